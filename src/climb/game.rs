@@ -1,0 +1,1318 @@
+//! The game state and the rules that change it (§2–§6).
+//!
+//! `Game` is a plain serialisable value. A player asks for an [`Action`]; [`Game::apply`]
+//! either returns the [`Event`]s that happened or a typed [`RuleError`] and leaves the game
+//! exactly as it was. Dice and shuffles come from the seeded generator stored in the game,
+//! so a game is replayed from its seed and its actions. No I/O, no async, no clock.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::board::{is_red_space, GOAL, START};
+use super::card::{standard_deck, ActionEffect, CardDef, CardId, Effect, KeeperEffect};
+use super::dice::{Roll, Uses};
+use super::error::{RuleError, StepError};
+use super::ops::{self, Op};
+use super::options::{Doubles, Options};
+
+/// A player's place in turn order (join order), 0-based.
+pub type Seat = usize;
+
+/// The smallest and largest table for the standard game (§2).
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 4;
+
+/// One pawn: whose it is and which of their two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PawnRef {
+    pub seat: Seat,
+    pub pawn: usize,
+}
+
+/// A Keeper in a player's hand and the turn it joined the hand (§3.2: not playable that turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeldCard {
+    pub card: CardId,
+    pub since_turn: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    /// Spaces of the two pawns; 101 means the pawn is home (§5).
+    pub pawns: [u8; 2],
+    /// Keepers, face up (§2).
+    pub keepers: Vec<HeldCard>,
+    /// §6.2 Curse: the next turn of this player is cursed.
+    pub cursed_next_turn: bool,
+    pub resigned: bool,
+}
+
+impl Player {
+    pub fn new(name: impl Into<String>) -> Player {
+        Player {
+            name: name.into(),
+            pawns: [START, START],
+            keepers: Vec::new(),
+            cursed_next_turn: false,
+            resigned: false,
+        }
+    }
+
+    pub fn pawns_home(&self) -> usize {
+        self.pawns.iter().filter(|&&p| p == GOAL).count()
+    }
+}
+
+/// What one step of the Move phase did, in order (narration, render, witness).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StepRecord {
+    Die {
+        pawn: usize,
+        from: u8,
+        op: Op,
+        die: u8,
+        to: u8,
+    },
+    /// §3.2 forced move: the die had no legal use; the pawn went to Start.
+    Forced { pawn: usize, from: u8, die: u8 },
+    Keeper {
+        card: CardId,
+        play: KeeperPlay,
+        /// For a ±N Keeper: the pawn's spaces before and after.
+        from: Option<u8>,
+        to: Option<u8>,
+        /// Pawns sent to Start by the Keeper, with the space they left.
+        sent: Vec<(PawnRef, u8)>,
+    },
+}
+
+/// How a Keeper is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum KeeperPlay {
+    /// ±N on one of your pawns.
+    PlusMinus { pawn: usize, add: bool },
+    /// Send every pawn within the distance of your pawn back to Start.
+    SendWithin { pawn: usize },
+    /// Curse an opponent's following turn.
+    Curse { target: Seat },
+}
+
+/// A choice an Action card asks for (§6.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CardChoice {
+    /// The pawn the card applies to (your drawing pawn, or any pawn for "Send to 64").
+    Pawn(PawnRef),
+    /// The two pawns to switch.
+    Switch(PawnRef, PawnRef),
+    /// The Keeper to steal.
+    Steal { from: Seat, card: CardId },
+    /// Decline an optional card ("You *may* steal").
+    Decline,
+}
+
+/// An Action card waiting for its drawer's choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingCard {
+    pub card: CardId,
+    /// The drawer's pawns that earned the draw (§6.1: "your" pawn).
+    pub drawers: Vec<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// The dice are rolled; the player makes steps and plays Keepers, then ends the move.
+    Move,
+    /// A drawn Action card needs a choice before the turn ends.
+    Choice(PendingCard),
+    /// Someone won or everyone else resigned.
+    Over,
+}
+
+/// A copy of what a step may change, so a step can be undone (§ Move phase undo).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Snapshot {
+    players: Vec<Player>,
+    discard: Vec<CardId>,
+    uses: Uses,
+    moved: [bool; 2],
+    last_mover: Option<usize>,
+    steps: usize,
+}
+
+/// The turn in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Turn {
+    /// Turns played so far in the game, this one included (a Roll again turn counts).
+    pub number: u32,
+    pub seat: Seat,
+    pub roll: Roll,
+    pub uses: Uses,
+    /// §6.2: this turn is under a Curse.
+    pub cursed: bool,
+    /// The pawns' spaces when the turn began (§3.4 draw rule).
+    pub start_spaces: [u8; 2],
+    /// Pawns a die or Keeper was applied to this turn (§3.3: only they bump).
+    pub moved: [bool; 2],
+    /// The pawn moved most recently (§3.3: of two own pawns on one space it stays).
+    pub last_mover: Option<usize>,
+    pub steps: Vec<StepRecord>,
+    /// Extra turns earned by Roll again! cards this turn.
+    pub roll_again: u8,
+    undo: Vec<Snapshot>,
+}
+
+/// What a player asks for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Use one die value on one of your pawns.
+    Die { pawn: usize, op: Op, die: u8 },
+    /// §3.2 forced move: a die with no legal use sends one of your pawns to Start.
+    Forced { pawn: usize, die: u8 },
+    /// Play a Keeper from your hand.
+    Keeper { card: CardId, play: KeeperPlay },
+    /// Take back the last step of this Move phase.
+    Undo,
+    /// Finish the Move phase: bump, draw, and pass the turn.
+    EndMove,
+    /// Answer a drawn Action card's choice.
+    Choose(CardChoice),
+    /// Leave the game. Allowed at any time, on any turn.
+    Resign,
+}
+
+/// What happened, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    TurnStarted {
+        seat: Seat,
+        number: u32,
+        roll: Roll,
+        cursed: bool,
+    },
+    Stepped {
+        seat: Seat,
+        pawn: usize,
+        from: u8,
+        op: Op,
+        die: u8,
+        to: u8,
+    },
+    ForcedToStart {
+        seat: Seat,
+        pawn: usize,
+        from: u8,
+        die: u8,
+    },
+    KeeperPlayed {
+        seat: Seat,
+        card: CardId,
+        play: KeeperPlay,
+    },
+    /// A ±N Keeper moved a pawn.
+    KeeperMoved {
+        seat: Seat,
+        pawn: usize,
+        from: u8,
+        to: u8,
+    },
+    Cursed {
+        by: Seat,
+        target: Seat,
+    },
+    PawnHome {
+        seat: Seat,
+        pawn: usize,
+    },
+    /// A pawn was sent to Start (bump, Keeper or card).
+    SentToStart {
+        pawn: PawnRef,
+        from: u8,
+    },
+    Undone,
+    MoveEnded {
+        seat: Seat,
+    },
+    Drew {
+        seat: Seat,
+        card: CardId,
+    },
+    Reshuffled,
+    DeckEmpty,
+    ChoiceNeeded {
+        seat: Seat,
+        card: CardId,
+    },
+    /// An Action card moved a pawn (reverse digits, ±50, send to 64, nearest pawn…).
+    CardMoved {
+        card: CardId,
+        pawn: PawnRef,
+        from: u8,
+        to: u8,
+    },
+    Switched {
+        a: PawnRef,
+        b: PawnRef,
+    },
+    Stole {
+        by: Seat,
+        from: Seat,
+        card: CardId,
+    },
+    CardNoEffect {
+        card: CardId,
+    },
+    ExtraTurn {
+        seat: Seat,
+    },
+    Resigned {
+        seat: Seat,
+    },
+    Won {
+        seat: Seat,
+    },
+}
+
+/// A whole game of Prime Climb.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Game {
+    pub options: Options,
+    pub seed: u64,
+    /// The card table: index = `CardId`.
+    pub cards: Vec<CardDef>,
+    pub players: Vec<Player>,
+    pub draw_pile: Vec<CardId>,
+    pub discard: Vec<CardId>,
+    pub turn: Turn,
+    pub phase: Phase,
+    pub winner: Option<Seat>,
+    rng: ChaCha8Rng,
+}
+
+/// A position built by hand (tests, the `moves` command, puzzles).
+#[derive(Clone, Debug, Default)]
+pub struct PositionSetup {
+    /// Each player's pawn spaces, in seat order.
+    pub pawns: Vec<[u8; 2]>,
+    /// Each player's Keepers (by effect); missing entries mean none.
+    pub keepers: Vec<Vec<KeeperEffect>>,
+    pub to_move: Seat,
+    pub roll: Option<Roll>,
+    pub cursed: bool,
+}
+
+impl Game {
+    /// A new game: shuffled deck, random first player, first roll made (§2).
+    pub fn new(options: Options, names: &[String], seed: u64) -> Result<Game, RuleError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
+            return Err(RuleError::PlayerCount {
+                min: MIN_PLAYERS,
+                max: MAX_PLAYERS,
+                got: names.len(),
+            });
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let cards = standard_deck();
+        let mut draw_pile: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
+        draw_pile.shuffle(&mut rng);
+        let first = rng.gen_range(0..names.len());
+        let players = names.iter().map(Player::new).collect();
+        let mut game = Game {
+            options,
+            seed,
+            cards,
+            players,
+            draw_pile,
+            discard: Vec::new(),
+            turn: Turn::empty(first),
+            phase: Phase::Move,
+            winner: None,
+            rng,
+        };
+        let mut events = Vec::new();
+        game.start_turn(first, &mut events);
+        Ok(game)
+    }
+
+    /// A game set up at an arbitrary position, for analysis and tests. Keepers are taken
+    /// out of the deck and given to their holders as playable; the roll, if not given,
+    /// comes from the seed.
+    pub fn from_position(
+        options: Options,
+        setup: &PositionSetup,
+        seed: u64,
+    ) -> Result<Game, RuleError> {
+        let n = setup.pawns.len();
+        if n == 0 || n > MAX_PLAYERS || setup.to_move >= n {
+            return Err(RuleError::PlayerCount {
+                min: 1,
+                max: MAX_PLAYERS,
+                got: n,
+            });
+        }
+        for pawns in &setup.pawns {
+            for &p in pawns {
+                if p > GOAL {
+                    return Err(RuleError::Setup(format!(
+                        "{p} is not a space (spaces are 0 to 101)"
+                    )));
+                }
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let cards = standard_deck();
+        let mut free: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
+        let mut players: Vec<Player> = (0..n)
+            .map(|i| {
+                let mut p = Player::new(format!("Player {}", i + 1));
+                p.pawns = setup.pawns[i];
+                p
+            })
+            .collect();
+        for (seat, wanted) in setup.keepers.iter().enumerate().take(n) {
+            for &k in wanted {
+                let pos = free
+                    .iter()
+                    .position(|&c| cards[c.0 as usize].effect == Effect::Keeper(k))
+                    .ok_or_else(|| {
+                        RuleError::Setup(format!(
+                            "the deck has no more copies of the {}",
+                            Effect::Keeper(k).short_name()
+                        ))
+                    })?;
+                let card = free.remove(pos);
+                players[seat].keepers.push(HeldCard {
+                    card,
+                    since_turn: 0,
+                });
+            }
+        }
+        free.shuffle(&mut rng);
+        let mut game = Game {
+            options,
+            seed,
+            cards,
+            players,
+            draw_pile: free,
+            discard: Vec::new(),
+            turn: Turn::empty(setup.to_move),
+            phase: Phase::Move,
+            winner: None,
+            rng,
+        };
+        let seat = setup.to_move;
+        game.players[seat].cursed_next_turn = setup.cursed;
+        let mut events = Vec::new();
+        game.start_turn(seat, &mut events);
+        if let Some(roll) = setup.roll {
+            game.turn.roll = roll;
+            game.turn.uses = roll.uses();
+        }
+        Ok(game)
+    }
+
+    // ----- queries -------------------------------------------------------------------
+
+    pub fn current(&self) -> Seat {
+        self.turn.seat
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over)
+    }
+
+    pub fn card(&self, id: CardId) -> &CardDef {
+        &self.cards[id.0 as usize]
+    }
+
+    /// The Keepers `seat` may play now (§3.2: not one drawn this turn).
+    pub fn playable_keepers(&self, seat: Seat) -> Vec<(CardId, KeeperEffect)> {
+        self.players[seat]
+            .keepers
+            .iter()
+            .filter(|h| h.since_turn < self.turn.number)
+            .filter_map(|h| self.card(h.card).keeper().map(|k| (h.card, k)))
+            .collect()
+    }
+
+    /// Every pawn of a player still in the game that is on the board (not home).
+    pub fn pawns_in_play(&self) -> impl Iterator<Item = (PawnRef, u8)> + '_ {
+        self.players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.resigned)
+            .flat_map(|(seat, p)| {
+                p.pawns
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &s)| s != GOAL)
+                    .map(move |(pawn, &s)| (PawnRef { seat, pawn }, s))
+            })
+    }
+
+    pub fn space_of(&self, p: PawnRef) -> u8 {
+        self.players[p.seat].pawns[p.pawn]
+    }
+
+    /// Whether the Move phase may end now (§3.1: all uses, or two of four with `doubles = may`).
+    pub fn can_end_move(&self) -> bool {
+        let u = self.turn.uses;
+        u.total_left() == 0
+            || (self.options.doubles == Doubles::May
+                && self.turn.roll.is_doubles()
+                && u.total_left() == 2)
+    }
+
+    /// The choices the pending Action card offers (empty outside the Choice phase).
+    pub fn pending_choices(&self) -> Vec<CardChoice> {
+        match &self.phase {
+            Phase::Choice(p) => self.choices_for(p),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Seats ranked for the leaderboard (§5): winner first, then pawns home, then the sum
+    /// of spaces; resigned players last. Equal players share a place (1-based).
+    pub fn ranking(&self) -> Vec<(Seat, u32)> {
+        let key = |seat: Seat| {
+            let p = &self.players[seat];
+            (
+                self.winner == Some(seat),
+                !p.resigned,
+                p.pawns_home(),
+                p.pawns.iter().map(|&s| u32::from(s)).sum::<u32>(),
+            )
+        };
+        let mut seats: Vec<Seat> = (0..self.players.len()).collect();
+        seats.sort_by_key(|&s| std::cmp::Reverse(key(s)));
+        let mut out = Vec::with_capacity(seats.len());
+        for (i, &s) in seats.iter().enumerate() {
+            let place = if i > 0 && key(seats[i - 1]) == key(s) {
+                out.last().map(|&(_, pl)| pl).unwrap_or(1)
+            } else {
+                i as u32 + 1
+            };
+            out.push((s, place));
+        }
+        out
+    }
+
+    // ----- applying actions ----------------------------------------------------------
+
+    /// Apply `action` for `seat`. On error nothing changes.
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        next.apply_inner(seat, action, &mut events)?;
+        *self = next;
+        Ok(events)
+    }
+
+    /// Apply several actions as one: all of them, or none.
+    pub fn apply_all(&mut self, seat: Seat, actions: &[Action]) -> Result<Vec<Event>, RuleError> {
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        for a in actions {
+            next.apply_inner(seat, a, &mut events)?;
+        }
+        *self = next;
+        Ok(events)
+    }
+
+    fn apply_inner(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if seat >= self.players.len() {
+            return Err(RuleError::NoSuchSeat(seat));
+        }
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        if let Action::Resign = action {
+            return self.resign(seat, ev);
+        }
+        if seat != self.turn.seat {
+            return Err(RuleError::NotYourTurn);
+        }
+        match (&self.phase, action) {
+            (Phase::Choice(_), Action::Choose(c)) => self.choose(*c, ev),
+            (Phase::Choice(p), _) => Err(RuleError::ChoicePending(
+                self.card(p.card).effect.short_name(),
+            )),
+            (Phase::Move, Action::Choose(_)) => Err(RuleError::NoChoicePending),
+            (Phase::Move, Action::Die { pawn, op, die }) => {
+                self.step_die(*pawn, *op, *die, ev).map_err(RuleError::Step)
+            }
+            (Phase::Move, Action::Forced { pawn, die }) => {
+                self.step_forced(*pawn, *die, ev).map_err(RuleError::Step)
+            }
+            (Phase::Move, Action::Keeper { card, play }) => {
+                self.play_keeper(*card, *play, ev).map_err(RuleError::Step)
+            }
+            (Phase::Move, Action::Undo) => self.undo(ev),
+            (Phase::Move, Action::EndMove) => self.end_move(ev),
+            (_, Action::Resign) | (Phase::Over, _) => Err(RuleError::GameOver),
+        }
+    }
+
+    fn snapshot(&mut self) {
+        let snap = Snapshot {
+            players: self.players.clone(),
+            discard: self.discard.clone(),
+            uses: self.turn.uses,
+            moved: self.turn.moved,
+            last_mover: self.turn.last_mover,
+            steps: self.turn.steps.len(),
+        };
+        self.turn.undo.push(snap);
+    }
+
+    fn own_pawn(&self, pawn: usize) -> Result<u8, StepError> {
+        let space = *self.players[self.turn.seat]
+            .pawns
+            .get(pawn)
+            .ok_or(StepError::NoSuchPawn(pawn))?;
+        if space == GOAL {
+            return Err(StepError::PawnHome);
+        }
+        Ok(space)
+    }
+
+    /// The ops this turn allows (§6.2 Curse).
+    fn allowed_ops(&self) -> &'static [Op] {
+        if self.turn.cursed {
+            &Op::CURSED
+        } else {
+            &Op::ALL
+        }
+    }
+
+    fn check_die(&self, die: u8) -> Result<(), StepError> {
+        let r = self.turn.roll;
+        if die != r.a && die != r.b {
+            return Err(StepError::DieNotRolled { die, roll: r });
+        }
+        if !self.turn.uses.has(die) {
+            if self.turn.uses.total_left() == 0 {
+                return Err(StepError::NoUsesLeft);
+            }
+            return Err(StepError::DieUsedUp { die });
+        }
+        Ok(())
+    }
+
+    fn step_die(
+        &mut self,
+        pawn: usize,
+        op: Op,
+        die: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), StepError> {
+        let from = self.own_pawn(pawn)?;
+        self.check_die(die)?;
+        if self.turn.cursed && !op.allowed_when_cursed() {
+            return Err(StepError::Cursed);
+        }
+        let to = ops::apply(from, op, die)?;
+        self.snapshot();
+        self.turn.uses.take(die);
+        let seat = self.turn.seat;
+        self.turn.steps.push(StepRecord::Die {
+            pawn,
+            from,
+            op,
+            die,
+            to,
+        });
+        ev.push(Event::Stepped {
+            seat,
+            pawn,
+            from,
+            op,
+            die,
+            to,
+        });
+        self.move_own_pawn(pawn, to, ev);
+        Ok(())
+    }
+
+    /// Put the current player's pawn on `to` as a step of the Move phase.
+    fn move_own_pawn(&mut self, pawn: usize, to: u8, ev: &mut Vec<Event>) {
+        let seat = self.turn.seat;
+        self.players[seat].pawns[pawn] = to;
+        self.turn.moved[pawn] = true;
+        self.turn.last_mover = Some(pawn);
+        if to == GOAL {
+            ev.push(Event::PawnHome { seat, pawn });
+            self.check_win(seat, ev);
+        }
+    }
+
+    /// §5: a player wins the moment their second pawn reaches 101.
+    fn check_win(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if self.players[seat].pawns_home() == 2 && self.winner.is_none() {
+            self.winner = Some(seat);
+            self.phase = Phase::Over;
+            ev.push(Event::Won { seat });
+        }
+    }
+
+    /// Whether a die value has a legal use on any of the current player's pawns.
+    pub fn die_has_legal_use(&self, die: u8) -> bool {
+        let ops = self.allowed_ops();
+        self.players[self.turn.seat]
+            .pawns
+            .iter()
+            .any(|&s| ops::any_legal(s, die, ops))
+    }
+
+    fn step_forced(&mut self, pawn: usize, die: u8, ev: &mut Vec<Event>) -> Result<(), StepError> {
+        let from = self.own_pawn(pawn)?;
+        self.check_die(die)?;
+        if self.die_has_legal_use(die) {
+            return Err(StepError::NotForced { die });
+        }
+        self.snapshot();
+        self.turn.uses.take(die);
+        let seat = self.turn.seat;
+        self.turn.steps.push(StepRecord::Forced { pawn, from, die });
+        ev.push(Event::ForcedToStart {
+            seat,
+            pawn,
+            from,
+            die,
+        });
+        self.move_own_pawn(pawn, START, ev);
+        Ok(())
+    }
+
+    fn play_keeper(
+        &mut self,
+        card: CardId,
+        play: KeeperPlay,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), StepError> {
+        let seat = self.turn.seat;
+        let held = self.players[seat]
+            .keepers
+            .iter()
+            .position(|h| h.card == card)
+            .ok_or(StepError::KeeperNotHeld)?;
+        if self.players[seat].keepers[held].since_turn >= self.turn.number {
+            return Err(StepError::KeeperDrawnThisTurn);
+        }
+        let effect = self.card(card).keeper().ok_or(StepError::KeeperNotHeld)?;
+        let mut record = StepRecord::Keeper {
+            card,
+            play,
+            from: None,
+            to: None,
+            sent: Vec::new(),
+        };
+        // Validate fully before touching anything.
+        match (effect, play) {
+            (KeeperEffect::PlusMinus { n }, KeeperPlay::PlusMinus { pawn, add }) => {
+                let from = self.own_pawn(pawn)?;
+                if self.turn.cursed && add {
+                    return Err(StepError::Cursed);
+                }
+                let op = if add { Op::Add } else { Op::Sub };
+                let to = ops::apply(from, op, n)?;
+                self.snapshot();
+                if let StepRecord::Keeper {
+                    from: f, to: t, ..
+                } = &mut record
+                {
+                    *f = Some(from);
+                    *t = Some(to);
+                }
+                self.discard_keeper(seat, held);
+                ev.push(Event::KeeperPlayed { seat, card, play });
+                ev.push(Event::KeeperMoved {
+                    seat,
+                    pawn,
+                    from,
+                    to,
+                });
+                self.turn.steps.push(record);
+                self.move_own_pawn(pawn, to, ev);
+            }
+            (KeeperEffect::SendWithin { distance }, KeeperPlay::SendWithin { pawn }) => {
+                let centre = self.own_pawn(pawn)?;
+                let me = PawnRef { seat, pawn };
+                let victims: Vec<(PawnRef, u8)> = self
+                    .pawns_in_play()
+                    .filter(|&(p, s)| p != me && s != START && s.abs_diff(centre) <= distance)
+                    .collect();
+                self.snapshot();
+                self.discard_keeper(seat, held);
+                ev.push(Event::KeeperPlayed { seat, card, play });
+                for &(p, from) in &victims {
+                    self.players[p.seat].pawns[p.pawn] = START;
+                    ev.push(Event::SentToStart { pawn: p, from });
+                }
+                if let StepRecord::Keeper { sent, .. } = &mut record {
+                    *sent = victims;
+                }
+                self.turn.steps.push(record);
+            }
+            (KeeperEffect::Curse, KeeperPlay::Curse { target }) => {
+                if target == seat {
+                    return Err(StepError::CurseSelf);
+                }
+                let t = self
+                    .players
+                    .get(target)
+                    .ok_or(StepError::NoSuchPlayer(target))?;
+                if t.resigned {
+                    return Err(StepError::NoSuchPlayer(target));
+                }
+                if t.cursed_next_turn {
+                    return Err(StepError::AlreadyCursed);
+                }
+                self.snapshot();
+                self.discard_keeper(seat, held);
+                self.players[target].cursed_next_turn = true;
+                ev.push(Event::KeeperPlayed { seat, card, play });
+                ev.push(Event::Cursed { by: seat, target });
+                self.turn.steps.push(record);
+            }
+            _ => return Err(StepError::KeeperMismatch),
+        }
+        Ok(())
+    }
+
+    fn discard_keeper(&mut self, seat: Seat, index: usize) {
+        let h = self.players[seat].keepers.remove(index);
+        self.discard.push(h.card);
+    }
+
+    fn undo(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let snap = self.turn.undo.pop().ok_or(RuleError::NothingToUndo)?;
+        self.players = snap.players;
+        self.discard = snap.discard;
+        self.turn.uses = snap.uses;
+        self.turn.moved = snap.moved;
+        self.turn.last_mover = snap.last_mover;
+        self.turn.steps.truncate(snap.steps);
+        ev.push(Event::Undone);
+        Ok(())
+    }
+
+    fn end_move(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if !self.can_end_move() {
+            return Err(RuleError::UsesLeft(self.turn.uses.list()));
+        }
+        let seat = self.turn.seat;
+        ev.push(Event::MoveEnded { seat });
+        // §3.3 Bump.
+        let others: Vec<(PawnRef, u8)> = self.pawns_in_play().filter(|(p, _)| p.seat != seat).collect();
+        let spaces: Vec<u8> = others.iter().map(|&(_, s)| s).collect();
+        let result = resolve_bumps(
+            self.players[seat].pawns,
+            self.turn.moved,
+            self.turn.last_mover,
+            &spaces,
+        );
+        for pawn in 0..2 {
+            if result.own[pawn] != self.players[seat].pawns[pawn] {
+                let from = self.players[seat].pawns[pawn];
+                self.players[seat].pawns[pawn] = result.own[pawn];
+                ev.push(Event::SentToStart {
+                    pawn: PawnRef { seat, pawn },
+                    from,
+                });
+            }
+        }
+        for (i, &(p, from)) in others.iter().enumerate() {
+            if result.others_sent & (1 << i) != 0 {
+                self.players[p.seat].pawns[p.pawn] = START;
+                ev.push(Event::SentToStart { pawn: p, from });
+            }
+        }
+        // §3.4 Draw.
+        let drawers = drawing_pawns(self.players[seat].pawns, self.turn.start_spaces);
+        if !drawers.is_empty() {
+            if let Some(card) = self.draw_card(ev) {
+                ev.push(Event::Drew { seat, card });
+                match self.card(card).effect {
+                    Effect::Keeper(_) => self.players[seat].keepers.push(HeldCard {
+                        card,
+                        since_turn: self.turn.number,
+                    }),
+                    Effect::Action(_) => {
+                        let pending = PendingCard { card, drawers };
+                        return self.offer_or_resolve(pending, ev);
+                    }
+                }
+            }
+        }
+        self.finish_turn(ev);
+        Ok(())
+    }
+
+    /// §3.4: draw the top card, reshuffling the discard pile into a new pile if needed.
+    fn draw_card(&mut self, ev: &mut Vec<Event>) -> Option<CardId> {
+        if self.draw_pile.is_empty() {
+            if self.discard.is_empty() {
+                ev.push(Event::DeckEmpty);
+                return None;
+            }
+            self.draw_pile = std::mem::take(&mut self.discard);
+            self.draw_pile.shuffle(&mut self.rng);
+            ev.push(Event::Reshuffled);
+        }
+        self.draw_pile.pop()
+    }
+
+    /// Resolve an Action card now if it needs no choice, else wait for one.
+    fn offer_or_resolve(&mut self, pending: PendingCard, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let choices = self.choices_for(&pending);
+        match choices.as_slice() {
+            [] => {
+                self.resolve_card(&pending, None, ev);
+                self.discard.push(pending.card);
+                self.finish_turn(ev);
+            }
+            [only] if *only != CardChoice::Decline => {
+                let only = *only;
+                self.resolve_card(&pending, Some(only), ev);
+                self.discard.push(pending.card);
+                self.finish_turn(ev);
+            }
+            _ => {
+                ev.push(Event::ChoiceNeeded {
+                    seat: self.turn.seat,
+                    card: pending.card,
+                });
+                self.phase = Phase::Choice(pending);
+            }
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self, choice: CardChoice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let Phase::Choice(pending) = self.phase.clone() else {
+            return Err(RuleError::NoChoicePending);
+        };
+        if !self.choices_for(&pending).contains(&choice) {
+            return Err(RuleError::InvalidChoice);
+        }
+        self.phase = Phase::Move;
+        self.resolve_card(&pending, Some(choice), ev);
+        self.discard.push(pending.card);
+        self.finish_turn(ev);
+        Ok(())
+    }
+
+    /// Every legal answer to a pending Action card (§6.1). Empty: it resolves by itself.
+    fn choices_for(&self, pending: &PendingCard) -> Vec<CardChoice> {
+        let seat = self.turn.seat;
+        let drawer_choices = || {
+            pending
+                .drawers
+                .iter()
+                .map(|&pawn| CardChoice::Pawn(PawnRef { seat, pawn }))
+                .collect::<Vec<_>>()
+        };
+        match self.card(pending.card).effect {
+            Effect::Keeper(_) => Vec::new(),
+            Effect::Action(a) => match a {
+                ActionEffect::RollAgain => Vec::new(),
+                ActionEffect::ReverseDigits
+                | ActionEffect::AddOrSubtract { .. }
+                | ActionEffect::BackOrMultiply { .. }
+                | ActionEffect::AdvanceToNearest
+                | ActionEffect::ReverseToNearest => {
+                    let c = drawer_choices();
+                    if c.len() > 1 {
+                        c
+                    } else {
+                        Vec::new()
+                    }
+                }
+                ActionEffect::SendTo { .. } => self
+                    .pawns_in_play()
+                    .map(|(p, _)| CardChoice::Pawn(p))
+                    .collect(),
+                ActionEffect::Switch => {
+                    let on: Vec<(PawnRef, u8)> = self
+                        .pawns_in_play()
+                        .filter(|&(_, s)| (1..=100).contains(&s))
+                        .collect();
+                    let mut out = Vec::new();
+                    for i in 0..on.len() {
+                        for j in i + 1..on.len() {
+                            if on[i].1 != on[j].1 {
+                                out.push(CardChoice::Switch(on[i].0, on[j].0));
+                            }
+                        }
+                    }
+                    out
+                }
+                ActionEffect::Steal => {
+                    let mut out = Vec::new();
+                    for (s, p) in self.players.iter().enumerate() {
+                        if s == seat || p.resigned {
+                            continue;
+                        }
+                        for h in &p.keepers {
+                            out.push(CardChoice::Steal {
+                                from: s,
+                                card: h.card,
+                            });
+                        }
+                    }
+                    if !out.is_empty() {
+                        out.push(CardChoice::Decline);
+                    }
+                    out
+                }
+            },
+        }
+    }
+
+    /// Resolve an Action card (§6.1) with the (already validated) choice.
+    fn resolve_card(&mut self, pending: &PendingCard, choice: Option<CardChoice>, ev: &mut Vec<Event>) {
+        let seat = self.turn.seat;
+        let card = pending.card;
+        let Effect::Action(effect) = self.card(card).effect else {
+            return;
+        };
+        // The pawn that earned the draw: the chosen one, or the only one.
+        let drawer = match choice {
+            Some(CardChoice::Pawn(p)) if p.seat == seat && pending.drawers.contains(&p.pawn) => {
+                Some(p)
+            }
+            _ => pending.drawers.first().map(|&pawn| PawnRef { seat, pawn }),
+        };
+        let before = ev.len();
+        match effect {
+            ActionEffect::RollAgain => {
+                self.turn.roll_again += 1;
+            }
+            ActionEffect::ReverseDigits => {
+                if let Some(p) = drawer {
+                    let s = self.space_of(p);
+                    let rev: String = s.to_string().chars().rev().collect();
+                    if let Ok(to) = rev.parse::<u8>() {
+                        self.card_move(card, p, to, ev);
+                    }
+                }
+            }
+            ActionEffect::SendTo { space } => {
+                if let Some(CardChoice::Pawn(p)) = choice {
+                    self.card_move(card, p, space, ev);
+                }
+            }
+            ActionEffect::AddOrSubtract { threshold, amount } => {
+                if let Some(p) = drawer {
+                    let s = i32::from(self.space_of(p));
+                    let t = i32::from(threshold);
+                    let to = match s.cmp(&t) {
+                        std::cmp::Ordering::Greater => Some(s - i32::from(amount)),
+                        std::cmp::Ordering::Less => Some(s + i32::from(amount)),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                    if let Some(to) = to.filter(|&v| super::board::on_board(v)) {
+                        self.card_move(card, p, to as u8, ev);
+                    }
+                }
+            }
+            ActionEffect::BackOrMultiply {
+                threshold,
+                back,
+                factor,
+            } => {
+                if let Some(p) = drawer {
+                    let s = i32::from(self.space_of(p));
+                    let t = i32::from(threshold);
+                    let to = match s.cmp(&t) {
+                        std::cmp::Ordering::Greater => Some(s - i32::from(back)),
+                        std::cmp::Ordering::Less => Some(s * i32::from(factor)),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                    if let Some(to) = to.filter(|&v| super::board::on_board(v)) {
+                        self.card_move(card, p, to as u8, ev);
+                    }
+                }
+            }
+            ActionEffect::AdvanceToNearest | ActionEffect::ReverseToNearest => {
+                if let Some(p) = drawer {
+                    let here = self.space_of(p);
+                    let ahead = effect == ActionEffect::AdvanceToNearest;
+                    let target = self
+                        .pawns_in_play()
+                        .filter(|&(q, s)| q != p && (1..=100).contains(&s))
+                        .map(|(_, s)| s)
+                        .filter(|&s| if ahead { s > here } else { s < here })
+                        .min_by_key(|&s| s.abs_diff(here));
+                    if let Some(to) = target {
+                        self.card_move(card, p, to, ev);
+                    }
+                }
+            }
+            ActionEffect::Switch => {
+                if let Some(CardChoice::Switch(a, b)) = choice {
+                    let (sa, sb) = (self.space_of(a), self.space_of(b));
+                    self.players[a.seat].pawns[a.pawn] = sb;
+                    self.players[b.seat].pawns[b.pawn] = sa;
+                    ev.push(Event::Switched { a, b });
+                }
+            }
+            ActionEffect::Steal => {
+                if let Some(CardChoice::Steal { from, card: stolen }) = choice {
+                    if let Some(i) = self.players[from].keepers.iter().position(|h| h.card == stolen) {
+                        self.players[from].keepers.remove(i);
+                        // §6.1: playable from the thief's next turn.
+                        self.players[seat].keepers.push(HeldCard {
+                            card: stolen,
+                            since_turn: self.turn.number,
+                        });
+                        ev.push(Event::Stole {
+                            by: seat,
+                            from,
+                            card: stolen,
+                        });
+                    }
+                }
+            }
+        }
+        if ev.len() == before && effect != ActionEffect::RollAgain {
+            ev.push(Event::CardNoEffect { card });
+        }
+    }
+
+    /// An Action card moves a pawn: whoever stands on the new space is bumped (§6.1; Start
+    /// and goal excepted). A pawn reaching 101 goes home and may win.
+    fn card_move(&mut self, card: CardId, p: PawnRef, to: u8, ev: &mut Vec<Event>) {
+        let from = self.space_of(p);
+        if from == to {
+            return;
+        }
+        if to != START && to != GOAL {
+            let victims: Vec<(PawnRef, u8)> = self
+                .pawns_in_play()
+                .filter(|&(q, s)| q != p && s == to)
+                .collect();
+            for (q, s) in victims {
+                self.players[q.seat].pawns[q.pawn] = START;
+                ev.push(Event::SentToStart { pawn: q, from: s });
+            }
+        }
+        self.players[p.seat].pawns[p.pawn] = to;
+        ev.push(Event::CardMoved {
+            card,
+            pawn: p,
+            from,
+            to,
+        });
+        if to == GOAL {
+            ev.push(Event::PawnHome {
+                seat: p.seat,
+                pawn: p.pawn,
+            });
+            self.check_win(p.seat, ev);
+        }
+    }
+
+    /// End the turn and start the next (a Roll again! turn first).
+    fn finish_turn(&mut self, ev: &mut Vec<Event>) {
+        if self.is_over() {
+            return;
+        }
+        self.phase = Phase::Move;
+        let seat = self.turn.seat;
+        if self.turn.roll_again > 0 && !self.players[seat].resigned {
+            let extra = self.turn.roll_again - 1;
+            ev.push(Event::ExtraTurn { seat });
+            self.start_turn(seat, ev);
+            self.turn.roll_again = extra;
+            return;
+        }
+        let next = self.next_seat(seat);
+        self.start_turn(next, ev);
+    }
+
+    fn next_seat(&self, seat: Seat) -> Seat {
+        let n = self.players.len();
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| !self.players[s].resigned)
+            .unwrap_or(seat)
+    }
+
+    fn start_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let roll = Roll {
+            a: self.rng.gen_range(1..=10),
+            b: self.rng.gen_range(1..=10),
+        };
+        let cursed = std::mem::take(&mut self.players[seat].cursed_next_turn);
+        let number = self.turn.number + 1;
+        self.turn = Turn {
+            number,
+            seat,
+            roll,
+            uses: roll.uses(),
+            cursed,
+            start_spaces: self.players[seat].pawns,
+            moved: [false; 2],
+            last_mover: None,
+            steps: Vec::new(),
+            roll_again: 0,
+            undo: Vec::new(),
+        };
+        self.phase = Phase::Move;
+        ev.push(Event::TurnStarted {
+            seat,
+            number,
+            roll,
+            cursed,
+        });
+    }
+
+    fn resign(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        if self.players[seat].resigned {
+            return Err(RuleError::AlreadyResigned);
+        }
+        let was_turn = seat == self.turn.seat;
+        if was_turn && !matches!(self.phase, Phase::Move) {
+            // A pending card is dropped with the turn.
+            if let Phase::Choice(p) = self.phase.clone() {
+                self.discard.push(p.card);
+            }
+        }
+        if was_turn {
+            // Undo the unfinished move so the resigning player's half-turn leaves no trace
+            // on the other players' pawns.
+            if let Some(first) = self.turn.undo.first().cloned() {
+                self.players = first.players;
+                self.discard = first.discard;
+            }
+        }
+        self.players[seat].resigned = true;
+        self.players[seat].cursed_next_turn = false;
+        ev.push(Event::Resigned { seat });
+        let left: Vec<Seat> = (0..self.players.len())
+            .filter(|&s| !self.players[s].resigned)
+            .collect();
+        if left.len() == 1 && self.players.len() > 1 {
+            self.winner = Some(left[0]);
+            self.phase = Phase::Over;
+            ev.push(Event::Won { seat: left[0] });
+            return Ok(());
+        }
+        if left.is_empty() {
+            self.phase = Phase::Over;
+            return Ok(());
+        }
+        if was_turn {
+            self.turn.roll_again = 0;
+            let next = self.next_seat(seat);
+            self.start_turn(next, ev);
+        }
+        Ok(())
+    }
+
+    /// Deck accounting (§6): every card is in the draw pile, the discard pile, a hand, or
+    /// waiting as the pending Action card.
+    pub fn cards_accounted(&self) -> bool {
+        let mut seen = vec![0u8; self.cards.len()];
+        let pending = match &self.phase {
+            Phase::Choice(p) => Some(p.card),
+            _ => None,
+        };
+        let all = self
+            .draw_pile
+            .iter()
+            .chain(self.discard.iter())
+            .copied()
+            .chain(self.players.iter().flat_map(|p| p.keepers.iter().map(|h| h.card)))
+            .chain(pending);
+        for c in all {
+            match seen.get_mut(c.0 as usize) {
+                Some(n) => *n += 1,
+                None => return false,
+            }
+        }
+        seen.iter().all(|&n| n == 1)
+    }
+}
+
+impl Turn {
+    fn empty(seat: Seat) -> Turn {
+        let roll = Roll { a: 1, b: 2 };
+        Turn {
+            number: 0,
+            seat,
+            roll,
+            uses: roll.uses(),
+            cursed: false,
+            start_spaces: [START, START],
+            moved: [false; 2],
+            last_mover: None,
+            steps: Vec::new(),
+            roll_again: 0,
+            undo: Vec::new(),
+        }
+    }
+
+    /// Whether a step of the Move phase can be undone.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+}
+
+/// The result of §3.3 Bump for the current player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BumpResult {
+    pub own: [u8; 2],
+    /// Bit i set: the i-th other pawn is sent to Start.
+    pub others_sent: u64,
+}
+
+/// §3.3 Bump, shared by the engine and the legal-outcome search: every other pawn on
+/// the space of one of the player's pawns that moved goes to Start; of the player's own
+/// two pawns on one space, the one that arrived last (the last to move) stays. Start
+/// and the goal never bump.
+pub fn resolve_bumps(own: [u8; 2], moved: [bool; 2], last_mover: Option<usize>, others: &[u8]) -> BumpResult {
+    let mut own = own;
+    let safe = |s: u8| s == START || s == GOAL;
+    if own[0] == own[1] && !safe(own[0]) && (moved[0] || moved[1]) {
+        let stays = match (moved, last_mover) {
+            ([true, false], _) => 0,
+            ([false, true], _) => 1,
+            (_, Some(p)) => p,
+            _ => 1,
+        };
+        own[1 - stays] = START;
+    }
+    let mut others_sent = 0u64;
+    for (i, &s) in others.iter().enumerate() {
+        if safe(s) {
+            continue;
+        }
+        if (0..2).any(|j| moved[j] && own[j] == s) {
+            others_sent |= 1 << i;
+        }
+    }
+    BumpResult { own, others_sent }
+}
+
+/// §3.4: the pawns that earn a draw: on a red space they did not begin the turn on.
+pub fn drawing_pawns(own: [u8; 2], start: [u8; 2]) -> Vec<usize> {
+    (0..2)
+        .filter(|&i| is_red_space(own[i]) && own[i] != start[i])
+        .collect()
+}
