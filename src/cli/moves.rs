@@ -93,9 +93,8 @@ pub fn query(args: &MovesArgs) -> Result<MovesQuery, UsageError> {
     }
     let roll = numbers("roll", &args.roll)?;
     let roll = match roll[..] {
-        [d1, d2] => Roll::new(d1, d2).ok_or_else(|| {
-            UsageError(format!("--roll: dice show 1 to 10 (got {d1} and {d2})"))
-        })?,
+        [d1, d2] => Roll::new(d1, d2)
+            .ok_or_else(|| UsageError(format!("--roll: dice show 1 to 10 (got {d1} and {d2})")))?,
         _ => {
             return Err(UsageError(format!(
                 "--roll takes exactly two dice, like `3,9` (got {})",
@@ -174,8 +173,9 @@ fn keeper_numbers(o: &Outcome) -> Vec<u8> {
 
 pub fn run(args: &MovesArgs) -> Result<()> {
     let q = query(args)?;
-    let game = Game::from_position(q.options, &q.setup, 0).map_err(|e| UsageError(e.to_string()))?;
-    let outcomes = legal_outcomes(&game);
+    let game =
+        Game::from_position(q.options, &q.setup, 0).map_err(|e| UsageError(e.to_string()))?;
+    let outcomes = legal_outcomes(&game).sorted();
     if args.json {
         let out = JsonOut {
             outcomes: outcomes
@@ -228,12 +228,19 @@ pub fn table(game: &Game, outcomes: &[Outcome]) -> String {
                 if k.is_empty() {
                     "-".into()
                 } else {
-                    k.iter().map(|n| format!("±{n}")).collect::<Vec<_>>().join(" ")
+                    k.iter()
+                        .map(|n| format!("±{n}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 },
                 if o.bumped.is_empty() {
                     "-".into()
                 } else {
-                    o.bumped.iter().map(|(_, s)| s.to_string()).collect::<Vec<_>>().join(" ")
+                    o.bumped
+                        .iter()
+                        .map(|(_, s)| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 },
                 if o.draws_card { "card" } else { "-" }.into(),
                 if o.wins { "WINS" } else { "-" }.into(),

@@ -5,6 +5,8 @@
 //! exactly as it was. Dice and shuffles come from the seeded generator stored in the game,
 //! so a game is replayed from its seed and its actions. No I/O, no async, no clock.
 
+use std::sync::Arc;
+
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -286,8 +288,8 @@ pub enum Event {
 pub struct Game {
     pub options: Options,
     pub seed: u64,
-    /// The card table: index = `CardId`.
-    pub cards: Vec<CardDef>,
+    /// The card table: index = `CardId`. Shared, since it never changes during a game.
+    pub cards: Arc<[CardDef]>,
     pub players: Vec<Player>,
     pub draw_pile: Vec<CardId>,
     pub discard: Vec<CardId>,
@@ -320,7 +322,7 @@ impl Game {
             });
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let cards = standard_deck();
+        let cards: Arc<[CardDef]> = standard_deck().into();
         let mut draw_pile: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
         draw_pile.shuffle(&mut rng);
         let first = rng.gen_range(0..names.len());
@@ -368,7 +370,7 @@ impl Game {
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let cards = standard_deck();
+        let cards: Arc<[CardDef]> = standard_deck().into();
         let mut free: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
         let mut players: Vec<Player> = (0..n)
             .map(|i| {
@@ -730,10 +732,7 @@ impl Game {
                 let op = if add { Op::Add } else { Op::Sub };
                 let to = ops::apply(from, op, n)?;
                 self.snapshot();
-                if let StepRecord::Keeper {
-                    from: f, to: t, ..
-                } = &mut record
-                {
+                if let StepRecord::Keeper { from: f, to: t, .. } = &mut record {
                     *f = Some(from);
                     *t = Some(to);
                 }
@@ -817,7 +816,10 @@ impl Game {
         let seat = self.turn.seat;
         ev.push(Event::MoveEnded { seat });
         // §3.3 Bump.
-        let others: Vec<(PawnRef, u8)> = self.pawns_in_play().filter(|(p, _)| p.seat != seat).collect();
+        let others: Vec<(PawnRef, u8)> = self
+            .pawns_in_play()
+            .filter(|(p, _)| p.seat != seat)
+            .collect();
         let spaces: Vec<u8> = others.iter().map(|&(_, s)| s).collect();
         let result = resolve_bumps(
             self.players[seat].pawns,
@@ -877,7 +879,11 @@ impl Game {
     }
 
     /// Resolve an Action card now if it needs no choice, else wait for one.
-    fn offer_or_resolve(&mut self, pending: PendingCard, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn offer_or_resolve(
+        &mut self,
+        pending: PendingCard,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let choices = self.choices_for(&pending);
         match choices.as_slice() {
             [] => {
@@ -984,7 +990,12 @@ impl Game {
     }
 
     /// Resolve an Action card (§6.1) with the (already validated) choice.
-    fn resolve_card(&mut self, pending: &PendingCard, choice: Option<CardChoice>, ev: &mut Vec<Event>) {
+    fn resolve_card(
+        &mut self,
+        pending: &PendingCard,
+        choice: Option<CardChoice>,
+        ev: &mut Vec<Event>,
+    ) {
         let seat = self.turn.seat;
         let card = pending.card;
         let Effect::Action(effect) = self.card(card).effect else {
@@ -1073,7 +1084,11 @@ impl Game {
             }
             ActionEffect::Steal => {
                 if let Some(CardChoice::Steal { from, card: stolen }) = choice {
-                    if let Some(i) = self.players[from].keepers.iter().position(|h| h.card == stolen) {
+                    if let Some(i) = self.players[from]
+                        .keepers
+                        .iter()
+                        .position(|h| h.card == stolen)
+                    {
                         self.players[from].keepers.remove(i);
                         // §6.1: playable from the thief's next turn.
                         self.players[seat].keepers.push(HeldCard {
@@ -1238,7 +1253,11 @@ impl Game {
             .iter()
             .chain(self.discard.iter())
             .copied()
-            .chain(self.players.iter().flat_map(|p| p.keepers.iter().map(|h| h.card)))
+            .chain(
+                self.players
+                    .iter()
+                    .flat_map(|p| p.keepers.iter().map(|h| h.card)),
+            )
             .chain(pending);
         for c in all {
             match seen.get_mut(c.0 as usize) {
@@ -1286,7 +1305,12 @@ pub struct BumpResult {
 /// the space of one of the player's pawns that moved goes to Start; of the player's own
 /// two pawns on one space, the one that arrived last (the last to move) stays. Start
 /// and the goal never bump.
-pub fn resolve_bumps(own: [u8; 2], moved: [bool; 2], last_mover: Option<usize>, others: &[u8]) -> BumpResult {
+pub fn resolve_bumps(
+    own: [u8; 2],
+    moved: [bool; 2],
+    last_mover: Option<usize>,
+    others: &[u8],
+) -> BumpResult {
     let mut own = own;
     let safe = |s: u8| s == START || s == GOAL;
     if own[0] == own[1] && !safe(own[0]) && (moved[0] || moved[1]) {
@@ -1308,6 +1332,11 @@ pub fn resolve_bumps(own: [u8; 2], moved: [bool; 2], last_mover: Option<usize>, 
         }
     }
     BumpResult { own, others_sent }
+}
+
+/// §3.4: whether any pawn earns a draw (without listing them).
+pub fn earns_draw(own: [u8; 2], start: [u8; 2]) -> bool {
+    (0..2).any(|i| is_red_space(own[i]) && own[i] != start[i])
 }
 
 /// §3.4: the pawns that earn a draw: on a red space they did not begin the turn on.

@@ -21,4 +21,4 @@ pub use game::{
     StepRecord,
 };
 pub use options::{Doubles, Options};
-pub use outcomes::{is_legal, legal_outcomes, KeeperUse, Outcome};
+pub use outcomes::{is_legal, legal_outcomes, KeeperUse, Outcome, OutcomeList};

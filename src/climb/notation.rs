@@ -220,7 +220,11 @@ fn die_at(
 /// Resolve the tokens against the game and turn them into actions, applying each to a
 /// working copy (a number names a pawn by its space at that point of the move).
 /// Returns the actions and the working copy after them.
-pub fn resolve(game: &Game, seat: Seat, tokens: &[Token]) -> Result<(Vec<Action>, Game), RuleError> {
+pub fn resolve(
+    game: &Game,
+    seat: Seat,
+    tokens: &[Token],
+) -> Result<(Vec<Action>, Game), RuleError> {
     let mut work = game.clone();
     let mut actions = Vec::new();
     let mut selected: Option<usize> = if seat == game.turn.seat {
@@ -321,7 +325,9 @@ pub fn resolve(game: &Game, seat: Seat, tokens: &[Token]) -> Result<(Vec<Action>
 pub fn play(game: &mut Game, seat: Seat, text: &str) -> Result<Vec<Event>, RuleError> {
     let tokens = parse(text)?;
     if !tokens.iter().any(|t| t.is_step()) {
-        return Err(RuleError::Parse(ParseError::Unexpected(text.trim().to_string())));
+        return Err(RuleError::Parse(ParseError::Unexpected(
+            text.trim().to_string(),
+        )));
     }
     let (actions, _) = resolve(game, seat, &tokens)?;
     game.apply_all(seat, &actions)
@@ -393,7 +399,11 @@ mod tests {
     fn section_4_reads_the_examples() {
         assert_eq!(
             parse("14 -3 x9").unwrap(),
-            vec![Token::Pawn(14), Token::Die(Op::Sub, 3), Token::Die(Op::Mul, 9)]
+            vec![
+                Token::Pawn(14),
+                Token::Die(Op::Sub, 3),
+                Token::Die(Op::Mul, 9)
+            ]
         );
         assert_eq!(
             parse("4 +9 26 x3").unwrap(),
@@ -433,11 +443,20 @@ mod tests {
             parse("14 y3").unwrap_err(),
             ParseError::Unexpected("y3".into())
         );
-        assert_eq!(parse("102 +3").unwrap_err(), ParseError::NotASpace("102".into()));
-        assert_eq!(parse("14 +").unwrap_err(), ParseError::MissingNumber("+".into()));
+        assert_eq!(
+            parse("102 +3").unwrap_err(),
+            ParseError::NotASpace("102".into())
+        );
+        assert_eq!(
+            parse("14 +").unwrap_err(),
+            ParseError::MissingNumber("+".into())
+        );
         assert_eq!(parse("   ").unwrap_err(), ParseError::Empty);
         assert_eq!(parse("k?").unwrap_err(), ParseError::BadKeeper("k?".into()));
-        assert!(matches!(parse("14 +99999999999"), Err(ParseError::NotADie { .. })));
+        assert!(matches!(
+            parse("14 +99999999999"),
+            Err(ParseError::NotADie { .. })
+        ));
     }
 
     #[test]

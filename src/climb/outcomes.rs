@@ -1,10 +1,18 @@
 //! Legal outcomes: every distinct way the Move phase can end this turn (§3.2–§3.4, §5),
 //! each with one witness move in the §4 notation, and [`is_legal`] which agrees with it.
 //!
-//! The search walks the states (pawn spaces, moved flags, last mover, uses left, Keepers
-//! left, pawns sent to Start) reachable from the current one, visiting each once: a
-//! memoised reachability search, not a walk over permutations of steps. Curses do not
-//! change any space, so they are combined with the movement outcomes afterwards.
+//! Two searches, both memoised over states rather than walking permutations of steps:
+//! - **Per pawn** (the usual case): each pawn's reachable (space, dice used, Keepers used)
+//!   states are searched alone, then pairs with complementary resources are combined. The
+//!   pawns only meet again in §3.3 Bump, where the one moved last stays: when both moved,
+//!   either order can be played, so both are outcomes.
+//! - **Joint** (when pawns are coupled): under the Curse a die may be forced (§3.2), which
+//!   depends on both pawns; a Send-within Keeper moves the other pawn; identical Keepers
+//!   would be counted twice. Then the search walks joint states (both spaces, moved flags,
+//!   last mover, uses, Keepers, pawns sent to Start).
+//!
+//! Curses move nothing, so they are combined with the movement outcomes afterwards.
+//! Results are compact ([`OutcomeList`]); the witness text is written when read.
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -13,8 +21,11 @@ use serde::Serialize;
 
 use super::board::{GOAL, START};
 use super::card::KeeperEffect;
+use super::dice::Uses;
 use super::error::RuleError;
-use super::game::{drawing_pawns, resolve_bumps, Game, PawnRef, Phase, Seat};
+use super::game::{
+    drawing_pawns, earns_draw, resolve_bumps, Game, KeeperPlay, PawnRef, Phase, Seat, StepRecord,
+};
 use super::notation::{self, Token, WrittenStep};
 use super::ops::{self, Op};
 use super::options::Doubles;
@@ -56,7 +67,7 @@ impl Outcome {
     }
 }
 
-/// Fast hasher for the packed `u64` search keys.
+/// Fast hasher for packed `u64` keys.
 #[derive(Default)]
 struct KeyHasher(u64);
 
@@ -81,22 +92,654 @@ impl Hasher for KeyHasher {
 type FastSet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 type FastMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 
-/// What the search needs to know, taken from the game once.
+/// How a compact outcome's witness is stored.
+#[derive(Clone, Copy, Debug)]
+enum RawWitness {
+    /// Per-pawn search: the path to `a` in the tree of pawn `first`, then the path to `b`
+    /// in the other pawn's tree.
+    Split { first: u8, a: u32, b: u32 },
+    /// Joint search: a run of the arena.
+    Arena { start: u32, len: u16 },
+}
+
+/// One movement outcome, compact.
+#[derive(Clone, Copy, Debug)]
+struct Raw {
+    pawns: [u8; 2],
+    /// Keeper slots used (bit i = `keepers[i]`).
+    keepers: u32,
+    /// Other pawns sent to Start (bit i = `others[i]`).
+    bumped: u32,
+    wins: bool,
+    draws: bool,
+    witness: RawWitness,
+}
+
+/// One state of a single pawn's search.
+#[derive(Clone, Copy, Debug)]
+struct PawnNode {
+    pos: u8,
+    used_a: u8,
+    used_b: u8,
+    keepers: u32,
+    parent: u32,
+    token: Token,
+}
+
+/// Every distinct end of the Move phase, compact. Read with [`OutcomeList::iter`] or
+/// [`OutcomeList::get`], which write each witness.
+#[derive(Clone, Debug, Default)]
+pub struct OutcomeList {
+    seat: Seat,
+    /// Movement Keepers by slot.
+    keepers: Vec<KeeperEffect>,
+    others: Vec<(PawnRef, u8)>,
+    /// Ways to play the Curses in hand: sets of target seats (the first is "none").
+    curse_sets: Vec<Vec<Seat>>,
+    root: [u8; 2],
+    selected: Option<usize>,
+    raw: Vec<Raw>,
+    trees: [Vec<PawnNode>; 2],
+    arena: Vec<WrittenStep>,
+}
+
+impl OutcomeList {
+    pub fn len(&self) -> usize {
+        self.raw.len() * self.curse_sets.len().max(1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `i`-th outcome, with its witness written out.
+    pub fn get(&self, i: usize) -> Option<Outcome> {
+        let sets = self.curse_sets.len().max(1);
+        let raw = self.raw.get(i / sets)?;
+        let curses: &[Seat] = self.curse_sets.get(i % sets).map_or(&[], |s| s.as_slice());
+        Some(self.materialise(raw, curses))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Outcome> + '_ {
+        (0..self.len()).filter_map(move |i| self.get(i))
+    }
+
+    /// All outcomes, sorted by pawns, Keepers, win and bumps (for listings).
+    pub fn sorted(&self) -> Vec<Outcome> {
+        let mut v: Vec<Outcome> = self.iter().collect();
+        v.sort_by(|a, b| {
+            (a.pawns, &a.keepers_used, a.wins, &a.bumped).cmp(&(
+                b.pawns,
+                &b.keepers_used,
+                b.wins,
+                &b.bumped,
+            ))
+        });
+        v
+    }
+
+    fn materialise(&self, raw: &Raw, curses: &[Seat]) -> Outcome {
+        let mut keepers_used: Vec<KeeperUse> = (0..self.keepers.len())
+            .filter(|&i| raw.keepers & (1 << i) != 0)
+            .map(|i| keeper_use(self.keepers[i]))
+            .collect();
+        keepers_used.extend(curses.iter().map(|&target| KeeperUse::Curse { target }));
+        keepers_used.sort();
+        let bumped = self
+            .others
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| raw.bumped & (1 << i) != 0)
+            .map(|(_, &o)| o)
+            .collect();
+        // Curses go first: a move may end in a win, after which nothing is played.
+        let mut words: Vec<String> = curses
+            .iter()
+            .map(|&t| Token::Curse((t + 1) as u8).to_string())
+            .collect();
+        let steps = self.witness_steps(raw.witness);
+        if !steps.is_empty() {
+            words.push(notation::write(self.root, self.selected, &steps));
+        }
+        Outcome {
+            pawns: raw.pawns,
+            keepers_used,
+            wins: raw.wins,
+            draws_card: raw.draws,
+            bumped,
+            witness: words.join(" "),
+        }
+    }
+
+    fn witness_steps(&self, w: RawWitness) -> Vec<WrittenStep> {
+        match w {
+            RawWitness::Arena { start, len } => {
+                self.arena[start as usize..start as usize + len as usize].to_vec()
+            }
+            RawWitness::Split { first, a, b } => {
+                let first = usize::from(first);
+                let mut pawns = self.root;
+                let mut out = Vec::new();
+                for (pawn, leaf) in [(first, a), (1 - first, b)] {
+                    let tree = &self.trees[pawn];
+                    let mut chain = Vec::new();
+                    let mut i = leaf as usize;
+                    while i != 0 {
+                        chain.push(tree[i]);
+                        i = tree[i].parent as usize;
+                    }
+                    for node in chain.iter().rev() {
+                        pawns[pawn] = node.pos;
+                        out.push(WrittenStep {
+                            pawn: Some(pawn),
+                            token: node.token,
+                            after: pawns,
+                        });
+                    }
+                }
+                out
+            }
+        }
+    }
+}
+
+impl IntoIterator for OutcomeList {
+    type Item = Outcome;
+    type IntoIter = std::vec::IntoIter<Outcome>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter().collect::<Vec<_>>().into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a OutcomeList {
+    type Item = Outcome;
+    type IntoIter = Box<dyn Iterator<Item = Outcome> + 'a>;
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+/// What both searches need to know, taken from the game once.
 struct Ctx {
     start: [u8; 2],
     ops: &'static [Op],
     may_stop_at_two: bool,
-    /// Playable movement Keepers (±N, send-within) by slot.
+    cursed: bool,
     keepers: Vec<KeeperEffect>,
     /// For each slot, the earlier slot with the same effect (play those in order).
     same_as_prev: Vec<Option<usize>>,
     others: Vec<(PawnRef, u8)>,
+    other_spaces: Vec<u8>,
     /// Both pawns began the turn together and unmoved: they are interchangeable.
     symmetric: bool,
-    selected: Option<usize>,
-    /// The player's pawn spaces where the search begins (the witness names pawns from here).
     root_pawns: [u8; 2],
+    moved: [bool; 2],
+    last_mover: Option<usize>,
+    uses: Uses,
 }
+
+impl Ctx {
+    fn from_game(game: &Game) -> Ctx {
+        let seat = game.turn.seat;
+        let player = &game.players[seat];
+        let keepers: Vec<KeeperEffect> = game
+            .playable_keepers(seat)
+            .iter()
+            .map(|&(_, k)| k)
+            .filter(|k| !matches!(k, KeeperEffect::Curse))
+            .collect();
+        let same_as_prev = (0..keepers.len())
+            .map(|i| (0..i).rev().find(|&j| keepers[j] == keepers[i]))
+            .collect();
+        let others: Vec<(PawnRef, u8)> = game
+            .pawns_in_play()
+            .filter(|(p, _)| p.seat != seat)
+            .collect();
+        let turn = &game.turn;
+        Ctx {
+            start: turn.start_spaces,
+            ops: if turn.cursed { &Op::CURSED } else { &Op::ALL },
+            may_stop_at_two: game.options.doubles == Doubles::May && turn.roll.is_doubles(),
+            cursed: turn.cursed,
+            same_as_prev,
+            other_spaces: others.iter().map(|&(_, s)| s).collect(),
+            others,
+            symmetric: player.pawns[0] == player.pawns[1]
+                && turn.start_spaces[0] == turn.start_spaces[1]
+                && turn.moved == [false, false],
+            root_pawns: player.pawns,
+            moved: turn.moved,
+            last_mover: turn.last_mover,
+            uses: turn.uses,
+            keepers,
+        }
+    }
+
+    /// The pawns are independent until the bump: no forced moves, no Keeper that moves
+    /// another pawn, no two identical Keepers, and a small enough state space.
+    fn pawns_independent(&self) -> bool {
+        !self.cursed
+            && self.keepers.len() <= 10
+            && self.others.len() <= 30
+            && self
+                .keepers
+                .iter()
+                .all(|k| matches!(k, KeeperEffect::PlusMinus { .. }))
+            && self.same_as_prev.iter().all(Option::is_none)
+    }
+
+    /// The final pawns (after bumping), others bumped and the draw, for a non-winning end.
+    fn finish(
+        &self,
+        pawns: [u8; 2],
+        moved: [bool; 2],
+        last: Option<usize>,
+        others: &[u8],
+    ) -> ([u8; 2], u32, bool) {
+        let b = resolve_bumps(pawns, moved, last, others);
+        let draws = earns_draw(b.own, self.start);
+        let own = if self.symmetric && b.own[0] > b.own[1] {
+            [b.own[1], b.own[0]]
+        } else {
+            b.own
+        };
+        (own, b.others_sent as u32, draws)
+    }
+}
+
+/// Deduplicates outcomes by (pawns, Keepers, bumps, win).
+struct Seen {
+    set: FastSet,
+}
+
+impl Seen {
+    fn first(&mut self, pawns: [u8; 2], keepers: u32, bumped: u32, wins: bool) -> bool {
+        let key = u64::from(pawns[0])
+            | u64::from(pawns[1]) << 7
+            | u64::from(wins) << 14
+            | u64::from(keepers) << 15
+            | u64::from(bumped) << 32;
+        self.set.insert(key)
+    }
+}
+
+/// Every distinct way the current Move phase can end. Empty outside a Move phase.
+pub fn legal_outcomes(game: &Game) -> OutcomeList {
+    if game.phase != Phase::Move {
+        return OutcomeList::default();
+    }
+    let ctx = Ctx::from_game(game);
+    let mut list = OutcomeList {
+        seat: game.turn.seat,
+        keepers: ctx.keepers.clone(),
+        others: ctx.others.clone(),
+        curse_sets: curse_sets(game),
+        root: ctx.root_pawns,
+        selected: ctx.last_mover,
+        ..OutcomeList::default()
+    };
+    if ctx.pawns_independent() {
+        per_pawn(&ctx, &mut list);
+    } else {
+        joint(&ctx, &mut list);
+    }
+    list
+}
+
+/// The joint search, whatever the position (used when the pawns are coupled). Public
+/// for tests that compare it with the per-pawn search.
+#[doc(hidden)]
+pub fn legal_outcomes_joint(game: &Game) -> OutcomeList {
+    if game.phase != Phase::Move {
+        return OutcomeList::default();
+    }
+    let ctx = Ctx::from_game(game);
+    let mut list = OutcomeList {
+        seat: game.turn.seat,
+        keepers: ctx.keepers.clone(),
+        others: ctx.others.clone(),
+        curse_sets: curse_sets(game),
+        root: ctx.root_pawns,
+        selected: ctx.last_mover,
+        ..OutcomeList::default()
+    };
+    joint(&ctx, &mut list);
+    list
+}
+
+// ----- per-pawn search ---------------------------------------------------------------
+
+/// Every state one pawn can reach alone from where it stands, breadth first (so each
+/// witness is a shortest path). Node 0 is the pawn unmoved.
+struct PawnTree {
+    nodes: Vec<PawnNode>,
+    /// Node index by (space, dice used, Keepers used); `u32::MAX` when unreachable.
+    index: Vec<u32>,
+    na: usize,
+    nb: usize,
+    kk: usize,
+}
+
+impl PawnTree {
+    fn at(&self, pos: u8, a: u8, b: u8, k: u32) -> usize {
+        ((usize::from(pos) * self.na + usize::from(a)) * self.nb + usize::from(b)) * self.kk
+            + k as usize
+    }
+
+    fn node(&self, pos: u8, a: u8, b: u8, k: u32) -> u32 {
+        self.index[self.at(pos, a, b, k)]
+    }
+}
+
+fn pawn_tree(ctx: &Ctx, pawn: usize) -> PawnTree {
+    let u = ctx.uses;
+    let mut tree = PawnTree {
+        nodes: Vec::new(),
+        index: Vec::new(),
+        na: usize::from(u.left_a) + 1,
+        nb: usize::from(u.left_b) + 1,
+        kk: 1usize << ctx.keepers.len(),
+    };
+    tree.index = vec![u32::MAX; 102 * tree.na * tree.nb * tree.kk];
+    let root = PawnNode {
+        pos: ctx.root_pawns[pawn],
+        used_a: 0,
+        used_b: 0,
+        keepers: 0,
+        parent: 0,
+        token: Token::Pawn(ctx.root_pawns[pawn]),
+    };
+    let at = tree.at(root.pos, 0, 0, 0);
+    tree.index[at] = 0;
+    tree.nodes.push(root);
+    let mut i = 0;
+    while i < tree.nodes.len() {
+        let n = tree.nodes[i];
+        if n.pos != GOAL {
+            let push = |child: PawnNode, tree: &mut PawnTree| {
+                let at = tree.at(child.pos, child.used_a, child.used_b, child.keepers);
+                if tree.index[at] == u32::MAX {
+                    tree.index[at] = tree.nodes.len() as u32;
+                    tree.nodes.push(child);
+                }
+            };
+            let dice = [
+                (u.value_a, n.used_a < u.left_a, true),
+                (u.value_b, n.used_b < u.left_b, false),
+            ];
+            for (value, available, is_a) in dice {
+                if !available {
+                    continue;
+                }
+                for &op in ctx.ops {
+                    if let Ok(to) = ops::apply(n.pos, op, value) {
+                        let child = PawnNode {
+                            pos: to,
+                            used_a: n.used_a + u8::from(is_a),
+                            used_b: n.used_b + u8::from(!is_a),
+                            keepers: n.keepers,
+                            parent: i as u32,
+                            token: Token::Die(op, value),
+                        };
+                        push(child, &mut tree);
+                    }
+                }
+            }
+            for (slot, k) in ctx.keepers.iter().enumerate() {
+                let bit = 1u32 << slot;
+                let KeeperEffect::PlusMinus { n: value } = *k else {
+                    continue;
+                };
+                if n.keepers & bit != 0 {
+                    continue;
+                }
+                for add in [true, false] {
+                    let op = if add { Op::Add } else { Op::Sub };
+                    if let Ok(to) = ops::apply(n.pos, op, value) {
+                        let child = PawnNode {
+                            pos: to,
+                            keepers: n.keepers | bit,
+                            parent: i as u32,
+                            token: Token::PlusMinus { add, n: value },
+                            ..n
+                        };
+                        push(child, &mut tree);
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    tree
+}
+
+/// The set bits of a 128-bit space set, lowest first.
+fn spaces(mut bits: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            s
+        })
+    })
+}
+
+fn per_pawn(ctx: &Ctx, list: &mut OutcomeList) {
+    let trees = [pawn_tree(ctx, 0), pawn_tree(ctx, 1)];
+    let u = ctx.uses;
+    let (na, nb, kk) = (trees[0].na, trees[0].nb, trees[0].kk);
+    let full = (kk - 1) as u32;
+    // Each tree's spaces grouped by (dice used, Keepers used), as bit sets.
+    let group_of = |a: u8, b: u8, k: u32| (usize::from(a) * nb + usize::from(b)) * kk + k as usize;
+    let mut groups = [vec![0u128; na * nb * kk], vec![0u128; na * nb * kk]];
+    for p in 0..2 {
+        for n in &trees[p].nodes {
+            groups[p][group_of(n.used_a, n.used_b, n.keepers)] |= 1u128 << n.pos;
+        }
+    }
+    let mut trees = trees;
+    list.trees = [
+        std::mem::take(&mut trees[0].nodes),
+        std::mem::take(&mut trees[1].nodes),
+    ];
+    // Ends already listed: row (Keepers used, final space of pawn 0) → final spaces of pawn 1.
+    let mut listed = vec![0u128; kk * 102];
+    let mut wins_listed = vec![false; kk];
+    let mut seen = Seen {
+        set: FastSet::default(),
+    };
+    // An end is known by its final pawns and Keepers (`listed`), except when another
+    // pawn shares one of ours: then whether our pawn moved decides a bump, and ends are
+    // compared exactly (`seen`).
+    let exact = ctx
+        .other_spaces
+        .iter()
+        .any(|&s| s != START && s != GOAL && ctx.root_pawns.contains(&s));
+    let total = usize::from(u.left_a) + usize::from(u.left_b);
+    let goal = 1u128 << GOAL;
+    for a0 in 0..=u.left_a {
+        for b0 in 0..=u.left_b {
+            for k0 in 0..=full {
+                let g0 = groups[0][group_of(a0, b0, k0)];
+                if g0 == 0 {
+                    continue;
+                }
+                let comp = full & !k0;
+                let mut k1 = comp;
+                loop {
+                    let ku = k0 | k1;
+                    for a1 in 0..=(u.left_a - a0) {
+                        for b1 in 0..=(u.left_b - b0) {
+                            let g1 = groups[1][group_of(a1, b1, k1)];
+                            if g1 == 0 {
+                                continue;
+                            }
+                            // §5: both pawns home wins, with uses left or not.
+                            if g0 & goal != 0 && g1 & goal != 0 && !wins_listed[ku as usize] {
+                                wins_listed[ku as usize] = true;
+                                let i0 = trees[0].node(GOAL, a0, b0, k0);
+                                let i1 = trees[1].node(GOAL, a1, b1, k1);
+                                list.raw.push(Raw {
+                                    pawns: [GOAL, GOAL],
+                                    keepers: ku,
+                                    bumped: 0,
+                                    wins: true,
+                                    draws: false,
+                                    witness: RawWitness::Split {
+                                        first: 0,
+                                        a: i0,
+                                        b: i1,
+                                    },
+                                });
+                            }
+                            let used = usize::from(a0 + a1 + b0 + b1);
+                            let may_end =
+                                used == total || (ctx.may_stop_at_two && total - used == 2);
+                            if !may_end {
+                                continue;
+                            }
+                            for pos0 in spaces(g0) {
+                                let i0 = trees[0].node(pos0, a0, b0, k0);
+                                let mut g1 = g1;
+                                if pos0 == GOAL {
+                                    g1 &= !goal;
+                                }
+                                if exact {
+                                    for pos1 in spaces(g1) {
+                                        let i1 = trees[1].node(pos1, a1, b1, k1);
+                                        combine(ctx, list, &mut seen, [i0, i1], ku);
+                                    }
+                                    continue;
+                                }
+                                // The pawns meet: the bump decides, case by case.
+                                let meet = 1u128 << pos0;
+                                if g1 & meet != 0 {
+                                    let i1 = trees[1].node(pos0, a1, b1, k1);
+                                    meeting(ctx, list, &mut listed, [i0, i1], pos0, ku);
+                                }
+                                let apart = g1 & !meet;
+                                if ctx.symmetric {
+                                    for pos1 in spaces(apart) {
+                                        let (lo, hi) = (pos0.min(pos1), pos0.max(pos1));
+                                        let row = &mut listed[ku as usize * 102 + usize::from(lo)];
+                                        if *row & (1u128 << hi) == 0 {
+                                            *row |= 1u128 << hi;
+                                            let i1 = trees[1].node(pos1, a1, b1, k1);
+                                            push_pair(ctx, list, [i0, i1], [pos0, pos1], ku, None);
+                                        }
+                                    }
+                                } else {
+                                    let row = &mut listed[ku as usize * 102 + usize::from(pos0)];
+                                    let new = apart & !*row;
+                                    *row |= new;
+                                    for pos1 in spaces(new) {
+                                        let i1 = trees[1].node(pos1, a1, b1, k1);
+                                        push_pair(ctx, list, [i0, i1], [pos0, pos1], ku, None);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if k1 == 0 {
+                        break;
+                    }
+                    k1 = (k1 - 1) & comp;
+                }
+            }
+        }
+    }
+}
+
+/// Push the end with pawn 0 on node `idx[0]` and pawn 1 on `idx[1]`; `last` is the pawn
+/// moved last (None: decided by who moves now). Returns the end for deduplication.
+fn push_pair(
+    ctx: &Ctx,
+    list: &mut OutcomeList,
+    idx: [u32; 2],
+    pawns: [u8; 2],
+    keepers: u32,
+    last: Option<Option<usize>>,
+) -> ([u8; 2], u32) {
+    let moves_now = [idx[0] != 0, idx[1] != 0];
+    let moved = [ctx.moved[0] || moves_now[0], ctx.moved[1] || moves_now[1]];
+    let last = last.unwrap_or(match moves_now {
+        [_, true] => Some(1),
+        [true, false] => Some(0),
+        [false, false] => ctx.last_mover,
+    });
+    let (own, bumped, draws) = ctx.finish(pawns, moved, last, &ctx.other_spaces);
+    // The pawn moved last is written last.
+    let first = match last {
+        Some(1) | None => 0u8,
+        Some(_) => 1,
+    };
+    let (a, b) = if first == 0 {
+        (idx[0], idx[1])
+    } else {
+        (idx[1], idx[0])
+    };
+    list.raw.push(Raw {
+        pawns: own,
+        keepers,
+        bumped,
+        wins: false,
+        draws,
+        witness: RawWitness::Split { first, a, b },
+    });
+    (own, bumped)
+}
+
+/// Who may have moved last when the pawns end on one space: either, when both move now
+/// (their steps interleave freely).
+fn lasts(ctx: &Ctx, moves_now: [bool; 2], pawns: [u8; 2]) -> &'static [Option<usize>] {
+    match (moves_now, ctx.last_mover) {
+        ([true, true], _) if pawns[0] == pawns[1] => &[Some(0), Some(1)],
+        ([true, true] | [false, true], _) => &[Some(1)],
+        ([true, false], _) => &[Some(0)],
+        ([false, false], Some(0)) => &[Some(0)],
+        ([false, false], Some(_)) => &[Some(1)],
+        ([false, false], None) => &[None],
+    }
+}
+
+/// Both pawns end on `space`: list each bump order not yet listed.
+fn meeting(
+    ctx: &Ctx,
+    list: &mut OutcomeList,
+    listed: &mut [u128],
+    idx: [u32; 2],
+    space: u8,
+    keepers: u32,
+) {
+    let moves_now = [idx[0] != 0, idx[1] != 0];
+    let moved = [ctx.moved[0] || moves_now[0], ctx.moved[1] || moves_now[1]];
+    for &last in lasts(ctx, moves_now, [space, space]) {
+        let (own, _, _) = ctx.finish([space, space], moved, last, &ctx.other_spaces);
+        let row = &mut listed[keepers as usize * 102 + usize::from(own[0])];
+        if *row & (1u128 << own[1]) == 0 {
+            *row |= 1u128 << own[1];
+            push_pair(ctx, list, idx, [space, space], keepers, Some(last));
+        }
+    }
+}
+
+/// Record an end, compared exactly with those listed (bumps included).
+fn combine(ctx: &Ctx, list: &mut OutcomeList, seen: &mut Seen, idx: [u32; 2], keepers: u32) {
+    let pawns = [
+        list.trees[0][idx[0] as usize].pos,
+        list.trees[1][idx[1] as usize].pos,
+    ];
+    let moves_now = [idx[0] != 0, idx[1] != 0];
+    let moved = [ctx.moved[0] || moves_now[0], ctx.moved[1] || moves_now[1]];
+    for &last in lasts(ctx, moves_now, pawns) {
+        let (own, bumped, _) = ctx.finish(pawns, moved, last, &ctx.other_spaces);
+        if seen.first(own, keepers, bumped, false) {
+            push_pair(ctx, list, idx, pawns, keepers, Some(last));
+        }
+    }
+}
+
+// ----- joint search ------------------------------------------------------------------
 
 #[derive(Clone, Copy)]
 struct Node {
@@ -105,8 +748,6 @@ struct Node {
     last: Option<usize>,
     left_a: u8,
     left_b: u8,
-    value_a: u8,
-    value_b: u8,
     keepers_left: u32,
     others_sent: u64,
 }
@@ -133,77 +774,37 @@ impl Node {
     }
 }
 
-struct Search<'a> {
+struct Joint<'a> {
     ctx: &'a Ctx,
     visited: FastSet,
-    found: FastMap<Outcome>,
+    found: FastMap<()>,
     path: Vec<WrittenStep>,
+    list: &'a mut OutcomeList,
 }
 
-/// Every distinct way the current Move phase can end, each with a witness. Empty when
-/// the game is not in a Move phase.
-pub fn legal_outcomes(game: &Game) -> Vec<Outcome> {
-    if game.phase != Phase::Move {
-        return Vec::new();
-    }
-    let seat = game.turn.seat;
-    let player = &game.players[seat];
-    let playable = game.playable_keepers(seat);
-    let keepers: Vec<KeeperEffect> = playable
-        .iter()
-        .map(|&(_, k)| k)
-        .filter(|k| !matches!(k, KeeperEffect::Curse))
-        .take(24)
-        .collect();
-    let same_as_prev = (0..keepers.len())
-        .map(|i| (0..i).rev().find(|&j| keepers[j] == keepers[i]))
-        .collect();
-    let others: Vec<(PawnRef, u8)> = game
-        .pawns_in_play()
-        .filter(|(p, _)| p.seat != seat)
-        .take(16)
-        .collect();
-    let turn = &game.turn;
-    let ctx = Ctx {
-        start: turn.start_spaces,
-        ops: if turn.cursed { &Op::CURSED } else { &Op::ALL },
-        may_stop_at_two: game.options.doubles == Doubles::May && turn.roll.is_doubles(),
-        keepers,
-        same_as_prev,
-        others,
-        symmetric: player.pawns[0] == player.pawns[1]
-            && turn.start_spaces[0] == turn.start_spaces[1]
-            && turn.moved == [false, false],
-        selected: turn.last_mover,
-        root_pawns: player.pawns,
-    };
+fn joint(ctx: &Ctx, list: &mut OutcomeList) {
+    // The search key holds 24 Keeper slots and 16 other pawns; no hand or table is larger.
+    let n_keepers = ctx.keepers.len().min(24);
     let root = Node {
-        pawns: player.pawns,
-        moved: turn.moved,
-        last: turn.last_mover,
-        left_a: turn.uses.left_a,
-        left_b: turn.uses.left_b,
-        value_a: turn.uses.value_a,
-        value_b: turn.uses.value_b,
-        keepers_left: (1u32 << ctx.keepers.len()) - 1,
+        pawns: ctx.root_pawns,
+        moved: ctx.moved,
+        last: ctx.last_mover,
+        left_a: ctx.uses.left_a,
+        left_b: ctx.uses.left_b,
+        keepers_left: ((1u64 << n_keepers) - 1) as u32,
         others_sent: 0,
     };
-    let mut search = Search {
-        ctx: &ctx,
+    let mut search = Joint {
+        ctx,
         visited: FastSet::default(),
         found: FastMap::default(),
         path: Vec::new(),
+        list,
     };
     search.visit(root);
-    let moves: Vec<Outcome> = search.found.into_values().collect();
-    let mut out = with_curses(game, moves);
-    out.sort_by(|a, b| {
-        (a.pawns, &a.keepers_used, a.wins, &a.bumped).cmp(&(b.pawns, &b.keepers_used, b.wins, &b.bumped))
-    });
-    out
 }
 
-impl Search<'_> {
+impl Joint<'_> {
     fn visit(&mut self, node: Node) {
         if !self.visited.insert(node.key()) {
             return;
@@ -222,17 +823,17 @@ impl Search<'_> {
 
     /// Pawns a step may be made with: not home; of two interchangeable pawns, the first.
     fn movable(&self, node: &Node) -> impl Iterator<Item = usize> {
-        let twins = self.ctx.symmetric
-            && node.pawns[0] == node.pawns[1]
-            && node.moved == [false, false];
+        let twins =
+            self.ctx.symmetric && node.pawns[0] == node.pawns[1] && node.moved == [false, false];
         let pawns = node.pawns;
         (0..2).filter(move |&p| pawns[p] != GOAL && !(twins && p == 1))
     }
 
     fn dice(&mut self, node: &Node) {
-        let values = [(node.value_a, node.left_a), (node.value_b, node.left_b)];
+        let u = self.ctx.uses;
+        let values = [(u.value_a, node.left_a), (u.value_b, node.left_b)];
         for (i, &(value, left)) in values.iter().enumerate() {
-            if left == 0 || (i == 1 && node.value_a == node.value_b && node.left_a > 0) {
+            if left == 0 || (i == 1 && u.value_a == u.value_b && node.left_a > 0) {
                 continue;
             }
             let usable = node
@@ -279,7 +880,7 @@ impl Search<'_> {
     }
 
     fn keepers(&mut self, node: &Node) {
-        for slot in 0..self.ctx.keepers.len() {
+        for slot in 0..self.ctx.keepers.len().min(24) {
             let bit = 1u32 << slot;
             if node.keepers_left & bit == 0 {
                 continue;
@@ -312,14 +913,15 @@ impl Search<'_> {
                 KeeperEffect::SendWithin { distance } => {
                     for pawn in self.movable(node) {
                         let centre = node.pawns[pawn];
-                        let near = |s: u8| s != START && s != GOAL && s.abs_diff(centre) <= distance;
+                        let near =
+                            |s: u8| s != START && s != GOAL && s.abs_diff(centre) <= distance;
                         let mut child = *node;
                         child.keepers_left &= !bit;
                         let other = 1 - pawn;
                         if near(child.pawns[other]) {
                             child.pawns[other] = START;
                         }
-                        for (i, &(_, s)) in self.ctx.others.iter().enumerate() {
+                        for (i, &s) in self.ctx.other_spaces.iter().enumerate().take(16) {
                             if child.others_sent & (1 << i) == 0 && near(s) {
                                 child.others_sent |= 1 << i;
                             }
@@ -335,56 +937,46 @@ impl Search<'_> {
 
     fn record(&mut self, node: &Node) {
         let ctx = self.ctx;
-        let (pawns, others_sent, draws) = if node.won() {
-            (node.pawns, node.others_sent, false)
+        let used = node.keepers_left ^ (((1u64 << ctx.keepers.len().min(24)) - 1) as u32);
+        let (pawns, bumped, draws) = if node.won() {
+            (node.pawns, node.others_sent as u32, false)
         } else {
             let spaces: Vec<u8> = ctx
-                .others
+                .other_spaces
                 .iter()
                 .enumerate()
-                .map(|(i, &(_, s))| if node.others_sent & (1 << i) != 0 { START } else { s })
+                .map(|(i, &s)| {
+                    if node.others_sent & (1 << i) != 0 {
+                        START
+                    } else {
+                        s
+                    }
+                })
                 .collect();
-            let bump = resolve_bumps(node.pawns, node.moved, node.last, &spaces);
-            let draws = !drawing_pawns(bump.own, ctx.start).is_empty();
-            (bump.own, node.others_sent | bump.others_sent, draws)
-        };
-        let pawns = if ctx.symmetric && pawns[0] > pawns[1] {
-            [pawns[1], pawns[0]]
-        } else {
-            pawns
+            let (own, bumped, draws) = ctx.finish(node.pawns, node.moved, node.last, &spaces);
+            (own, bumped | node.others_sent as u32, draws)
         };
         let key = u64::from(pawns[0])
             | u64::from(pawns[1]) << 7
             | u64::from(node.won()) << 14
-            | u64::from(node.keepers_left ^ ((1u32 << ctx.keepers.len()) - 1)) << 15
-            | others_sent << 40;
-        if self.found.contains_key(&key) {
+            | u64::from(used) << 15
+            | u64::from(bumped) << 40;
+        if self.found.insert(key, ()).is_some() {
             return;
         }
-        let mut keepers_used: Vec<KeeperUse> = (0..ctx.keepers.len())
-            .filter(|&i| node.keepers_left & (1 << i) == 0)
-            .map(|i| keeper_use(ctx.keepers[i]))
-            .collect();
-        keepers_used.sort();
-        let bumped = ctx
-            .others
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| others_sent & (1 << i) != 0)
-            .map(|(_, &o)| o)
-            .collect();
-        let witness = notation::write(ctx.root_pawns, ctx.selected, &self.path);
-        self.found.insert(
-            key,
-            Outcome {
-                pawns,
-                keepers_used,
-                wins: node.won(),
-                draws_card: draws,
-                bumped,
-                witness,
+        let start = self.list.arena.len() as u32;
+        self.list.arena.extend_from_slice(&self.path);
+        self.list.raw.push(Raw {
+            pawns,
+            keepers: used,
+            bumped,
+            wins: node.won(),
+            draws,
+            witness: RawWitness::Arena {
+                start,
+                len: self.path.len() as u16,
             },
-        );
+        });
     }
 }
 
@@ -396,25 +988,25 @@ fn keeper_use(k: KeeperEffect) -> KeeperUse {
     }
 }
 
-/// Combine movement outcomes with every way of playing the Curses in hand (§6.2): on
-/// distinct opponents still playing who are not already cursed.
-fn with_curses(game: &Game, moves: Vec<Outcome>) -> Vec<Outcome> {
+/// Every way of playing the Curses in hand (§6.2): none, or distinct opponents still
+/// playing who are not already cursed, at most one per Curse card.
+fn curse_sets(game: &Game) -> Vec<Vec<Seat>> {
     let seat = game.turn.seat;
     let curses = game
         .playable_keepers(seat)
         .iter()
         .filter(|(_, k)| *k == KeeperEffect::Curse)
         .count();
+    let mut sets: Vec<Vec<Seat>> = vec![Vec::new()];
     if curses == 0 {
-        return moves;
+        return sets;
     }
     let targets: Vec<Seat> = (0..game.players.len())
         .filter(|&s| s != seat && !game.players[s].resigned && !game.players[s].cursed_next_turn)
         .collect();
-    let mut subsets: Vec<Vec<Seat>> = vec![Vec::new()];
     for mask in 1u32..(1 << targets.len()) {
         if mask.count_ones() as usize <= curses {
-            subsets.push(
+            sets.push(
                 (0..targets.len())
                     .filter(|&i| mask & (1 << i) != 0)
                     .map(|i| targets[i])
@@ -422,37 +1014,28 @@ fn with_curses(game: &Game, moves: Vec<Outcome>) -> Vec<Outcome> {
             );
         }
     }
-    let mut out = Vec::with_capacity(moves.len() * subsets.len());
-    for m in &moves {
-        for s in &subsets {
-            let mut o = m.clone();
-            for &t in s {
-                o.keepers_used.push(KeeperUse::Curse { target: t });
-                let tok = Token::Curse((t + 1) as u8).to_string();
-                o.witness = if o.witness.is_empty() {
-                    tok
-                } else {
-                    format!("{} {tok}", o.witness)
-                };
-            }
-            o.keepers_used.sort();
-            out.push(o);
-        }
-    }
-    out
+    sets
 }
 
 /// Check a written move that finishes the Move phase from the current state and return
 /// the outcome it reaches (its witness is the move as given, normalised).
 pub fn is_legal(game: &Game, text: &str) -> Result<Outcome, RuleError> {
-    if game.phase != Phase::Move {
-        return Err(match &game.phase {
-            Phase::Over => RuleError::GameOver,
-            _ => RuleError::ChoicePending(String::from("drawn")),
-        });
+    match &game.phase {
+        Phase::Move => {}
+        Phase::Over => return Err(RuleError::GameOver),
+        Phase::Choice(p) => {
+            return Err(RuleError::ChoicePending(
+                game.card(p.card).effect.short_name(),
+            ))
+        }
     }
     let seat = game.turn.seat;
-    let tokens = notation::parse(text)?;
+    // Nothing written: ending the Move phase as it stands (all dice already used).
+    let tokens = if text.trim().is_empty() {
+        Vec::new()
+    } else {
+        notation::parse(text)?
+    };
     let (_, work) = notation::resolve(game, seat, &tokens)?;
     if !work.is_over() && !work.can_end_move() {
         return Err(RuleError::UsesLeft(work.turn.uses.list()));
@@ -478,7 +1061,11 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
             after.turn.last_mover,
             &now,
         );
-        (b.own, b.others_sent, !drawing_pawns(b.own, after.turn.start_spaces).is_empty())
+        (
+            b.own,
+            b.others_sent,
+            !drawing_pawns(b.own, after.turn.start_spaces).is_empty(),
+        )
     };
     let bumped: Vec<(PawnRef, u8)> = others
         .iter()
@@ -497,13 +1084,11 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
     let mut keepers_used: Vec<KeeperUse> = after.turn.steps[before.turn.steps.len()..]
         .iter()
         .filter_map(|s| match s {
-            super::game::StepRecord::Keeper { card, play, .. } => {
-                Some(match (before.card(*card).keeper(), play) {
-                    (_, super::game::KeeperPlay::Curse { target }) => KeeperUse::Curse { target: *target },
-                    (Some(k), _) => keeper_use(k),
-                    (None, _) => return None,
-                })
-            }
+            StepRecord::Keeper { card, play, .. } => match (before.card(*card).keeper(), play) {
+                (_, KeeperPlay::Curse { target }) => Some(KeeperUse::Curse { target: *target }),
+                (Some(k), _) => Some(keeper_use(k)),
+                (None, _) => None,
+            },
             _ => None,
         })
         .collect();
@@ -516,5 +1101,12 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
         draws_card: draws,
         bumped,
         witness: witness.join(" "),
+    }
+}
+
+impl OutcomeList {
+    /// The seat these outcomes are for.
+    pub fn seat(&self) -> Seat {
+        self.seat
     }
 }
