@@ -529,6 +529,14 @@ impl Game {
         Ok(events)
     }
 
+    /// Apply on a scratch copy: on error the copy may be half changed and must be
+    /// dropped (the notation resolver works this way to avoid a clone per step).
+    pub(crate) fn apply_scratch(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_inner(seat, action, &mut events)?;
+        Ok(events)
+    }
+
     fn apply_inner(
         &mut self,
         seat: Seat,

@@ -2,6 +2,7 @@
 //! notation and legal outcomes. Pure and deterministic: no I/O, no async, no clock, no
 //! Discord, database or image types (a test in `tests/architecture.rs` checks the imports).
 
+pub mod ai;
 pub mod board;
 pub mod card;
 pub mod dice;

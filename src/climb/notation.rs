@@ -307,7 +307,8 @@ pub fn resolve(
                 }
             }
         };
-        match work.apply(seat, &action) {
+        // `work` is a scratch copy: on error it is dropped with the error.
+        match work.apply_scratch(seat, &action) {
             Ok(_) => {}
             Err(RuleError::Step(error)) => return Err(RuleError::AtStep { step, error }),
             Err(e) => return Err(e),

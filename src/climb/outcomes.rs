@@ -164,6 +164,18 @@ impl OutcomeList {
         (0..self.len()).filter_map(move |i| self.get(i))
     }
 
+    /// The `i`-th outcome without its witness (empty): cheaper, for scoring many.
+    pub fn end(&self, i: usize) -> Option<Outcome> {
+        let sets = self.curse_sets.len().max(1);
+        let raw = self.raw.get(i / sets)?;
+        let curses: &[Seat] = self.curse_sets.get(i % sets).map_or(&[], |s| s.as_slice());
+        let mut raw = *raw;
+        raw.witness = RawWitness::Arena { start: 0, len: 0 };
+        let mut o = self.materialise(&raw, curses);
+        o.witness.clear();
+        Some(o)
+    }
+
     /// All outcomes, sorted by pawns, Keepers, win and bumps (for listings).
     pub fn sorted(&self) -> Vec<Outcome> {
         let mut v: Vec<Outcome> = self.iter().collect();
@@ -197,7 +209,10 @@ impl OutcomeList {
             .iter()
             .map(|&t| Token::Curse((t + 1) as u8).to_string())
             .collect();
-        let steps = self.witness_steps(raw.witness);
+        let steps = match raw.witness {
+            RawWitness::Arena { len: 0, .. } => Vec::new(),
+            w => self.witness_steps(w),
+        };
         if !steps.is_empty() {
             words.push(notation::write(self.root, self.selected, &steps));
         }

@@ -1,0 +1,285 @@
+//! AI players: decide every choice the game asks of a seat (which outcome of the Move
+//! phase, so also which Keepers to play and whom to curse; Action-card targets; steal
+//! targets). Three levels:
+//! - **easy** plays like a beginner: mostly forward, often not the best move;
+//! - **medium** is greedy on a clear heuristic (progress, bumps, cards);
+//! - **hard** ranks positions by expected turns to finish and looks one roll ahead at the
+//!   bump threats it leaves.
+//!
+//! Deterministic: the randomness of a decision comes from the game's seed, the turn
+//! number and the level, so replaying a game replays its AI moves.
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::board::{GOAL, START};
+use super::game::{Action, CardChoice, Game, Phase, Seat};
+use super::notation;
+use super::outcomes::{legal_outcomes, KeeperUse, Outcome};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            other => Err(format!(
+                "`{other}` is not an AI level (easy, medium or hard)"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The seeded generator for one decision.
+fn decision_rng(game: &Game, level: Level) -> ChaCha8Rng {
+    let phase = match game.phase {
+        Phase::Move => 0,
+        Phase::Choice(_) => 1,
+        Phase::Over => 2,
+    };
+    let salt = (u64::from(game.turn.number) << 8) | (level as u64) << 2 | phase;
+    ChaCha8Rng::seed_from_u64(game.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// The actions the seat to move takes now: a whole Move phase (its steps and `EndMove`),
+/// or the answer to a card choice. Empty when the game is over.
+pub fn next_actions(game: &Game, level: Level) -> Vec<Action> {
+    let mut rng = decision_rng(game, level);
+    match &game.phase {
+        Phase::Over => Vec::new(),
+        Phase::Choice(_) => choose_card(game, level, &mut rng)
+            .map(|c| vec![Action::Choose(c)])
+            .unwrap_or_default(),
+        Phase::Move => {
+            let seat = game.current();
+            let Some(o) = choose_outcome(game, level, &mut rng) else {
+                return vec![Action::EndMove];
+            };
+            let mut actions = match notation::parse(&o.witness) {
+                Ok(tokens) => notation::resolve(game, seat, &tokens)
+                    .map(|(a, _)| a)
+                    .unwrap_or_default(),
+                Err(_) => Vec::new(),
+            };
+            if !o.wins {
+                actions.push(Action::EndMove);
+            }
+            actions
+        }
+    }
+}
+
+/// Play the current decision for the seat to move; returns its events.
+pub fn play(
+    game: &mut Game,
+    level: Level,
+) -> Result<Vec<super::game::Event>, super::error::RuleError> {
+    let seat = game.current();
+    let actions = next_actions(game, level);
+    game.apply_all(seat, &actions)
+}
+
+/// The outcome of this Move phase the AI picks.
+pub fn choose_outcome(game: &Game, level: Level, rng: &mut ChaCha8Rng) -> Option<Outcome> {
+    let list = legal_outcomes(game);
+    if list.is_empty() {
+        return None;
+    }
+    let ends: Vec<Outcome> = (0..list.len()).filter_map(|i| list.end(i)).collect();
+    if let Some(w) = ends.iter().position(|o| o.wins) {
+        return list.get(w);
+    }
+    let scored: Vec<(f64, usize)> = ends
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (score(game, o, level), i))
+        .collect();
+    let pick = match level {
+        Level::Easy => {
+            // A beginner: often a random forward-looking move, sometimes the best.
+            if rng.gen_bool(0.35) {
+                best(&scored)
+            } else {
+                let forward: Vec<usize> = scored
+                    .iter()
+                    .filter(|(_, i)| {
+                        progress(ends[*i].pawns) >= progress(game.players[game.current()].pawns)
+                    })
+                    .map(|&(_, i)| i)
+                    .collect();
+                let pool: Vec<usize> = if forward.is_empty() {
+                    (0..list.len()).collect()
+                } else {
+                    forward
+                };
+                *pool.choose(rng).unwrap_or(&0)
+            }
+        }
+        Level::Medium | Level::Hard => best(&scored),
+    };
+    list.get(pick)
+}
+
+fn best(scored: &[(f64, usize)]) -> usize {
+    scored
+        .iter()
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map_or(0, |&(_, i)| i)
+}
+
+/// Expected turns to finish from these pawns: a distance estimate (about eight spaces a
+/// turn per pawn, multiplication makes far spaces closer than they look).
+fn expected_turns(pawns: [u8; 2]) -> f64 {
+    pawns
+        .iter()
+        .map(|&p| {
+            if p == GOAL {
+                0.0
+            } else {
+                1.0 + f64::from(GOAL - p).sqrt() * 0.6
+            }
+        })
+        .sum()
+}
+
+/// How far along a pair of pawns is, in spaces (home = 101).
+fn progress(pawns: [u8; 2]) -> u32 {
+    u32::from(pawns[0]) + u32::from(pawns[1])
+}
+
+/// The value of an outcome for the seat to move (higher is better).
+fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
+    let seat = game.current();
+    let before = game.players[seat].pawns;
+    let mut s = match level {
+        // Exact single-player value: fewer expected turns to finish is better.
+        Level::Hard => -expected_turns(o.pawns) * 12.0,
+        _ => f64::from(progress(o.pawns)) - f64::from(progress(before)),
+    };
+    // Bumping an opponent sets them back by their space.
+    for &(_, from) in &o.bumped {
+        s += f64::from(from) * if level == Level::Hard { 0.25 } else { 0.5 };
+    }
+    // Sending one's own pawn home to Start is a loss (already counted in progress).
+    if o.draws_card {
+        s += 4.0;
+    }
+    // Keepers are worth keeping unless they help.
+    for k in &o.keepers_used {
+        s -= match k {
+            KeeperUse::PlusMinus { .. } => 2.0,
+            KeeperUse::SendWithin { .. } => 3.0,
+            KeeperUse::Curse { target } => {
+                // Curse the leader: worth more the closer they are to the goal.
+                let p = progress(game.players[*target].pawns) as f64;
+                1.0 - p / 50.0
+            }
+        };
+    }
+    if level == Level::Hard {
+        s -= threat(game, o);
+    }
+    s
+}
+
+/// Expected loss from opponents bumping our pawns next round (hard level): for each of
+/// our pawns on 1–100, the chance that some opponent pawn can reach it with one die
+/// value and one operation, times how far back it would fall.
+fn threat(game: &Game, o: &Outcome) -> f64 {
+    let seat = game.current();
+    let mut total = 0.0;
+    for &mine in &o.pawns {
+        if mine == START || mine == GOAL {
+            continue;
+        }
+        let mut hit_values = [false; 11];
+        for (p, s) in game.pawns_in_play() {
+            if p.seat == seat || o.bumped.iter().any(|(b, _)| *b == p) {
+                continue;
+            }
+            for d in 1..=10u8 {
+                for op in super::ops::Op::ALL {
+                    if super::ops::apply(s, op, d) == Ok(mine) {
+                        hit_values[usize::from(d)] = true;
+                    }
+                }
+            }
+        }
+        let faces = hit_values.iter().filter(|&&h| h).count() as f64;
+        // Probability that at least one of two dice shows a hitting face.
+        let p = 1.0 - (1.0 - faces / 10.0).powi(2);
+        total += p * (expected_turns([START, 0]) - expected_turns([mine, 0])).max(0.0) * 6.0;
+    }
+    total
+}
+
+/// The answer to a pending Action card.
+pub fn choose_card(game: &Game, level: Level, rng: &mut ChaCha8Rng) -> Option<CardChoice> {
+    let choices = game.pending_choices();
+    if choices.is_empty() {
+        return None;
+    }
+    if level == Level::Easy && rng.gen_bool(0.5) {
+        return choices.choose(rng).copied();
+    }
+    let seat = game.current();
+    let value = |c: &CardChoice| -> f64 {
+        let mut g = game.clone();
+        if g.apply(seat, &Action::Choose(*c)).is_err() {
+            return f64::MIN;
+        }
+        position_value(&g, seat)
+    };
+    choices
+        .iter()
+        .map(|c| (value(c), *c))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// How good a whole table is for `seat`: own progress minus the best opponent's, plus
+/// Keepers in hand.
+fn position_value(g: &Game, seat: Seat) -> f64 {
+    if g.winner == Some(seat) {
+        return 1e9;
+    }
+    let own = -expected_turns(g.players[seat].pawns);
+    let best_other = g
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(s, p)| *s != seat && !p.resigned)
+        .map(|(_, p)| -expected_turns(p.pawns))
+        .fold(f64::MIN, f64::max);
+    let keepers = g.players[seat].keepers.len() as f64 * 0.3;
+    own - best_other.max(-1e6) * 0.5 + keepers
+}
