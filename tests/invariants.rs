@@ -62,7 +62,7 @@ fn candidate_actions(g: &Game) -> Vec<Action> {
 }
 
 /// What an outcome means, without its witness, for set comparison.
-type End = ([u8; 2], Vec<String>, bool, bool, Vec<u8>);
+type End = ([u8; 2], Vec<String>, bool, bool, Vec<u8>, [bool; 2]);
 
 fn end_of(o: &Outcome) -> End {
     let mut bumped: Vec<u8> = o.bumped.iter().map(|&(_, s)| s).collect();
@@ -73,6 +73,7 @@ fn end_of(o: &Outcome) -> End {
         o.wins,
         o.draws_card,
         bumped,
+        o.returning,
     )
 }
 
@@ -84,7 +85,8 @@ fn brute_force(g: &Game) -> BTreeSet<End> {
     base.draw_pile.clear();
     base.discard.clear();
     let seat = base.current();
-    let symmetric = base.players[seat].pawns[0] == base.players[seat].pawns[1];
+    let symmetric = base.players[seat].pawns[0] == base.players[seat].pawns[1]
+        && base.players[seat].returning[0] == base.players[seat].returning[1];
     let mut out = BTreeSet::new();
     let mut seen = HashSet::new();
     walk(&base, g, seat, symmetric, &mut out, &mut seen);
@@ -104,6 +106,8 @@ fn state_key(g: &Game) -> String {
                 p.pawns,
                 p.keepers.iter().map(|h| h.card).collect::<Vec<_>>(),
                 p.cursed_next_turn,
+                p.returning,
+                p.stations.clone(),
             )
         })
         .collect();
@@ -132,15 +136,18 @@ fn walk(
             done.apply(seat, &Action::EndMove).expect("can end")
         };
         let mut pawns = done.players[seat].pawns;
+        let mut returning = done.players[seat].returning;
         if symmetric && pawns[0] > pawns[1] {
             pawns.swap(0, 1);
+            returning.swap(0, 1);
         }
         let draws = events
             .iter()
             .any(|e| matches!(e, Event::DeckEmpty | Event::Drew { .. }));
         let mut bumped: Vec<u8> = Vec::new();
         for (p, from) in start.pawns_in_play().filter(|(p, _)| p.seat != seat) {
-            if from != 0 && done.space_of(p) == 0 {
+            let back = done.start_of(p);
+            if from != back && done.space_of(p) == back {
                 bumped.push(from);
             }
         }
@@ -172,6 +179,7 @@ fn walk(
             done.winner == Some(seat),
             draws,
             bumped,
+            returning,
         ));
         if g.is_over() {
             return;
@@ -323,6 +331,7 @@ fn play_random_game(seed: u64, players: usize, check_all: bool, stats: &mut Stat
         } else {
             primeclimb::climb::Doubles::Must
         },
+        ..Options::default()
     };
     let mut g = Game::new(options, &names, seed).expect("game");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xdead_beef);
@@ -576,4 +585,71 @@ fn per_pawn_and_joint_searches_agree_mid_move() {
         }
     }
     assert!(checked > 10_000, "checked {checked} witnesses");
+}
+
+/// legal ⇔ generated on the variants whose Move phase ends predictably (Double Time
+/// stops at draws and is covered by `tests/variants.rs`).
+#[test]
+fn legal_outcomes_equal_brute_force_on_variants() {
+    use primeclimb::climb::options::WayStations;
+    use primeclimb::climb::Course;
+    let variants: Vec<Options> = vec![
+        Options {
+            course: Course::Decline,
+            ..Options::default()
+        },
+        Options {
+            course: Course::ThereAndBack,
+            ..Options::default()
+        },
+        Options {
+            sprint: true,
+            ..Options::default()
+        },
+        Options {
+            way_stations: WayStations::Chosen(vec![37, 41, 43]),
+            ..Options::default()
+        },
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for options in &variants {
+        for _ in 0..60 {
+            let mut sp = || rng.gen_range(0..=101u8);
+            let pawns = [[sp(), sp()], [sp(), sp()]];
+            let (a, b) = (rng.gen_range(1..=10), rng.gen_range(1..=10));
+            let keepers: Vec<KeeperEffect> = if rng.gen_bool(0.3) {
+                vec![KeeperEffect::PlusMinus {
+                    n: rng.gen_range(1..=9),
+                }]
+            } else {
+                Vec::new()
+            };
+            let cursed = rng.gen_bool(0.15);
+            let mut g = common::position_with(&pawns, (a, b), &keepers, cursed, options.clone());
+            if options.course == Course::ThereAndBack {
+                g.players[0].returning = [rng.gen_bool(0.4), rng.gen_bool(0.4)];
+                // A returning pawn stands below 101 or on it; a climbing one below 101.
+                for i in 0..2 {
+                    if g.players[0].pawns[i] == 0 && g.players[0].returning[i] {
+                        g.players[0].pawns[i] = 5;
+                    }
+                }
+                g.turn.start_spaces = g.players[0].pawns;
+            }
+            if g.is_over()
+                || (0..2).all(|i| g.is_home(primeclimb::climb::PawnRef { seat: 0, pawn: i }))
+            {
+                continue;
+            }
+            let (gen, brute) = (generated(&g), brute_force(&g));
+            let only_gen: Vec<_> = gen.difference(&brute).collect();
+            let only_brute: Vec<_> = brute.difference(&gen).collect();
+            assert!(
+                only_gen.is_empty() && only_brute.is_empty(),
+                "{:?} {pawns:?} returning {:?} roll {a},{b} {keepers:?} cursed {cursed}\nonly generated: {only_gen:?}\nonly brute force: {only_brute:?}",
+                options,
+                g.players[0].returning
+            );
+        }
+    }
 }

@@ -164,6 +164,7 @@ fn rule_3_1_doubles_must_use_four_by_default() {
 fn rule_3_1_option_doubles_may_use_two() {
     let opts = Options {
         doubles: Doubles::May,
+        ..Options::default()
     };
     let mut g = position_with(&[[10, 20], [0, 0]], (3, 3), &[], false, opts.clone());
     play(&mut g, 0, "10 +3 +3").unwrap();

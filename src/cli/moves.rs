@@ -148,6 +148,7 @@ pub fn query(args: &MovesArgs) -> Result<MovesQuery, UsageError> {
         } else {
             Doubles::Must
         },
+        ..Options::default()
     };
     Ok(MovesQuery {
         setup: PositionSetup {

@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{GOAL, START};
 use super::game::{Action, CardChoice, Game, Phase, Seat};
 use super::notation;
+use super::options::Course;
 use super::outcomes::{legal_outcomes, KeeperUse, Outcome};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -66,7 +67,9 @@ fn decision_rng(game: &Game, level: Level) -> ChaCha8Rng {
         Phase::Choice(_) => 1,
         Phase::Over => 2,
     };
-    let salt = (u64::from(game.turn.number) << 8) | (level as u64) << 2 | phase;
+    // Steps made so far this turn: a Double Time move is re-planned after each card.
+    let steps = game.turn.steps.len() as u64;
+    let salt = (u64::from(game.turn.number) << 16) | steps << 8 | (level as u64) << 2 | phase;
     ChaCha8Rng::seed_from_u64(game.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
@@ -90,7 +93,11 @@ pub fn next_actions(game: &Game, level: Level) -> Vec<Action> {
                     .unwrap_or_default(),
                 Err(_) => Vec::new(),
             };
-            if !o.wins {
+            // A Double Time move that stops at a card is continued after the card.
+            if !o.wins && o.ends_move {
+                actions.push(Action::EndMove);
+            }
+            if actions.is_empty() {
                 actions.push(Action::EndMove);
             }
             actions
@@ -118,6 +125,7 @@ pub fn choose_outcome(game: &Game, level: Level, rng: &mut ChaCha8Rng) -> Option
     if let Some(w) = ends.iter().position(|o| o.wins) {
         return list.get(w);
     }
+    let course = game.options.course;
     let scored: Vec<(f64, usize)> = ends
         .iter()
         .enumerate()
@@ -132,7 +140,9 @@ pub fn choose_outcome(game: &Game, level: Level, rng: &mut ChaCha8Rng) -> Option
                 let forward: Vec<usize> = scored
                     .iter()
                     .filter(|(_, i)| {
-                        progress(ends[*i].pawns) >= progress(game.players[game.current()].pawns)
+                        let me = &game.players[game.current()];
+                        progress_on(course, ends[*i].pawns, ends[*i].returning)
+                            >= progress_on(course, me.pawns, me.returning)
                     })
                     .map(|&(_, i)| i)
                     .collect();
@@ -149,6 +159,32 @@ pub fn choose_outcome(game: &Game, level: Level, rng: &mut ChaCha8Rng) -> Option
     list.get(pick)
 }
 
+/// The `n` best outcomes of this Move phase by the level's scoring, best first (a win
+/// first of all). Used for hints.
+pub fn best_outcomes(game: &Game, level: Level, n: usize) -> Vec<Outcome> {
+    let list = legal_outcomes(game);
+    let mut scored: Vec<(f64, usize)> = (0..list.len())
+        .filter_map(|i| {
+            list.end(i).map(|o| {
+                (
+                    if o.wins {
+                        f64::MAX
+                    } else {
+                        score(game, &o, level)
+                    },
+                    i,
+                )
+            })
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    scored
+        .iter()
+        .take(n)
+        .filter_map(|&(_, i)| list.get(i))
+        .collect()
+}
+
 fn best(scored: &[(f64, usize)]) -> usize {
     scored
         .iter()
@@ -156,34 +192,56 @@ fn best(scored: &[(f64, usize)]) -> usize {
         .map_or(0, |&(_, i)| i)
 }
 
-/// Expected turns to finish from these pawns: a distance estimate (about eight spaces a
-/// turn per pawn, multiplication makes far spaces closer than they look).
-fn expected_turns(pawns: [u8; 2]) -> f64 {
-    pawns
-        .iter()
-        .map(|&p| {
-            if p == GOAL {
+/// Spaces still to travel for one pawn on this course.
+fn remaining(course: Course, space: u8, returning: bool) -> u32 {
+    let (s, g) = (u32::from(space), u32::from(GOAL));
+    match (course, returning) {
+        (Course::Climb, _) => g - s,
+        (Course::Decline, _) => s,
+        (Course::ThereAndBack, false) => (g - s) + g,
+        (Course::ThereAndBack, true) => s,
+    }
+}
+
+/// Expected turns to finish from these pawns: a distance estimate (multiplication makes
+/// far spaces closer than they look, so it grows like a square root).
+fn expected_turns_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> f64 {
+    (0..2)
+        .map(|i| {
+            let r = remaining(course, pawns[i], returning[i]);
+            if r == 0 && (course != Course::ThereAndBack || returning[i]) {
                 0.0
             } else {
-                1.0 + f64::from(GOAL - p).sqrt() * 0.6
+                1.0 + f64::from(r).sqrt() * 0.6
             }
         })
         .sum()
 }
 
-/// How far along a pair of pawns is, in spaces (home = 101).
-fn progress(pawns: [u8; 2]) -> u32 {
-    u32::from(pawns[0]) + u32::from(pawns[1])
+/// Standard-course estimate (used for card choices and threats).
+fn expected_turns(pawns: [u8; 2]) -> f64 {
+    expected_turns_on(Course::Climb, pawns, [false; 2])
+}
+
+/// How far along a pair of pawns is on this course, in spaces.
+fn progress_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> i64 {
+    -(0..2)
+        .map(|i| i64::from(remaining(course, pawns[i], returning[i])))
+        .sum::<i64>()
 }
 
 /// The value of an outcome for the seat to move (higher is better).
 fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
     let seat = game.current();
-    let before = game.players[seat].pawns;
+    let me = &game.players[seat];
+    let course = game.options.course;
     let mut s = match level {
-        // Exact single-player value: fewer expected turns to finish is better.
-        Level::Hard => -expected_turns(o.pawns) * 12.0,
-        _ => f64::from(progress(o.pawns)) - f64::from(progress(before)),
+        // Fewer expected turns to finish is better.
+        Level::Hard => -expected_turns_on(course, o.pawns, o.returning) * 12.0,
+        _ => {
+            (progress_on(course, o.pawns, o.returning)
+                - progress_on(course, me.pawns, me.returning)) as f64
+        }
     };
     // Bumping an opponent sets them back by their space.
     for &(_, from) in &o.bumped {
@@ -200,8 +258,9 @@ fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
             KeeperUse::SendWithin { .. } => 3.0,
             KeeperUse::Curse { target } => {
                 // Curse the leader: worth more the closer they are to the goal.
-                let p = progress(game.players[*target].pawns) as f64;
-                1.0 - p / 50.0
+                let t = &game.players[*target];
+                let left = -progress_on(course, t.pawns, t.returning) as f64;
+                1.0 - (202.0 - left) / 50.0
             }
         };
     }

@@ -38,6 +38,8 @@ pub enum StepError {
     CurseSelf,
     #[error("that player is already cursed (curses do not stack)")]
     AlreadyCursed,
+    #[error("land on every way station first (still to visit: {})", list(.0))]
+    StationsFirst(Vec<u8>),
     #[error("there is no player {} in this game", .0 + 1)]
     NoSuchPlayer(Seat),
 }
@@ -70,6 +72,8 @@ pub enum RuleError {
     NoChoicePending,
     #[error("that is not one of the card's choices")]
     InvalidChoice,
+    #[error("step {step} draws a card (Double Time): the rest of the move waits for the card")]
+    DrawMidMove { step: usize },
     #[error("there is nothing to undo this turn")]
     NothingToUndo,
     #[error("you have already left this game")]

@@ -17,7 +17,7 @@ use super::card::{standard_deck, ActionEffect, CardDef, CardId, Effect, KeeperEf
 use super::dice::{Roll, Uses};
 use super::error::{RuleError, StepError};
 use super::ops::{self, Op};
-use super::options::{Doubles, Options};
+use super::options::{Course, Doubles, Options, WayStations};
 
 /// A player's place in turn order (join order), 0-based.
 pub type Seat = usize;
@@ -50,6 +50,12 @@ pub struct Player {
     /// §6.2 Curse: the next turn of this player is cursed.
     pub cursed_next_turn: bool,
     pub resigned: bool,
+    /// §7 There and Back Again: the pawn has turned at 101 and is heading for 0.
+    #[serde(default)]
+    pub returning: [bool; 2],
+    /// §7 Way Stations this player's pawns have landed on.
+    #[serde(default)]
+    pub stations: Vec<u8>,
 }
 
 impl Player {
@@ -60,11 +66,9 @@ impl Player {
             keepers: Vec::new(),
             cursed_next_turn: false,
             resigned: false,
+            returning: [false; 2],
+            stations: Vec::new(),
         }
-    }
-
-    pub fn pawns_home(&self) -> usize {
-        self.pawns.iter().filter(|&&p| p == GOAL).count()
     }
 }
 
@@ -79,8 +83,14 @@ pub enum StepRecord {
         die: u8,
         to: u8,
     },
-    /// §3.2 forced move: the die had no legal use; the pawn went to Start.
-    Forced { pawn: usize, from: u8, die: u8 },
+    /// §3.2 forced move: the die had no legal use; the pawn went to Start (`to`).
+    Forced {
+        pawn: usize,
+        from: u8,
+        die: u8,
+        #[serde(default)]
+        to: u8,
+    },
     Keeper {
         card: CardId,
         play: KeeperPlay,
@@ -124,6 +134,9 @@ pub struct PendingCard {
     pub card: CardId,
     /// The drawer's pawns that earned the draw (§6.1: "your" pawn).
     pub drawers: Vec<usize>,
+    /// §7 Double Time: drawn during the Move phase, which goes on after the card.
+    #[serde(default)]
+    pub mid_move: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -213,6 +226,8 @@ pub enum Event {
         pawn: usize,
         from: u8,
         die: u8,
+        #[serde(default)]
+        to: u8,
     },
     KeeperPlayed {
         seat: Seat,
@@ -233,6 +248,16 @@ pub enum Event {
     PawnHome {
         seat: Seat,
         pawn: usize,
+    },
+    /// §7 There and Back Again: the pawn reached 101 and turns back.
+    Turned {
+        seat: Seat,
+        pawn: usize,
+    },
+    /// §7 Way Stations: a pawn landed on a station for the first time.
+    StationReached {
+        seat: Seat,
+        space: u8,
     },
     /// A pawn was sent to Start (bump, Keeper or card).
     SentToStart {
@@ -296,6 +321,9 @@ pub struct Game {
     pub turn: Turn,
     pub phase: Phase,
     pub winner: Option<Seat>,
+    /// §7 Way Stations in force (empty: none).
+    #[serde(default)]
+    pub stations: Vec<u8>,
     rng: ChaCha8Rng,
 }
 
@@ -314,20 +342,24 @@ pub struct PositionSetup {
 impl Game {
     /// A new game: shuffled deck, random first player, first roll made (§2).
     pub fn new(options: Options, names: &[String], seed: u64) -> Result<Game, RuleError> {
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&names.len()) {
-            return Err(RuleError::PlayerCount {
-                min: MIN_PLAYERS,
-                max: MAX_PLAYERS,
-                got: names.len(),
-            });
-        }
+        options.validate(names.len()).map_err(RuleError::Setup)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let cards: Arc<[CardDef]> = standard_deck().into();
+        let cards = card_table(&options);
         let mut draw_pile: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
         draw_pile.shuffle(&mut rng);
+        let stations = resolve_stations(&options, &mut rng);
         let first = rng.gen_range(0..names.len());
-        let players = names.iter().map(Player::new).collect();
+        let start = options.start_space(false);
+        let players = names
+            .iter()
+            .map(|n| {
+                let mut p = Player::new(n.as_str());
+                p.pawns = [start, start];
+                p
+            })
+            .collect();
         let mut game = Game {
+            stations,
             options,
             seed,
             cards,
@@ -370,7 +402,8 @@ impl Game {
             }
         }
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let cards: Arc<[CardDef]> = standard_deck().into();
+        let cards = card_table(&options);
+        let stations = resolve_stations(&options, &mut rng);
         let mut free: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
         let mut players: Vec<Player> = (0..n)
             .map(|i| {
@@ -399,6 +432,7 @@ impl Game {
         }
         free.shuffle(&mut rng);
         let mut game = Game {
+            stations,
             options,
             seed,
             cards,
@@ -451,13 +485,48 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, p)| !p.resigned)
-            .flat_map(|(seat, p)| {
+            .flat_map(move |(seat, p)| {
                 p.pawns
                     .iter()
                     .enumerate()
-                    .filter(|(_, &s)| s != GOAL)
+                    .filter(move |&(pawn, _)| !self.is_home(PawnRef { seat, pawn }))
                     .map(move |(pawn, &s)| (PawnRef { seat, pawn }, s))
             })
+    }
+
+    /// Whether a pawn has finished its course (§5, §7) and left the board.
+    pub fn is_home(&self, p: PawnRef) -> bool {
+        let player = &self.players[p.seat];
+        let s = player.pawns[p.pawn];
+        match self.options.course {
+            Course::Climb => s == GOAL,
+            Course::Decline => s == START,
+            Course::ThereAndBack => player.returning[p.pawn] && s == START,
+        }
+    }
+
+    pub fn pawns_home(&self, seat: Seat) -> usize {
+        (0..2)
+            .filter(|&pawn| self.is_home(PawnRef { seat, pawn }))
+            .count()
+    }
+
+    /// Where this pawn goes when it is bumped or forced back (§3.3, §7).
+    pub fn start_of(&self, p: PawnRef) -> u8 {
+        self.options
+            .start_space(self.players[p.seat].returning[p.pawn])
+    }
+
+    /// How far along its course a pawn is, in spaces (for ranking, §5).
+    pub fn progress(&self, p: PawnRef) -> u32 {
+        let s = u32::from(self.space_of(p));
+        let g = u32::from(GOAL);
+        match self.options.course {
+            Course::Climb => s,
+            Course::Decline => g - s,
+            Course::ThereAndBack if self.players[p.seat].returning[p.pawn] => g + (g - s),
+            Course::ThereAndBack => s,
+        }
     }
 
     pub fn space_of(&self, p: PawnRef) -> u8 {
@@ -489,8 +558,10 @@ impl Game {
             (
                 self.winner == Some(seat),
                 !p.resigned,
-                p.pawns_home(),
-                p.pawns.iter().map(|&s| u32::from(s)).sum::<u32>(),
+                self.pawns_home(seat),
+                (0..2)
+                    .map(|pawn| self.progress(PawnRef { seat, pawn }))
+                    .sum::<u32>(),
             )
         };
         let mut seats: Vec<Seat> = (0..self.players.len()).collect();
@@ -531,7 +602,11 @@ impl Game {
 
     /// Apply on a scratch copy: on error the copy may be half changed and must be
     /// dropped (the notation resolver works this way to avoid a clone per step).
-    pub(crate) fn apply_scratch(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+    pub(crate) fn apply_scratch(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+    ) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
         self.apply_inner(seat, action, &mut events)?;
         Ok(events)
@@ -593,10 +668,38 @@ impl Game {
             .pawns
             .get(pawn)
             .ok_or(StepError::NoSuchPawn(pawn))?;
-        if space == GOAL {
+        if self.is_home(PawnRef {
+            seat: self.turn.seat,
+            pawn,
+        }) {
             return Err(StepError::PawnHome);
         }
         Ok(space)
+    }
+
+    /// Where `op` by `value` takes the current player's pawn on `from`, if allowed:
+    /// on the board (§3.2), not onto the goal before every Way Station (§7).
+    fn target(&self, from: u8, op: Op, value: u8) -> Result<u8, StepError> {
+        let to = ops::apply(from, op, value)?;
+        if to == self.options.goal_space() && !self.stations_done(self.turn.seat) {
+            return Err(StepError::StationsFirst(
+                self.stations_missing(self.turn.seat),
+            ));
+        }
+        Ok(to)
+    }
+
+    /// §7 Way Stations still to land on before a pawn may reach the goal.
+    pub fn stations_missing(&self, seat: Seat) -> Vec<u8> {
+        self.stations
+            .iter()
+            .copied()
+            .filter(|s| !self.players[seat].stations.contains(s))
+            .collect()
+    }
+
+    pub fn stations_done(&self, seat: Seat) -> bool {
+        self.stations_missing(seat).is_empty()
     }
 
     /// The ops this turn allows (§6.2 Curse).
@@ -634,7 +737,7 @@ impl Game {
         if self.turn.cursed && !op.allowed_when_cursed() {
             return Err(StepError::Cursed);
         }
-        let to = ops::apply(from, op, die)?;
+        let to = self.target(from, op, die)?;
         self.snapshot();
         self.turn.uses.take(die);
         let seat = self.turn.seat;
@@ -653,25 +756,92 @@ impl Game {
             die,
             to,
         });
-        self.move_own_pawn(pawn, to, ev);
+        self.move_own_pawn(pawn, from, to, ev);
         Ok(())
     }
 
-    /// Put the current player's pawn on `to` as a step of the Move phase.
-    fn move_own_pawn(&mut self, pawn: usize, to: u8, ev: &mut Vec<Event>) {
+    /// Put the current player's pawn on `to` as a step of the Move phase: Way Stations
+    /// are counted, and in Double Time the step bumps and draws at once (§7).
+    fn move_own_pawn(&mut self, pawn: usize, from: u8, to: u8, ev: &mut Vec<Event>) {
         let seat = self.turn.seat;
-        self.players[seat].pawns[pawn] = to;
         self.turn.moved[pawn] = true;
         self.turn.last_mover = Some(pawn);
-        if to == GOAL {
-            ev.push(Event::PawnHome { seat, pawn });
-            self.check_win(seat, ev);
+        if self.stations.contains(&to) && !self.players[seat].stations.contains(&to) {
+            self.players[seat].stations.push(to);
+            ev.push(Event::StationReached { seat, space: to });
+        }
+        self.arrive(PawnRef { seat, pawn }, to, ev);
+        if self.options.double_time && !self.is_over() {
+            self.double_time_step(pawn, from, to, ev);
         }
     }
 
-    /// §5: a player wins the moment their second pawn reaches 101.
+    /// A pawn arrives on `to`: it turns at 101 (There and Back Again), or finishes and
+    /// may win (§5).
+    fn arrive(&mut self, p: PawnRef, to: u8, ev: &mut Vec<Event>) {
+        self.players[p.seat].pawns[p.pawn] = to;
+        if self.options.course == Course::ThereAndBack
+            && to == GOAL
+            && !self.players[p.seat].returning[p.pawn]
+        {
+            self.players[p.seat].returning[p.pawn] = true;
+            ev.push(Event::Turned {
+                seat: p.seat,
+                pawn: p.pawn,
+            });
+        } else if self.is_home(p) {
+            ev.push(Event::PawnHome {
+                seat: p.seat,
+                pawn: p.pawn,
+            });
+            self.check_win(p.seat, ev);
+        }
+    }
+
+    /// §7 Double Time: after a step, bump at once, then draw if the pawn landed on a red
+    /// space it did not begin the turn on. Ruling: a step that leaves the pawn where it
+    /// was (×1, ÷1) does not land anew, so it does not draw again.
+    fn double_time_step(&mut self, pawn: usize, from: u8, to: u8, ev: &mut Vec<Event>) {
+        let seat = self.turn.seat;
+        let me = PawnRef { seat, pawn };
+        if to != START && to != GOAL {
+            let victims: Vec<(PawnRef, u8)> = self
+                .pawns_in_play()
+                .filter(|&(q, s)| q != me && s == to)
+                .collect();
+            for (q, s) in victims {
+                let back = self.start_of(q);
+                self.players[q.seat].pawns[q.pawn] = back;
+                ev.push(Event::SentToStart { pawn: q, from: s });
+            }
+        }
+        if from != to && is_red_space(to) && to != self.turn.start_spaces[pawn] {
+            // The card is seen: this turn's steps can no longer be taken back.
+            self.turn.undo.clear();
+            if let Some(card) = self.draw_card(ev) {
+                ev.push(Event::Drew { seat, card });
+                match self.card(card).effect {
+                    Effect::Keeper(_) => self.players[seat].keepers.push(HeldCard {
+                        card,
+                        since_turn: self.turn.number,
+                    }),
+                    Effect::Action(_) => {
+                        let pending = PendingCard {
+                            card,
+                            drawers: vec![pawn],
+                            mid_move: true,
+                        };
+                        self.offer_or_resolve(pending, ev);
+                    }
+                }
+            }
+        }
+    }
+
+    /// §5: a player wins the moment their second pawn finishes (Prime Sprint: the first).
     fn check_win(&mut self, seat: Seat, ev: &mut Vec<Event>) {
-        if self.players[seat].pawns_home() == 2 && self.winner.is_none() {
+        let needed = if self.options.sprint { 1 } else { 2 };
+        if self.pawns_home(seat) >= needed && self.winner.is_none() {
             self.winner = Some(seat);
             self.phase = Phase::Over;
             ev.push(Event::Won { seat });
@@ -681,10 +851,13 @@ impl Game {
     /// Whether a die value has a legal use on any of the current player's pawns.
     pub fn die_has_legal_use(&self, die: u8) -> bool {
         let ops = self.allowed_ops();
-        self.players[self.turn.seat]
-            .pawns
-            .iter()
-            .any(|&s| ops::any_legal(s, die, ops))
+        let seat = self.turn.seat;
+        (0..2)
+            .filter(|&pawn| !self.is_home(PawnRef { seat, pawn }))
+            .any(|pawn| {
+                let s = self.players[seat].pawns[pawn];
+                ops.iter().any(|&op| self.target(s, op, die).is_ok())
+            })
     }
 
     fn step_forced(&mut self, pawn: usize, die: u8, ev: &mut Vec<Event>) -> Result<(), StepError> {
@@ -696,14 +869,21 @@ impl Game {
         self.snapshot();
         self.turn.uses.take(die);
         let seat = self.turn.seat;
-        self.turn.steps.push(StepRecord::Forced { pawn, from, die });
+        let to = self.start_of(PawnRef { seat, pawn });
+        self.turn.steps.push(StepRecord::Forced {
+            pawn,
+            from,
+            die,
+            to,
+        });
         ev.push(Event::ForcedToStart {
             seat,
             pawn,
             from,
             die,
+            to,
         });
-        self.move_own_pawn(pawn, START, ev);
+        self.move_own_pawn(pawn, from, to, ev);
         Ok(())
     }
 
@@ -738,7 +918,7 @@ impl Game {
                     return Err(StepError::Cursed);
                 }
                 let op = if add { Op::Add } else { Op::Sub };
-                let to = ops::apply(from, op, n)?;
+                let to = self.target(from, op, n)?;
                 self.snapshot();
                 if let StepRecord::Keeper { from: f, to: t, .. } = &mut record {
                     *f = Some(from);
@@ -753,20 +933,22 @@ impl Game {
                     to,
                 });
                 self.turn.steps.push(record);
-                self.move_own_pawn(pawn, to, ev);
+                self.move_own_pawn(pawn, from, to, ev);
             }
             (KeeperEffect::SendWithin { distance }, KeeperPlay::SendWithin { pawn }) => {
                 let centre = self.own_pawn(pawn)?;
                 let me = PawnRef { seat, pawn };
                 let victims: Vec<(PawnRef, u8)> = self
                     .pawns_in_play()
-                    .filter(|&(p, s)| p != me && s != START && s.abs_diff(centre) <= distance)
+                    .filter(|&(p, s)| {
+                        p != me && s != self.start_of(p) && s.abs_diff(centre) <= distance
+                    })
                     .collect();
                 self.snapshot();
                 self.discard_keeper(seat, held);
                 ev.push(Event::KeeperPlayed { seat, card, play });
                 for &(p, from) in &victims {
-                    self.players[p.seat].pawns[p.pawn] = START;
+                    self.players[p.seat].pawns[p.pawn] = self.start_of(p);
                     ev.push(Event::SentToStart { pawn: p, from });
                 }
                 if let StepRecord::Keeper { sent, .. } = &mut record {
@@ -823,6 +1005,11 @@ impl Game {
         }
         let seat = self.turn.seat;
         ev.push(Event::MoveEnded { seat });
+        if self.options.double_time {
+            // §7 Double Time: every step has already bumped and drawn.
+            self.finish_turn(ev);
+            return Ok(());
+        }
         // §3.3 Bump.
         let others: Vec<(PawnRef, u8)> = self
             .pawns_in_play()
@@ -834,6 +1021,10 @@ impl Game {
             self.turn.moved,
             self.turn.last_mover,
             &spaces,
+            [
+                self.start_of(PawnRef { seat, pawn: 0 }),
+                self.start_of(PawnRef { seat, pawn: 1 }),
+            ],
         );
         for pawn in 0..2 {
             if result.own[pawn] != self.players[seat].pawns[pawn] {
@@ -847,7 +1038,7 @@ impl Game {
         }
         for (i, &(p, from)) in others.iter().enumerate() {
             if result.others_sent & (1 << i) != 0 {
-                self.players[p.seat].pawns[p.pawn] = START;
+                self.players[p.seat].pawns[p.pawn] = self.start_of(p);
                 ev.push(Event::SentToStart { pawn: p, from });
             }
         }
@@ -862,8 +1053,13 @@ impl Game {
                         since_turn: self.turn.number,
                     }),
                     Effect::Action(_) => {
-                        let pending = PendingCard { card, drawers };
-                        return self.offer_or_resolve(pending, ev);
+                        let pending = PendingCard {
+                            card,
+                            drawers,
+                            mid_move: false,
+                        };
+                        self.offer_or_resolve(pending, ev);
+                        return Ok(());
                     }
                 }
             }
@@ -887,23 +1083,13 @@ impl Game {
     }
 
     /// Resolve an Action card now if it needs no choice, else wait for one.
-    fn offer_or_resolve(
-        &mut self,
-        pending: PendingCard,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    fn offer_or_resolve(&mut self, pending: PendingCard, ev: &mut Vec<Event>) {
         let choices = self.choices_for(&pending);
         match choices.as_slice() {
-            [] => {
-                self.resolve_card(&pending, None, ev);
-                self.discard.push(pending.card);
-                self.finish_turn(ev);
-            }
+            [] => self.settle_card(&pending, None, ev),
             [only] if *only != CardChoice::Decline => {
                 let only = *only;
-                self.resolve_card(&pending, Some(only), ev);
-                self.discard.push(pending.card);
-                self.finish_turn(ev);
+                self.settle_card(&pending, Some(only), ev);
             }
             _ => {
                 ev.push(Event::ChoiceNeeded {
@@ -913,7 +1099,22 @@ impl Game {
                 self.phase = Phase::Choice(pending);
             }
         }
-        Ok(())
+    }
+
+    /// Resolve the card, discard it, and go on: back to the Move phase for a card drawn
+    /// mid-move (Double Time), else to the next turn.
+    fn settle_card(
+        &mut self,
+        pending: &PendingCard,
+        choice: Option<CardChoice>,
+        ev: &mut Vec<Event>,
+    ) {
+        self.phase = Phase::Move;
+        self.resolve_card(pending, choice, ev);
+        self.discard.push(pending.card);
+        if !pending.mid_move {
+            self.finish_turn(ev);
+        }
     }
 
     fn choose(&mut self, choice: CardChoice, ev: &mut Vec<Event>) -> Result<(), RuleError> {
@@ -923,10 +1124,7 @@ impl Game {
         if !self.choices_for(&pending).contains(&choice) {
             return Err(RuleError::InvalidChoice);
         }
-        self.phase = Phase::Move;
-        self.resolve_card(&pending, Some(choice), ev);
-        self.discard.push(pending.card);
-        self.finish_turn(ev);
+        self.settle_card(&pending, Some(choice), ev);
         Ok(())
     }
 
@@ -1070,7 +1268,12 @@ impl Game {
             ActionEffect::AdvanceToNearest | ActionEffect::ReverseToNearest => {
                 if let Some(p) = drawer {
                     let here = self.space_of(p);
-                    let ahead = effect == ActionEffect::AdvanceToNearest;
+                    // §7: "ahead" is towards the space the pawn is heading for.
+                    let upwards = self
+                        .options
+                        .target_space(self.players[p.seat].returning[p.pawn])
+                        == GOAL;
+                    let ahead = (effect == ActionEffect::AdvanceToNearest) == upwards;
                     let target = self
                         .pawns_in_play()
                         .filter(|&(q, s)| q != p && (1..=100).contains(&s))
@@ -1130,24 +1333,18 @@ impl Game {
                 .filter(|&(q, s)| q != p && s == to)
                 .collect();
             for (q, s) in victims {
-                self.players[q.seat].pawns[q.pawn] = START;
+                let back = self.start_of(q);
+                self.players[q.seat].pawns[q.pawn] = back;
                 ev.push(Event::SentToStart { pawn: q, from: s });
             }
         }
-        self.players[p.seat].pawns[p.pawn] = to;
         ev.push(Event::CardMoved {
             card,
             pawn: p,
             from,
             to,
         });
-        if to == GOAL {
-            ev.push(Event::PawnHome {
-                seat: p.seat,
-                pawn: p.pawn,
-            });
-            self.check_win(p.seat, ev);
-        }
+        self.arrive(p, to, ev);
     }
 
     /// End the turn and start the next (a Roll again! turn first).
@@ -1318,6 +1515,7 @@ pub fn resolve_bumps(
     moved: [bool; 2],
     last_mover: Option<usize>,
     others: &[u8],
+    own_starts: [u8; 2],
 ) -> BumpResult {
     let mut own = own;
     let safe = |s: u8| s == START || s == GOAL;
@@ -1328,7 +1526,7 @@ pub fn resolve_bumps(
             (_, Some(p)) => p,
             _ => 1,
         };
-        own[1 - stays] = START;
+        own[1 - stays] = own_starts[1 - stays];
     }
     let mut others_sent = 0u64;
     for (i, &s) in others.iter().enumerate() {
@@ -1352,4 +1550,31 @@ pub fn drawing_pawns(own: [u8; 2], start: [u8; 2]) -> Vec<usize> {
     (0..2)
         .filter(|&i| is_red_space(own[i]) && own[i] != start[i])
         .collect()
+}
+
+/// The card table for these options (§6, §7): the 24 Prime Cards, or the nine ±N Keepers
+/// for solitaire, then the Fill in the Blanks cards.
+pub fn card_table(options: &Options) -> Arc<[CardDef]> {
+    let mut cards: Vec<CardDef> = standard_deck();
+    if options.solitaire {
+        cards.retain(|c| matches!(c.effect, Effect::Keeper(KeeperEffect::PlusMinus { .. })));
+    }
+    cards.extend(options.custom_cards.iter().map(|c| c.to_def()));
+    cards.into()
+}
+
+/// §7 Way Stations: the chosen ones, or primes between 30 and 80 drawn at random.
+fn resolve_stations(options: &Options, rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut out = match &options.way_stations {
+        WayStations::Off => Vec::new(),
+        WayStations::Chosen(list) => list.clone(),
+        WayStations::Random(n) => {
+            let mut all = super::options::station_candidates();
+            all.shuffle(rng);
+            all.truncate(usize::from(*n));
+            all
+        }
+    };
+    out.sort_unstable();
+    out
 }

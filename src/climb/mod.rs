@@ -8,6 +8,7 @@ pub mod card;
 pub mod dice;
 pub mod error;
 pub mod game;
+pub mod hint;
 pub mod notation;
 pub mod ops;
 pub mod options;
@@ -21,5 +22,5 @@ pub use game::{
     Action, CardChoice, Event, Game, KeeperPlay, PawnRef, Phase, Player, PositionSetup, Seat,
     StepRecord,
 };
-pub use options::{Doubles, Options};
+pub use options::{Course, Doubles, Options};
 pub use outcomes::{is_legal, legal_outcomes, KeeperUse, Outcome, OutcomeList};

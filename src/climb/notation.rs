@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use super::board::GOAL;
 use super::card::KeeperEffect;
 use super::error::{RuleError, StepError};
-use super::game::{Action, Event, Game, KeeperPlay, Seat};
+use super::game::{Action, Event, Game, KeeperPlay, PawnRef, Seat};
 use super::ops::Op;
 
 /// The longest move text accepted (a full turn with Keepers is far shorter).
@@ -241,13 +241,23 @@ pub fn resolve(
         let action = match tok {
             Token::Pawn(space) => {
                 let pawns = work.players.get(seat).map(|p| p.pawns).unwrap_or([GOAL; 2]);
-                let on: Vec<usize> = (0..2).filter(|&i| pawns[i] == space).collect();
+                let here: Vec<usize> = (0..2).filter(|&i| pawns[i] == space).collect();
+                let on: Vec<usize> = here
+                    .iter()
+                    .copied()
+                    .filter(|&i| !work.is_home(PawnRef { seat, pawn: i }))
+                    .collect();
                 let pick = match on.as_slice() {
                     [] => {
                         // Name the next step in the error, or step 1 when it comes first.
+                        let error = if here.is_empty() {
+                            StepError::NoPawnOn(space)
+                        } else {
+                            StepError::PawnHome
+                        };
                         return Err(RuleError::AtStep {
                             step: step + 1,
-                            error: StepError::NoPawnOn(space),
+                            error,
                         });
                     }
                     [one] => *one,
@@ -256,12 +266,6 @@ pub fn resolve(
                         None => 0,
                     },
                 };
-                if space == GOAL {
-                    return Err(RuleError::AtStep {
-                        step: step + 1,
-                        error: StepError::PawnHome,
-                    });
-                }
                 selected = Some(pick);
                 continue;
             }

@@ -19,16 +19,17 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::Serialize;
 
-use super::board::{GOAL, START};
+use super::board::{is_red_space, GOAL, START};
 use super::card::KeeperEffect;
 use super::dice::Uses;
 use super::error::RuleError;
 use super::game::{
-    drawing_pawns, earns_draw, resolve_bumps, Game, KeeperPlay, PawnRef, Phase, Seat, StepRecord,
+    drawing_pawns, earns_draw, resolve_bumps, Event, Game, KeeperPlay, PawnRef, Phase, Seat,
+    StepRecord,
 };
 use super::notation::{self, Token, WrittenStep};
 use super::ops::{self, Op};
-use super::options::Doubles;
+use super::options::{Course, Doubles};
 
 /// A Keeper used in an outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -54,6 +55,11 @@ pub struct Outcome {
     pub bumped: Vec<(PawnRef, u8)>,
     /// One move that reaches this outcome, in §4 notation.
     pub witness: String,
+    /// §7 There and Back Again: which pawns have turned at 101.
+    pub returning: [bool; 2],
+    /// False for a §7 Double Time move that stops at a card draw: the Move phase goes on
+    /// after the card, so the witness is only its first part.
+    pub ends_move: bool,
 }
 
 impl Outcome {
@@ -64,6 +70,8 @@ impl Outcome {
             && self.wins == other.wins
             && self.draws_card == other.draws_card
             && self.bumped == other.bumped
+            && self.returning == other.returning
+            && self.ends_move == other.ends_move
     }
 }
 
@@ -80,6 +88,10 @@ impl Hasher for KeyHasher {
             self.write_u64(u64::from(b));
         }
     }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
     fn write_u64(&mut self, n: u64) {
         // splitmix64 finaliser: good spread for packed keys.
         let mut z = (self.0 ^ n).wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -90,7 +102,8 @@ impl Hasher for KeyHasher {
 }
 
 type FastSet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-type FastMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+type WideSet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+type WideMap<V> = HashMap<u128, V, BuildHasherDefault<KeyHasher>>;
 
 /// How a compact outcome's witness is stored.
 #[derive(Clone, Copy, Debug)]
@@ -112,6 +125,8 @@ struct Raw {
     bumped: u32,
     wins: bool,
     draws: bool,
+    returning: [bool; 2],
+    ends_move: bool,
     witness: RawWitness,
 }
 
@@ -223,6 +238,8 @@ impl OutcomeList {
             draws_card: raw.draws,
             bumped,
             witness: words.join(" "),
+            returning: raw.returning,
+            ends_move: raw.ends_move,
         }
     }
 
@@ -291,6 +308,17 @@ struct Ctx {
     moved: [bool; 2],
     last_mover: Option<usize>,
     uses: Uses,
+    course: Course,
+    /// Where a finished pawn ends (Climb 101, Decline 0; There and Back: 0 returning).
+    home: u8,
+    /// The player's pawns' legs (§7 There and Back Again) where the search begins.
+    returning: [bool; 2],
+    sprint: bool,
+    double_time: bool,
+    /// §7 Way Stations in force and those the player has visited (bit i = `stations[i]`).
+    stations: Vec<u8>,
+    visited: u32,
+    goal: u8,
 }
 
 impl Ctx {
@@ -311,6 +339,12 @@ impl Ctx {
             .filter(|(p, _)| p.seat != seat)
             .collect();
         let turn = &game.turn;
+        let stations: Vec<u8> = game.stations.iter().copied().take(24).collect();
+        let visited = stations
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| player.stations.contains(s))
+            .fold(0u32, |m, (i, _)| m | 1 << i);
         Ctx {
             start: turn.start_spaces,
             ops: if turn.cursed { &Op::CURSED } else { &Op::ALL },
@@ -320,20 +354,36 @@ impl Ctx {
             other_spaces: others.iter().map(|&(_, s)| s).collect(),
             others,
             symmetric: player.pawns[0] == player.pawns[1]
+                && player.returning[0] == player.returning[1]
                 && turn.start_spaces[0] == turn.start_spaces[1]
                 && turn.moved == [false, false],
             root_pawns: player.pawns,
             moved: turn.moved,
             last_mover: turn.last_mover,
             uses: turn.uses,
+            course: game.options.course,
+            home: game
+                .options
+                .target_space(game.options.course == Course::ThereAndBack),
+            returning: player.returning,
+            sprint: game.options.sprint,
+            double_time: game.options.double_time,
+            goal: game.options.goal_space(),
+            stations,
+            visited,
             keepers,
         }
     }
 
     /// The pawns are independent until the bump: no forced moves, no Keeper that moves
-    /// another pawn, no two identical Keepers, and a small enough state space.
+    /// another pawn, no two identical Keepers, a fixed course with no turning point, no
+    /// stations still to visit, no step-by-step bumps, and a small enough state space.
     fn pawns_independent(&self) -> bool {
         !self.cursed
+            && self.course != Course::ThereAndBack
+            && !self.sprint
+            && !self.double_time
+            && self.stations_done(self.visited)
             && self.keepers.len() <= 10
             && self.others.len() <= 30
             && self
@@ -343,6 +393,25 @@ impl Ctx {
             && self.same_as_prev.iter().all(Option::is_none)
     }
 
+    fn stations_done(&self, visited: u32) -> bool {
+        visited.count_ones() as usize == self.stations.len()
+    }
+
+    fn start_space(&self, returning: bool) -> u8 {
+        match (self.course, returning) {
+            (Course::Decline, _) | (Course::ThereAndBack, true) => GOAL,
+            _ => START,
+        }
+    }
+
+    fn is_home(&self, space: u8, returning: bool) -> bool {
+        match self.course {
+            Course::Climb => space == GOAL,
+            Course::Decline => space == START,
+            Course::ThereAndBack => returning && space == START,
+        }
+    }
+
     /// The final pawns (after bumping), others bumped and the draw, for a non-winning end.
     fn finish(
         &self,
@@ -350,8 +419,9 @@ impl Ctx {
         moved: [bool; 2],
         last: Option<usize>,
         others: &[u8],
+        starts: [u8; 2],
     ) -> ([u8; 2], u32, bool) {
-        let b = resolve_bumps(pawns, moved, last, others);
+        let b = resolve_bumps(pawns, moved, last, others, starts);
         let draws = earns_draw(b.own, self.start);
         let own = if self.symmetric && b.own[0] > b.own[1] {
             [b.own[1], b.own[0]]
@@ -359,6 +429,14 @@ impl Ctx {
             b.own
         };
         (own, b.others_sent as u32, draws)
+    }
+
+    /// Bump destinations of the player's own pawns on the per-pawn path (legs fixed).
+    fn own_starts(&self) -> [u8; 2] {
+        [
+            self.start_space(self.returning[0]),
+            self.start_space(self.returning[1]),
+        ]
     }
 }
 
@@ -470,7 +548,7 @@ fn pawn_tree(ctx: &Ctx, pawn: usize) -> PawnTree {
     let mut i = 0;
     while i < tree.nodes.len() {
         let n = tree.nodes[i];
-        if n.pos != GOAL {
+        if n.pos != ctx.home {
             let push = |child: PawnNode, tree: &mut PawnTree| {
                 let at = tree.at(child.pos, child.used_a, child.used_b, child.keepers);
                 if tree.index[at] == u32::MAX {
@@ -571,7 +649,8 @@ fn per_pawn(ctx: &Ctx, list: &mut OutcomeList) {
         .iter()
         .any(|&s| s != START && s != GOAL && ctx.root_pawns.contains(&s));
     let total = usize::from(u.left_a) + usize::from(u.left_b);
-    let goal = 1u128 << GOAL;
+    let home = ctx.home;
+    let goal = 1u128 << home;
     for a0 in 0..=u.left_a {
         for b0 in 0..=u.left_b {
             for k0 in 0..=full {
@@ -592,14 +671,16 @@ fn per_pawn(ctx: &Ctx, list: &mut OutcomeList) {
                             // §5: both pawns home wins, with uses left or not.
                             if g0 & goal != 0 && g1 & goal != 0 && !wins_listed[ku as usize] {
                                 wins_listed[ku as usize] = true;
-                                let i0 = trees[0].node(GOAL, a0, b0, k0);
-                                let i1 = trees[1].node(GOAL, a1, b1, k1);
+                                let i0 = trees[0].node(home, a0, b0, k0);
+                                let i1 = trees[1].node(home, a1, b1, k1);
                                 list.raw.push(Raw {
-                                    pawns: [GOAL, GOAL],
+                                    pawns: [home, home],
                                     keepers: ku,
                                     bumped: 0,
                                     wins: true,
                                     draws: false,
+                                    returning: ctx.returning,
+                                    ends_move: true,
                                     witness: RawWitness::Split {
                                         first: 0,
                                         a: i0,
@@ -616,7 +697,7 @@ fn per_pawn(ctx: &Ctx, list: &mut OutcomeList) {
                             for pos0 in spaces(g0) {
                                 let i0 = trees[0].node(pos0, a0, b0, k0);
                                 let mut g1 = g1;
-                                if pos0 == GOAL {
+                                if pos0 == home {
                                     g1 &= !goal;
                                 }
                                 if exact {
@@ -682,7 +763,7 @@ fn push_pair(
         [true, false] => Some(0),
         [false, false] => ctx.last_mover,
     });
-    let (own, bumped, draws) = ctx.finish(pawns, moved, last, &ctx.other_spaces);
+    let (own, bumped, draws) = ctx.finish(pawns, moved, last, &ctx.other_spaces, ctx.own_starts());
     // The pawn moved last is written last.
     let first = match last {
         Some(1) | None => 0u8,
@@ -699,6 +780,8 @@ fn push_pair(
         bumped,
         wins: false,
         draws,
+        returning: ctx.returning,
+        ends_move: true,
         witness: RawWitness::Split { first, a, b },
     });
     (own, bumped)
@@ -729,7 +812,13 @@ fn meeting(
     let moves_now = [idx[0] != 0, idx[1] != 0];
     let moved = [ctx.moved[0] || moves_now[0], ctx.moved[1] || moves_now[1]];
     for &last in lasts(ctx, moves_now, [space, space]) {
-        let (own, _, _) = ctx.finish([space, space], moved, last, &ctx.other_spaces);
+        let (own, _, _) = ctx.finish(
+            [space, space],
+            moved,
+            last,
+            &ctx.other_spaces,
+            ctx.own_starts(),
+        );
         let row = &mut listed[keepers as usize * 102 + usize::from(own[0])];
         if *row & (1u128 << own[1]) == 0 {
             *row |= 1u128 << own[1];
@@ -747,7 +836,7 @@ fn combine(ctx: &Ctx, list: &mut OutcomeList, seen: &mut Seen, idx: [u32; 2], ke
     let moves_now = [idx[0] != 0, idx[1] != 0];
     let moved = [ctx.moved[0] || moves_now[0], ctx.moved[1] || moves_now[1]];
     for &last in lasts(ctx, moves_now, pawns) {
-        let (own, bumped, _) = ctx.finish(pawns, moved, last, &ctx.other_spaces);
+        let (own, bumped, _) = ctx.finish(pawns, moved, last, &ctx.other_spaces, ctx.own_starts());
         if seen.first(own, keepers, bumped, false) {
             push_pair(ctx, list, idx, pawns, keepers, Some(last));
         }
@@ -765,40 +854,46 @@ struct Node {
     left_b: u8,
     keepers_left: u32,
     others_sent: u64,
+    returning: [bool; 2],
+    /// Way Stations visited (bit i = `ctx.stations[i]`).
+    visited: u32,
+    /// §7 Double Time: this step drew a card; the search stops here.
+    drew: bool,
 }
 
 impl Node {
-    fn key(&self) -> u64 {
+    fn key(&self) -> u128 {
         let last = match self.last {
-            None => 0u64,
-            Some(p) => p as u64 + 1,
+            None => 0u128,
+            Some(p) => p as u128 + 1,
         };
-        u64::from(self.pawns[0])
-            | u64::from(self.pawns[1]) << 7
-            | u64::from(self.moved[0]) << 14
-            | u64::from(self.moved[1]) << 15
+        u128::from(self.pawns[0])
+            | u128::from(self.pawns[1]) << 7
+            | u128::from(self.moved[0]) << 14
+            | u128::from(self.moved[1]) << 15
             | last << 16
-            | u64::from(self.left_a) << 18
-            | u64::from(self.left_b) << 21
-            | u64::from(self.keepers_left) << 24
-            | self.others_sent << 48
-    }
-
-    fn won(&self) -> bool {
-        self.pawns == [GOAL, GOAL]
+            | u128::from(self.left_a) << 18
+            | u128::from(self.left_b) << 21
+            | u128::from(self.keepers_left) << 24
+            | u128::from(self.others_sent) << 48
+            | u128::from(self.returning[0]) << 112
+            | u128::from(self.returning[1]) << 113
+            | u128::from(self.drew) << 114
+            | u128::from(self.visited & 0x1fff) << 115
     }
 }
 
 struct Joint<'a> {
     ctx: &'a Ctx,
-    visited: FastSet,
-    found: FastMap<()>,
+    visited: WideSet,
+    found: WideMap<()>,
     path: Vec<WrittenStep>,
     list: &'a mut OutcomeList,
 }
 
 fn joint(ctx: &Ctx, list: &mut OutcomeList) {
-    // The search key holds 24 Keeper slots and 16 other pawns; no hand or table is larger.
+    // The search key holds 24 Keeper slots, 64 other pawns and 13 stations; no hand or
+    // table is larger.
     let n_keepers = ctx.keepers.len().min(24);
     let root = Node {
         pawns: ctx.root_pawns,
@@ -808,11 +903,14 @@ fn joint(ctx: &Ctx, list: &mut OutcomeList) {
         left_b: ctx.uses.left_b,
         keepers_left: ((1u64 << n_keepers) - 1) as u32,
         others_sent: 0,
+        returning: ctx.returning,
+        visited: ctx.visited,
+        drew: false,
     };
     let mut search = Joint {
         ctx,
-        visited: FastSet::default(),
-        found: FastMap::default(),
+        visited: WideSet::default(),
+        found: WideMap::default(),
         path: Vec::new(),
         list,
     };
@@ -820,11 +918,20 @@ fn joint(ctx: &Ctx, list: &mut OutcomeList) {
 }
 
 impl Joint<'_> {
+    fn home(&self, node: &Node, p: usize) -> bool {
+        self.ctx.is_home(node.pawns[p], node.returning[p])
+    }
+
+    fn won(&self, node: &Node) -> bool {
+        let home = (0..2).filter(|&p| self.home(node, p)).count();
+        home == 2 || (self.ctx.sprint && home == 1)
+    }
+
     fn visit(&mut self, node: Node) {
         if !self.visited.insert(node.key()) {
             return;
         }
-        if node.won() {
+        if self.won(&node) || node.drew {
             self.record(&node);
             return;
         }
@@ -838,10 +945,22 @@ impl Joint<'_> {
 
     /// Pawns a step may be made with: not home; of two interchangeable pawns, the first.
     fn movable(&self, node: &Node) -> impl Iterator<Item = usize> {
-        let twins =
-            self.ctx.symmetric && node.pawns[0] == node.pawns[1] && node.moved == [false, false];
-        let pawns = node.pawns;
-        (0..2).filter(move |&p| pawns[p] != GOAL && !(twins && p == 1))
+        let twins = self.ctx.symmetric
+            && node.pawns[0] == node.pawns[1]
+            && node.returning[0] == node.returning[1]
+            && node.moved == [false, false];
+        let home = [self.home(node, 0), self.home(node, 1)];
+        (0..2).filter(move |&p| !home[p] && !(twins && p == 1))
+    }
+
+    /// Where `op` by `value` takes a pawn, if allowed: on the board, and not onto the
+    /// goal before every Way Station (§7).
+    fn target(&self, node: &Node, from: u8, op: Op, value: u8) -> Option<u8> {
+        let to = ops::apply(from, op, value).ok()?;
+        if to == self.ctx.goal && !self.ctx.stations_done(node.visited) {
+            return None;
+        }
+        Some(to)
     }
 
     fn dice(&mut self, node: &Node) {
@@ -851,36 +970,63 @@ impl Joint<'_> {
             if left == 0 || (i == 1 && u.value_a == u.value_b && node.left_a > 0) {
                 continue;
             }
-            let usable = node
-                .pawns
-                .iter()
-                .any(|&s| ops::any_legal(s, value, self.ctx.ops));
+            let usable = (0..2).filter(|&p| !self.home(node, p)).any(|p| {
+                self.ctx
+                    .ops
+                    .iter()
+                    .any(|&op| self.target(node, node.pawns[p], op, value).is_some())
+            });
             for pawn in self.movable(node) {
                 let from = node.pawns[pawn];
                 if usable {
                     for &op in self.ctx.ops {
-                        if let Ok(to) = ops::apply(from, op, value) {
-                            self.step(node, i, pawn, to, Token::Die(op, value));
+                        if let Some(to) = self.target(node, from, op, value) {
+                            self.step(node, Some(i), pawn, to, Token::Die(op, value));
                         }
                     }
                 } else {
-                    // §3.2 forced move: the pawn goes to Start.
-                    self.step(node, i, pawn, START, Token::Forced(value));
+                    // §3.2 forced move: the pawn goes to its Start.
+                    let to = self.ctx.start_space(node.returning[pawn]);
+                    self.step(node, Some(i), pawn, to, Token::Forced(value));
                 }
             }
         }
     }
 
-    fn step(&mut self, node: &Node, die: usize, pawn: usize, to: u8, token: Token) {
+    /// Apply a step that moves `pawn` to `to` (a die use, a forced move or a ±N Keeper).
+    fn step(&mut self, node: &Node, die: Option<usize>, pawn: usize, to: u8, token: Token) {
+        let ctx = self.ctx;
         let mut child = *node;
-        if die == 0 {
-            child.left_a -= 1;
-        } else {
-            child.left_b -= 1;
+        match die {
+            Some(0) => child.left_a -= 1,
+            Some(_) => child.left_b -= 1,
+            None => {}
         }
+        let from = node.pawns[pawn];
         child.pawns[pawn] = to;
         child.moved[pawn] = true;
         child.last = Some(pawn);
+        if let Some(i) = ctx.stations.iter().position(|&s| s == to) {
+            child.visited |= 1 << i;
+        }
+        if ctx.course == Course::ThereAndBack && to == GOAL && !child.returning[pawn] {
+            child.returning[pawn] = true;
+        }
+        if ctx.double_time && !self.won(&child) {
+            // §7 Double Time: bump at once, then draw if the pawn landed anew on red.
+            if to != START && to != GOAL {
+                let other = 1 - pawn;
+                if child.pawns[other] == to && !self.home(&child, other) {
+                    child.pawns[other] = ctx.start_space(child.returning[other]);
+                }
+                for (i, &s) in ctx.other_spaces.iter().enumerate().take(64) {
+                    if s == to && child.others_sent & (1 << i) == 0 {
+                        child.others_sent |= 1 << i;
+                    }
+                }
+            }
+            child.drew = from != to && is_red_space(to) && to != ctx.start[pawn];
+        }
         self.descend(child, Some(pawn), token);
     }
 
@@ -914,13 +1060,10 @@ impl Joint<'_> {
                             if !self.ctx.ops.contains(&op) {
                                 continue;
                             }
-                            if let Ok(to) = ops::apply(node.pawns[pawn], op, n) {
-                                let mut child = *node;
-                                child.keepers_left &= !bit;
-                                child.pawns[pawn] = to;
-                                child.moved[pawn] = true;
-                                child.last = Some(pawn);
-                                self.descend(child, Some(pawn), Token::PlusMinus { add, n });
+                            if let Some(to) = self.target(node, node.pawns[pawn], op, n) {
+                                let mut from = *node;
+                                from.keepers_left &= !bit;
+                                self.step(&from, None, pawn, to, Token::PlusMinus { add, n });
                             }
                         }
                     }
@@ -928,16 +1071,23 @@ impl Joint<'_> {
                 KeeperEffect::SendWithin { distance } => {
                     for pawn in self.movable(node) {
                         let centre = node.pawns[pawn];
-                        let near =
-                            |s: u8| s != START && s != GOAL && s.abs_diff(centre) <= distance;
                         let mut child = *node;
                         child.keepers_left &= !bit;
                         let other = 1 - pawn;
-                        if near(child.pawns[other]) {
-                            child.pawns[other] = START;
+                        let other_start = self.ctx.start_space(child.returning[other]);
+                        if !self.home(&child, other)
+                            && child.pawns[other] != other_start
+                            && child.pawns[other].abs_diff(centre) <= distance
+                        {
+                            child.pawns[other] = other_start;
                         }
-                        for (i, &s) in self.ctx.other_spaces.iter().enumerate().take(16) {
-                            if child.others_sent & (1 << i) == 0 && near(s) {
+                        // Other pawns in play on 0 or 101 stand on their Start already.
+                        for (i, &s) in self.ctx.other_spaces.iter().enumerate().take(64) {
+                            if child.others_sent & (1 << i) == 0
+                                && s != START
+                                && s != GOAL
+                                && s.abs_diff(centre) <= distance
+                            {
                                 child.others_sent |= 1 << i;
                             }
                         }
@@ -953,8 +1103,15 @@ impl Joint<'_> {
     fn record(&mut self, node: &Node) {
         let ctx = self.ctx;
         let used = node.keepers_left ^ (((1u64 << ctx.keepers.len().min(24)) - 1) as u32);
-        let (pawns, bumped, draws) = if node.won() {
-            (node.pawns, node.others_sent as u32, false)
+        let won = self.won(node);
+        let (pawns, bumped, draws) = if won || ctx.double_time {
+            // A win ends everything; in Double Time every step has bumped already.
+            let pawns = if ctx.symmetric && node.pawns[0] > node.pawns[1] {
+                [node.pawns[1], node.pawns[0]]
+            } else {
+                node.pawns
+            };
+            (pawns, node.others_sent as u32, node.drew && !won)
         } else {
             let spaces: Vec<u8> = ctx
                 .other_spaces
@@ -968,14 +1125,28 @@ impl Joint<'_> {
                     }
                 })
                 .collect();
-            let (own, bumped, draws) = ctx.finish(node.pawns, node.moved, node.last, &spaces);
+            let starts = [
+                ctx.start_space(node.returning[0]),
+                ctx.start_space(node.returning[1]),
+            ];
+            let (own, bumped, draws) =
+                ctx.finish(node.pawns, node.moved, node.last, &spaces, starts);
             (own, bumped | node.others_sent as u32, draws)
         };
-        let key = u64::from(pawns[0])
-            | u64::from(pawns[1]) << 7
-            | u64::from(node.won()) << 14
-            | u64::from(used) << 15
-            | u64::from(bumped) << 40;
+        let returning = if ctx.symmetric && node.pawns[0] > node.pawns[1] {
+            [node.returning[1], node.returning[0]]
+        } else {
+            node.returning
+        };
+        let key = u128::from(pawns[0])
+            | u128::from(pawns[1]) << 7
+            | u128::from(won) << 14
+            | u128::from(used) << 15
+            | u128::from(bumped) << 40
+            | u128::from(returning[0]) << 104
+            | u128::from(returning[1]) << 105
+            | u128::from(node.drew) << 106
+            | u128::from(draws) << 107;
         if self.found.insert(key, ()).is_some() {
             return;
         }
@@ -985,8 +1156,10 @@ impl Joint<'_> {
             pawns,
             keepers: used,
             bumped,
-            wins: node.won(),
+            wins: won,
             draws,
+            returning,
+            ends_move: !(node.drew && !won),
             witness: RawWitness::Arena {
                 start,
                 len: self.path.len() as u16,
@@ -1051,15 +1224,34 @@ pub fn is_legal(game: &Game, text: &str) -> Result<Outcome, RuleError> {
     } else {
         notation::parse(text)?
     };
-    let (_, work) = notation::resolve(game, seat, &tokens)?;
-    if !work.is_over() && !work.can_end_move() {
+    // With no cards to draw, a draw changes nothing but is still seen in the events
+    // (§7 Double Time: a move stops at its first draw).
+    let mut base = game.clone();
+    base.draw_pile.clear();
+    base.discard.clear();
+    let (actions, _) = notation::resolve(&base, seat, &tokens)?;
+    let mut work = base.clone();
+    let mut drew_last = false;
+    let mut step = 0;
+    for (i, a) in actions.iter().enumerate() {
+        step += 1;
+        let events = work.apply(seat, a)?;
+        let drew = events
+            .iter()
+            .any(|e| matches!(e, Event::DeckEmpty | Event::Drew { .. }));
+        if drew && i + 1 < actions.len() {
+            return Err(RuleError::DrawMidMove { step });
+        }
+        drew_last = drew;
+    }
+    if !work.is_over() && !drew_last && !work.can_end_move() {
         return Err(RuleError::UsesLeft(work.turn.uses.list()));
     }
-    Ok(outcome_of(game, &work, &tokens))
+    Ok(outcome_of(game, &work, &tokens, drew_last))
 }
 
 /// The outcome of the Move phase played from `before` to `after` (same turn).
-fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
+fn outcome_of(before: &Game, after: &Game, tokens: &[Token], drew_last: bool) -> Outcome {
     let seat = before.turn.seat;
     let others: Vec<(PawnRef, u8)> = before
         .pawns_in_play()
@@ -1067,14 +1259,22 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
         .collect();
     let wins = after.winner == Some(seat);
     let now: Vec<u8> = others.iter().map(|&(p, _)| after.space_of(p)).collect();
+    let double_time = before.options.double_time;
     let (pawns, bumped_mask, draws) = if wins {
         (after.players[seat].pawns, 0, false)
+    } else if double_time {
+        (after.players[seat].pawns, 0, drew_last)
     } else {
+        let starts = [
+            after.start_of(PawnRef { seat, pawn: 0 }),
+            after.start_of(PawnRef { seat, pawn: 1 }),
+        ];
         let b = resolve_bumps(
             after.players[seat].pawns,
             after.turn.moved,
             after.turn.last_mover,
             &now,
+            starts,
         );
         (
             b.own,
@@ -1085,13 +1285,20 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
     let bumped: Vec<(PawnRef, u8)> = others
         .iter()
         .enumerate()
-        .filter(|&(i, &(_, s))| (now[i] == START && s != START) || bumped_mask & (1 << i) != 0)
+        .filter(|&(i, &(p, s))| {
+            let back = after.start_of(p);
+            (now[i] == back && s != back) || bumped_mask & (1 << i) != 0
+        })
         .map(|(_, &o)| o)
         .collect();
-    let symmetric = before.players[seat].pawns[0] == before.players[seat].pawns[1]
+    let player = &before.players[seat];
+    let symmetric = player.pawns[0] == player.pawns[1]
+        && player.returning[0] == player.returning[1]
         && before.turn.start_spaces[0] == before.turn.start_spaces[1]
         && before.turn.moved == [false, false];
+    let mut returning = after.players[seat].returning;
     let pawns = if symmetric && pawns[0] > pawns[1] {
+        returning.swap(0, 1);
         [pawns[1], pawns[0]]
     } else {
         pawns
@@ -1116,6 +1323,8 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token]) -> Outcome {
         draws_card: draws,
         bumped,
         witness: witness.join(" "),
+        returning,
+        ends_move: wins || !(double_time && drew_last),
     }
 }
 

@@ -1,0 +1,59 @@
+//! Hints: the best moves, explained with the factor colours (§1), bumps and cards.
+
+mod common;
+
+use primeclimb::climb::hint::hint;
+use primeclimb::climb::is_legal;
+
+#[test]
+fn hints_are_legal_moves_explained_step_by_step() {
+    let g = common::position(&[[4, 26], [13, 37]], (3, 9));
+    let hints = hint(&g, 3);
+    assert_eq!(hints.len(), 3);
+    for h in &hints {
+        let o = is_legal(&g, &h.moves).expect("a hint is a legal move");
+        assert!(o.same_end(&h.outcome));
+        assert!(!h.lines.is_empty());
+    }
+}
+
+#[test]
+fn a_hint_shows_the_colour_arithmetic() {
+    // Pawn on 14 with a 3: 14 × 3 = 42 is worth explaining.
+    let g = common::position(&[[14, 101], [0, 0]], (3, 3));
+    let hints = hint(&g, 10);
+    let text: Vec<String> = hints.iter().flat_map(|h| h.lines.clone()).collect();
+    assert!(
+        text.iter()
+            .any(|l| l == "14 × 3 = 42: orange·purple × green = orange·green·purple"),
+        "{text:#?}"
+    );
+}
+
+#[test]
+fn a_winning_move_is_the_first_hint() {
+    let g = common::position(&[[99, 101], [0, 0]], (2, 5));
+    let h = &hint(&g, 3)[0];
+    assert!(h.outcome.wins);
+    assert_eq!(
+        h.lines.last().unwrap(),
+        "that brings your last pawn home: you win!"
+    );
+}
+
+#[test]
+fn hints_mention_bumps_and_cards() {
+    // 31 +2 +4 = 37 bumps the pawn there (§8.4); 31 +2 = 33, +4... and 13-type draws.
+    let g = common::position(&[[31, 9], [33, 37]], (2, 4));
+    let hints = hint(&g, 40);
+    let all: Vec<String> = hints.iter().flat_map(|h| h.lines.clone()).collect();
+    assert!(
+        all.iter()
+            .any(|l| l.contains("on 37 is bumped back to Start")),
+        "{all:#?}"
+    );
+    assert!(
+        all.iter().any(|l| l.contains("draw a Prime Card")),
+        "{all:#?}"
+    );
+}
