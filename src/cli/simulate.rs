@@ -26,6 +26,9 @@ pub struct SimulateArgs {
     /// Write one row per game to this CSV file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
+    /// Variants, e.g. `decline,sprint` or `way-stations=3` (see `primeclimb play --help`).
+    #[arg(long, default_value = "standard")]
+    pub variant: String,
     /// Worker threads (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -86,7 +89,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-pub fn parse_levels(text: &str) -> Result<Vec<Level>, UsageError> {
+pub fn parse_levels(text: &str, solitaire: bool) -> Result<Vec<Level>, UsageError> {
     let levels: Vec<Level> = text
         .split(',')
         .map(|s| {
@@ -94,21 +97,33 @@ pub fn parse_levels(text: &str) -> Result<Vec<Level>, UsageError> {
                 .map_err(|e| UsageError(format!("--players: {e}")))
         })
         .collect::<Result<_, _>>()?;
-    if !(2..=4).contains(&levels.len()) {
-        return Err(UsageError(format!(
-            "--players: give 2 to 4 AI levels, like `hard,medium` (got {})",
-            levels.len()
-        )));
+    let range = if solitaire { 1..=1 } else { 2..=4 };
+    if !range.contains(&levels.len()) {
+        return Err(UsageError(if solitaire {
+            format!(
+                "--players: solitaire has one player, like `hard` (got {})",
+                levels.len()
+            )
+        } else {
+            format!(
+                "--players: give 2 to 4 AI levels, like `hard,medium` (got {})",
+                levels.len()
+            )
+        }));
     }
     Ok(levels)
 }
 
 pub fn run(args: &SimulateArgs) -> Result<()> {
-    let levels = parse_levels(&args.players)?;
+    let options = Options::parse_variants(&args.variant)
+        .map_err(|e| UsageError(format!("--variant: {e}")))?;
+    options
+        .validate(if options.solitaire { 1 } else { 2 })
+        .map_err(|e| UsageError(format!("--variant: {e}")))?;
+    let levels = parse_levels(&args.players, options.solitaire)?;
     if args.games == 0 {
         return Err(UsageError("--games must be at least 1".into()).into());
     }
-    let options = Options::default();
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -220,11 +235,12 @@ mod tests {
 
     #[test]
     fn players_must_be_two_to_four_levels() {
-        assert!(parse_levels("hard").is_err());
-        assert!(parse_levels("hard,easy,easy,easy,easy").is_err());
-        assert!(parse_levels("hard,wizard").is_err());
+        assert!(parse_levels("hard", false).is_err());
+        assert!(parse_levels("hard", true).is_ok());
+        assert!(parse_levels("hard,easy,easy,easy,easy", false).is_err());
+        assert!(parse_levels("hard,wizard", false).is_err());
         assert_eq!(
-            parse_levels("hard,easy").unwrap(),
+            parse_levels("hard,easy", false).unwrap(),
             vec![Level::Hard, Level::Easy]
         );
     }

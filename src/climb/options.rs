@@ -200,6 +200,55 @@ impl Options {
         Ok(())
     }
 
+    /// Read variants written as words, e.g. `decline,sprint`, `way-stations=3`,
+    /// `way-stations=31/37`, `solitaire2`, `standard`. The message names the bad word.
+    pub fn parse_variants(text: &str) -> Result<Options, String> {
+        let mut o = Options::default();
+        for word in text
+            .split([',', ' ', '+'])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            let lower = word.to_ascii_lowercase().replace('_', "-");
+            let (name, arg) = match lower.split_once('=') {
+                Some((n, a)) => (n.to_string(), Some(a.to_string())),
+                None => (lower.clone(), None),
+            };
+            match (name.as_str(), arg) {
+                ("standard" | "none", None) => {}
+                ("double-time" | "doubletime", None) => o.double_time = true,
+                ("sprint" | "prime-sprint", None) => o.sprint = true,
+                ("decline" | "prime-decline", None) => o.course = Course::Decline,
+                ("there-and-back" | "there-and-back-again", None) => o.course = Course::ThereAndBack,
+                ("solitaire" | "solitaire1", None) => o.solitaire = true,
+                ("solitaire2", None) => {
+                    o.solitaire = true;
+                    o.course = Course::ThereAndBack;
+                }
+                ("doubles-may", None) => o.doubles = Doubles::May,
+                ("way-stations" | "stations", None) => o.way_stations = WayStations::Random(3),
+                ("way-stations" | "stations", Some(a)) => {
+                    o.way_stations = if a.contains('/') || a.parse::<u8>().is_ok_and(|n| n > 20) {
+                        let list: Result<Vec<u8>, _> = a.split('/').map(str::parse::<u8>).collect();
+                        WayStations::Chosen(list.map_err(|_| {
+                            format!("`{word}`: write stations as primes separated by /, like way-stations=31/37")
+                        })?)
+                    } else {
+                        WayStations::Random(a.parse::<u8>().map_err(|_| {
+                            format!("`{word}`: write how many stations, like way-stations=3")
+                        })?)
+                    };
+                }
+                _ => {
+                    return Err(format!(
+                        "`{word}` is not a variant: choose from standard, double-time, sprint, decline, there-and-back, way-stations[=N or =31/37], solitaire, solitaire2, doubles-may"
+                    ))
+                }
+            }
+        }
+        Ok(o)
+    }
+
     /// Short names of the variants in force (for badges and listings).
     pub fn badges(&self) -> Vec<String> {
         let mut b = Vec::new();
@@ -232,5 +281,26 @@ impl Options {
             b.push("Doubles: two or four".into());
         }
         b
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_parse_from_words() {
+        let o = Options::parse_variants("decline, sprint double-time").unwrap();
+        assert_eq!(o.course, Course::Decline);
+        assert!(o.sprint && o.double_time);
+        let o = Options::parse_variants("way-stations=31/37").unwrap();
+        assert_eq!(o.way_stations, WayStations::Chosen(vec![31, 37]));
+        let o = Options::parse_variants("stations=2").unwrap();
+        assert_eq!(o.way_stations, WayStations::Random(2));
+        let o = Options::parse_variants("solitaire2").unwrap();
+        assert!(o.solitaire && o.course == Course::ThereAndBack);
+        assert_eq!(Options::parse_variants("").unwrap(), Options::default());
+        let err = Options::parse_variants("decline,warp").unwrap_err();
+        assert!(err.starts_with("`warp` is not a variant"), "{err}");
     }
 }
