@@ -36,6 +36,9 @@ pub struct MovesArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Instead of every outcome, explain the best few moves (default 3).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3")]
+    pub hint: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -176,6 +179,10 @@ pub fn run(args: &MovesArgs) -> Result<()> {
     let q = query(args)?;
     let game =
         Game::from_position(q.options, &q.setup, 0).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(n) = args.hint {
+        print!("{}", hints_text(&game, n.clamp(1, 20)));
+        return Ok(());
+    }
     let outcomes = legal_outcomes(&game).sorted();
     if args.json {
         let out = JsonOut {
@@ -196,6 +203,18 @@ pub fn run(args: &MovesArgs) -> Result<()> {
         print!("{}", table(&game, &outcomes));
     }
     Ok(())
+}
+
+/// The best moves, each explained step by step.
+pub fn hints_text(game: &Game, n: usize) -> String {
+    let mut s = String::new();
+    for (i, h) in crate::climb::hint::hint(game, n).iter().enumerate() {
+        let _ = writeln!(s, "{}. {}", i + 1, h.moves);
+        for line in &h.lines {
+            let _ = writeln!(s, "   {line}");
+        }
+    }
+    s
 }
 
 fn space(s: u8) -> String {
