@@ -5,6 +5,8 @@
 use clap::{Parser, Subcommand};
 
 pub mod moves;
+pub mod render;
+pub mod simulate;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -21,6 +23,10 @@ pub struct Cli {
 pub enum Command {
     /// List every legal result of one turn: where your pawns can end, with a move for each.
     Moves(moves::MovesArgs),
+    /// Draw the board as a PNG: a saved game (`--state FILE.json`) or the demo (`--demo`).
+    Render(render::RenderArgs),
+    /// Play AI-only games and report win rates, e.g. `--games 2000 --players hard,medium`.
+    Simulate(simulate::SimulateArgs),
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
@@ -33,6 +39,8 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves(args) => moves::run(&args),
+        Command::Render(args) => render::run(&args),
+        Command::Simulate(args) => simulate::run(&args),
     };
     match result {
         Ok(()) => 0,

@@ -1,0 +1,41 @@
+//! The board picture's measured targets (issue: render): the demo position rendered and
+//! PNG-encoded at 1024 × 1024 with the static board cached, median ≤ 25 ms. The stages
+//! are measured apart too, and the uncached static board for reference.
+//!
+//! `cargo bench --bench render`; the numbers go in the README.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use primeclimb::render::{board, demo, encode_png, render_board, RenderOptions};
+
+fn render(c: &mut Criterion) {
+    let (game, last) = demo::demo_game().expect("the demo position is legal");
+    let opts = RenderOptions::default();
+    // The first call draws the static board into the cache; the target is for later calls.
+    let first = render_board(&game, Some(&last), &opts);
+    let png = encode_png(&first).expect("encodes");
+    println!("demo PNG at 1024 × 1024: {} bytes", png.len());
+
+    c.bench_function("render_and_encode_demo_1024", |b| {
+        b.iter(|| {
+            let img = render_board(black_box(&game), Some(&last), &opts);
+            encode_png(&img).expect("encodes")
+        })
+    });
+    c.bench_function("render_demo_1024", |b| {
+        b.iter(|| render_board(black_box(&game), Some(&last), &opts))
+    });
+    c.bench_function("encode_png_demo_1024", |b| {
+        b.iter(|| encode_png(black_box(&first)).expect("encodes"))
+    });
+
+    let mut slow = c.benchmark_group("uncached");
+    slow.sample_size(10);
+    let layout = opts.layout();
+    slow.bench_function("static_board_1024", |b| {
+        b.iter(|| board::draw_static_board(black_box(&layout), &opts.theme))
+    });
+    slow.finish();
+}
+
+criterion_group!(benches, render);
+criterion_main!(benches);

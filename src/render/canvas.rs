@@ -1,0 +1,286 @@
+//! Anti-aliased raster primitives on an `RgbaImage`: discs, rings, thick lines and curves,
+//! convex polygons and rounded rectangles, each drawn from a signed distance function.
+//!
+//! Knows nothing of the game; every other render file draws through these. Coverage is
+//! `0.5 − distance` clamped to 0..1 at each pixel centre, which gives a one-pixel soft edge
+//! at any size.
+//!
+//! Coverage is rounded to eighths: the edges look the same, but the same few edge pixels
+//! recur, which deflate finds as repeats. That makes the PNG about 30% smaller (the issue's
+//! 300 KB budget) at no cost in encoding time.
+
+use image::{Rgba, RgbaImage};
+
+/// A point or vector in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pt {
+    pub x: f32,
+    pub y: f32,
+}
+
+impl Pt {
+    pub const fn new(x: f32, y: f32) -> Pt {
+        Pt { x, y }
+    }
+    pub fn plus(self, o: Pt) -> Pt {
+        Pt::new(self.x + o.x, self.y + o.y)
+    }
+    pub fn minus(self, o: Pt) -> Pt {
+        Pt::new(self.x - o.x, self.y - o.y)
+    }
+    pub fn times(self, k: f32) -> Pt {
+        Pt::new(self.x * k, self.y * k)
+    }
+    pub fn len(self) -> f32 {
+        // Not `hypot`: that is a slow library call, and these lengths never overflow.
+        (self.x * self.x + self.y * self.y).sqrt()
+    }
+    pub fn dot(self, o: Pt) -> f32 {
+        self.x * o.x + self.y * o.y
+    }
+    /// The unit vector in this direction (zero stays zero).
+    pub fn unit(self) -> Pt {
+        let l = self.len();
+        if l > 0.0 {
+            self.times(1.0 / l)
+        } else {
+            self
+        }
+    }
+    /// Rotated a quarter turn (anticlockwise on screen, where y points down).
+    pub fn perp(self) -> Pt {
+        Pt::new(self.y, -self.x)
+    }
+}
+
+/// An opaque colour from its red, green and blue parts.
+pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba<u8> {
+    Rgba([r, g, b, 255])
+}
+
+/// The same colour at `alpha` (0–1) opacity.
+pub fn with_alpha(c: Rgba<u8>, alpha: f32) -> Rgba<u8> {
+    let a = (f32::from(c.0[3]) * alpha.clamp(0.0, 1.0)).round() as u8;
+    Rgba([c.0[0], c.0[1], c.0[2], a])
+}
+
+/// Relative luminance (0–1), to pick readable ink on a colour.
+pub fn luminance(c: Rgba<u8>) -> f32 {
+    let lin = |v: u8| {
+        let s = f32::from(v) / 255.0;
+        if s <= 0.04045 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(c.0[0]) + 0.7152 * lin(c.0[1]) + 0.0722 * lin(c.0[2])
+}
+
+/// Steps of anti-aliasing coverage (see the module comment).
+const COVERAGE_STEPS: f32 = 8.0;
+
+/// Paint `colour` over one RGBA pixel with `coverage` (0–1): "source over".
+#[inline]
+fn blend_px(px: &mut [u8], colour: Rgba<u8>, coverage: f32) {
+    // Round to the nearest step (a cast, not `round`, which is a library call).
+    let steps = (coverage.clamp(0.0, 1.0) * COVERAGE_STEPS + 0.5) as u32;
+    if steps == 0 {
+        return;
+    }
+    let a = steps as f32 * (f32::from(colour.0[3]) * (1.0 / (255.0 * COVERAGE_STEPS)));
+    if a >= 0.999 {
+        px.copy_from_slice(&colour.0);
+        return;
+    }
+    let da = f32::from(px[3]) * (1.0 / 255.0);
+    let keep = da * (1.0 - a);
+    let out_a = a + keep;
+    if out_a <= 0.0 {
+        return;
+    }
+    let inv = 1.0 / out_a;
+    for (d, &s) in px.iter_mut().zip(&colour.0).take(3) {
+        *d = ((f32::from(s) * a + f32::from(*d) * keep) * inv + 0.5) as u8;
+    }
+    px[3] = (out_a * 255.0 + 0.5) as u8;
+}
+
+/// Paint `colour` over the pixel at (x, y) with `coverage` (0–1): "source over".
+#[inline]
+pub fn blend(img: &mut RgbaImage, x: u32, y: u32, colour: Rgba<u8>, coverage: f32) {
+    let w = img.width() as usize;
+    let i = (y as usize * w + x as usize) * 4;
+    let buf: &mut [u8] = img.as_mut();
+    if let Some(px) = buf.get_mut(i..i + 4) {
+        blend_px(px, colour, coverage);
+    }
+}
+
+/// Fill every pixel whose centre lies inside the shape `sdf` (negative inside, in pixels)
+/// within the box `min`..`max`, with a soft one-pixel edge.
+pub fn fill_sdf(
+    img: &mut RgbaImage,
+    min: Pt,
+    max: Pt,
+    colour: Rgba<u8>,
+    sdf: impl Fn(f32, f32) -> f32,
+) {
+    let (w, h) = (img.width() as f32, img.height() as f32);
+    let x0 = (min.x - 1.0).floor().clamp(0.0, w) as usize;
+    let y0 = (min.y - 1.0).floor().clamp(0.0, h) as usize;
+    let x1 = (max.x + 1.0).ceil().clamp(0.0, w) as usize;
+    let y1 = (max.y + 1.0).ceil().clamp(0.0, h) as usize;
+    if x0 >= x1 {
+        return;
+    }
+    let stride = img.width() as usize * 4;
+    let buf: &mut [u8] = img.as_mut();
+    for y in y0..y1 {
+        let py = y as f32 + 0.5;
+        let row = &mut buf[y * stride + x0 * 4..y * stride + x1 * 4];
+        for (i, px) in row.chunks_exact_mut(4).enumerate() {
+            let d = sdf((x0 + i) as f32 + 0.5, py);
+            if d < 0.5 {
+                blend_px(px, colour, 0.5 - d);
+            }
+        }
+    }
+}
+
+/// A filled disc.
+pub fn disc(img: &mut RgbaImage, c: Pt, r: f32, colour: Rgba<u8>) {
+    let m = Pt::new(r, r);
+    fill_sdf(img, c.minus(m), c.plus(m), colour, |x, y| {
+        Pt::new(x - c.x, y - c.y).len() - r
+    });
+}
+
+/// A ring centred on radius `r`, `width` wide.
+pub fn ring(img: &mut RgbaImage, c: Pt, r: f32, width: f32, colour: Rgba<u8>) {
+    let o = r + width / 2.0;
+    let m = Pt::new(o, o);
+    fill_sdf(img, c.minus(m), c.plus(m), colour, |x, y| {
+        (Pt::new(x - c.x, y - c.y).len() - r).abs() - width / 2.0
+    });
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn segment_distance(p: Pt, a: Pt, b: Pt) -> f32 {
+    let ab = b.minus(a);
+    let l2 = ab.dot(ab);
+    let t = if l2 > 0.0 {
+        (p.minus(a).dot(ab) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    p.minus(a.plus(ab.times(t))).len()
+}
+
+/// A straight line `width` wide with round ends.
+pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
+    let hw = width / 2.0;
+    let min = Pt::new(a.x.min(b.x) - hw, a.y.min(b.y) - hw);
+    let max = Pt::new(a.x.max(b.x) + hw, a.y.max(b.y) + hw);
+    fill_sdf(img, min, max, colour, |x, y| {
+        segment_distance(Pt::new(x, y), a, b) - hw
+    });
+}
+
+/// Points along the quadratic Bézier curve `a` → `b` with control point `c`.
+pub fn bezier(a: Pt, c: Pt, b: Pt, n: usize) -> Vec<Pt> {
+    let n = n.max(1);
+    (0..=n)
+        .map(|i| {
+            let t = i as f32 / n as f32;
+            let u = 1.0 - t;
+            a.times(u * u)
+                .plus(c.times(2.0 * u * t))
+                .plus(b.times(t * t))
+        })
+        .collect()
+}
+
+/// A filled convex polygon (points in either winding order).
+pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
+    let Some(first) = pts.first() else {
+        return;
+    };
+    let (mut min, mut max) = (*first, *first);
+    for p in pts {
+        min = Pt::new(min.x.min(p.x), min.y.min(p.y));
+        max = Pt::new(max.x.max(p.x), max.y.max(p.y));
+    }
+    // Orient the edge normals outwards whatever the winding.
+    let area: f32 = (0..pts.len())
+        .map(|i| {
+            let (p, q) = (pts[i], pts[(i + 1) % pts.len()]);
+            p.x * q.y - q.x * p.y
+        })
+        .sum();
+    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+    let edges: Vec<(Pt, Pt)> = (0..pts.len())
+        .map(|i| {
+            let (p, q) = (pts[i], pts[(i + 1) % pts.len()]);
+            let n = q.minus(p).perp().unit().times(sign);
+            (p, n)
+        })
+        .collect();
+    fill_sdf(img, min, max, colour, |x, y| {
+        let p = Pt::new(x, y);
+        edges
+            .iter()
+            .map(|&(e, n)| p.minus(e).dot(n))
+            .fold(f32::NEG_INFINITY, f32::max)
+    });
+}
+
+/// The signed distance to a rectangle with rounded corners of radius `r`.
+pub fn rounded_rect_sdf(min: Pt, max: Pt, r: f32) -> impl Fn(f32, f32) -> f32 {
+    let c = min.plus(max).times(0.5);
+    let half = max.minus(min).times(0.5);
+    let r = r.min(half.x).min(half.y).max(0.0);
+    move |x, y| {
+        let qx = (x - c.x).abs() - half.x + r;
+        let qy = (y - c.y).abs() - half.y + r;
+        let outside = Pt::new(qx.max(0.0), qy.max(0.0)).len();
+        outside + qx.max(qy).min(0.0) - r
+    }
+}
+
+/// A rectangle with rounded corners of radius `r`.
+pub fn rounded_rect(img: &mut RgbaImage, min: Pt, max: Pt, r: f32, colour: Rgba<u8>) {
+    fill_sdf(img, min, max, colour, rounded_rect_sdf(min, max, r));
+}
+
+/// A hard-edged rectangle fill (pixel-aligned), for backgrounds.
+pub fn fill_rect(img: &mut RgbaImage, x: u32, y: u32, w: u32, h: u32, colour: Rgba<u8>) {
+    let x1 = (x + w).min(img.width());
+    let y1 = (y + h).min(img.height());
+    for yy in y.min(y1)..y1 {
+        for xx in x.min(x1)..x1 {
+            img.put_pixel(xx, yy, colour);
+        }
+    }
+}
+
+/// Paint `src` over `dst` with its top-left corner at (x, y), by `src`'s alpha.
+pub fn overlay(dst: &mut RgbaImage, src: &RgbaImage, x: i64, y: i64) {
+    let (dw, dh) = (i64::from(dst.width()), i64::from(dst.height()));
+    let stride = dst.width() as usize * 4;
+    let buf: &mut [u8] = dst.as_mut();
+    for (sy, row) in src.rows().enumerate() {
+        let dy = y + sy as i64;
+        if dy < 0 || dy >= dh {
+            continue;
+        }
+        for (sx, p) in row.enumerate() {
+            let dx = x + sx as i64;
+            if dx < 0 || dx >= dw || p.0[3] == 0 {
+                continue;
+            }
+            let i = dy as usize * stride + dx as usize * 4;
+            blend_px(&mut buf[i..i + 4], *p, 1.0);
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Fonts and text: DejaVu Sans (regular and bold, `assets/fonts/`, licence alongside),
+//! embedded with `include_bytes!` and parsed once; measuring, wrapping and drawing text,
+//! optionally with a halo so it reads on any colour.
+//!
+//! The only "asset loading" of the renderer: nothing here touches the file system.
+
+use std::sync::LazyLock;
+
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
+use image::{Rgba, RgbaImage};
+
+use super::canvas::{blend, Pt};
+
+static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+
+struct Fonts {
+    regular: FontRef<'static>,
+    bold: FontRef<'static>,
+}
+
+static FONTS: LazyLock<Fonts> = LazyLock::new(|| Fonts {
+    // The bytes are compiled in and known good; a failure here is a build error, not input.
+    regular: FontRef::try_from_slice(REGULAR_TTF).expect("embedded DejaVuSans.ttf parses"),
+    bold: FontRef::try_from_slice(BOLD_TTF).expect("embedded DejaVuSans-Bold.ttf parses"),
+});
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+fn font(weight: Weight) -> &'static FontRef<'static> {
+    match weight {
+        Weight::Regular => &FONTS.regular,
+        Weight::Bold => &FONTS.bold,
+    }
+}
+
+/// A style of text: weight and size in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TextStyle {
+    pub weight: Weight,
+    pub px: f32,
+}
+
+impl TextStyle {
+    pub fn bold(px: f32) -> TextStyle {
+        TextStyle {
+            weight: Weight::Bold,
+            px,
+        }
+    }
+    pub fn regular(px: f32) -> TextStyle {
+        TextStyle {
+            weight: Weight::Regular,
+            px,
+        }
+    }
+    /// Height of a capital or a digit above the baseline.
+    pub fn cap_height(self) -> f32 {
+        // DejaVu Sans: capitals and digits are 0.729 em tall.
+        self.px * 0.729
+    }
+}
+
+/// Glyphs of a line of text laid out from x = 0 on the baseline y = 0.
+fn layout(style: TextStyle, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
+    let f = font(style.weight).as_scaled(PxScale::from(style.px));
+    let mut x = 0.0;
+    let mut prev: Option<GlyphId> = None;
+    let mut out = Vec::with_capacity(text.len());
+    for ch in text.chars() {
+        let id = f.glyph_id(ch);
+        if let Some(p) = prev {
+            x += f.kern(p, id);
+        }
+        out.push((id, x));
+        x += f.h_advance(id);
+        prev = Some(id);
+    }
+    (out, x)
+}
+
+/// Width of a line of text in pixels.
+pub fn text_width(style: TextStyle, text: &str) -> f32 {
+    layout(style, text).1
+}
+
+/// Whether every character of `text` has a glyph in the font.
+pub fn has_glyphs(style: TextStyle, text: &str) -> bool {
+    let f = font(style.weight);
+    text.chars().all(|c| c == ' ' || f.glyph_id(c).0 != 0)
+}
+
+/// The coverage of a line of text, with `pad` spare pixels around it.
+struct Mask {
+    x0: i32,
+    y0: i32,
+    w: usize,
+    h: usize,
+    data: Vec<f32>,
+}
+
+fn mask(style: TextStyle, origin: Pt, text: &str, pad: i32) -> Option<Mask> {
+    let f = font(style.weight);
+    let scale = PxScale::from(style.px);
+    let (glyphs, _) = layout(style, text);
+    let outlined: Vec<_> = glyphs
+        .into_iter()
+        .filter_map(|(id, x)| {
+            f.outline_glyph(
+                id.with_scale_and_position(scale, ab_glyph::point(origin.x + x, origin.y)),
+            )
+        })
+        .collect();
+    let mut bounds: Option<ab_glyph::Rect> = None;
+    for g in &outlined {
+        let b = g.px_bounds();
+        bounds = Some(match bounds {
+            None => b,
+            Some(a) => ab_glyph::Rect {
+                min: ab_glyph::point(a.min.x.min(b.min.x), a.min.y.min(b.min.y)),
+                max: ab_glyph::point(a.max.x.max(b.max.x), a.max.y.max(b.max.y)),
+            },
+        });
+    }
+    let b = bounds?;
+    let x0 = b.min.x.floor() as i32 - pad;
+    let y0 = b.min.y.floor() as i32 - pad;
+    let w = (b.max.x.ceil() as i32 - x0 + pad).max(1) as usize;
+    let h = (b.max.y.ceil() as i32 - y0 + pad).max(1) as usize;
+    let mut data = vec![0.0f32; w * h];
+    for g in &outlined {
+        let gb = g.px_bounds();
+        let gx = gb.min.x as i32 - x0;
+        let gy = gb.min.y as i32 - y0;
+        g.draw(|x, y, c| {
+            let (px, py) = (gx + x as i32, gy + y as i32);
+            if px >= 0 && py >= 0 && (px as usize) < w && (py as usize) < h {
+                let i = py as usize * w + px as usize;
+                data[i] = (data[i] + c).min(1.0);
+            }
+        });
+    }
+    Some(Mask { x0, y0, w, h, data })
+}
+
+fn paint_mask(img: &mut RgbaImage, m: &Mask, data: &[f32], colour: Rgba<u8>) {
+    for yy in 0..m.h {
+        let y = m.y0 + yy as i32;
+        if y < 0 || y >= img.height() as i32 {
+            continue;
+        }
+        for xx in 0..m.w {
+            let x = m.x0 + xx as i32;
+            if x < 0 || x >= img.width() as i32 {
+                continue;
+            }
+            let c = data[yy * m.w + xx];
+            if c > 0.0 {
+                blend(img, x as u32, y as u32, colour, c);
+            }
+        }
+    }
+}
+
+/// Where a line of text is anchored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    /// `at` is the left end of the baseline.
+    Left,
+    /// `at` is the middle of the baseline.
+    Centre,
+    /// `at` is the right end of the baseline.
+    Right,
+    /// `at` is the centre of the capitals' box (for numbers in circles).
+    Middle,
+    /// `at` is the middle of the capitals' left edge.
+    MiddleLeft,
+}
+
+/// The left end of the baseline for text anchored at `at`.
+pub fn origin(style: TextStyle, text: &str, at: Pt, align: Align) -> Pt {
+    let w = text_width(style, text);
+    match align {
+        Align::Left => at,
+        Align::Centre => Pt::new(at.x - w / 2.0, at.y),
+        Align::Right => Pt::new(at.x - w, at.y),
+        Align::Middle => Pt::new(at.x - w / 2.0, at.y + style.cap_height() / 2.0),
+        Align::MiddleLeft => Pt::new(at.x, at.y + style.cap_height() / 2.0),
+    }
+}
+
+/// Draw a line of text.
+pub fn draw_text(
+    img: &mut RgbaImage,
+    style: TextStyle,
+    at: Pt,
+    align: Align,
+    colour: Rgba<u8>,
+    text: &str,
+) {
+    let o = origin(style, text, at, align);
+    if let Some(m) = mask(style, o, text, 0) {
+        paint_mask(img, &m, &m.data, colour);
+    }
+}
+
+/// Draw a line of text with a halo `halo_px` wide around each letter, so light text reads
+/// on light colours and dark text on dark ones.
+pub fn draw_text_halo(
+    img: &mut RgbaImage,
+    style: TextStyle,
+    at: Pt,
+    align: Align,
+    (colour, halo): (Rgba<u8>, Rgba<u8>),
+    halo_px: f32,
+    text: &str,
+) {
+    let o = origin(style, text, at, align);
+    let pad = halo_px.ceil() as i32 + 1;
+    let Some(m) = mask(style, o, text, pad) else {
+        return;
+    };
+    // The halo is the text's coverage dilated by a disc of radius `halo_px`.
+    let r = halo_px.ceil() as i32;
+    let offsets: Vec<(i32, i32, f32)> = (-r..=r)
+        .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+        .filter_map(|(dx, dy)| {
+            let d = ((dx * dx + dy * dy) as f32).sqrt();
+            let k = (halo_px + 0.5 - d).clamp(0.0, 1.0);
+            (k > 0.0).then_some((dx, dy, k))
+        })
+        .collect();
+    let mut grown = vec![0.0f32; m.data.len()];
+    for y in 0..m.h as i32 {
+        for x in 0..m.w as i32 {
+            let mut best = 0.0f32;
+            for &(dx, dy, k) in &offsets {
+                let (sx, sy) = (x + dx, y + dy);
+                if sx >= 0 && sy >= 0 && (sx as usize) < m.w && (sy as usize) < m.h {
+                    best = best.max(m.data[sy as usize * m.w + sx as usize] * k);
+                }
+            }
+            grown[y as usize * m.w + x as usize] = best;
+        }
+    }
+    paint_mask(img, &m, &grown, halo);
+    paint_mask(img, &m, &m.data, colour);
+}
+
+/// The largest size up to `style.px` at which `text` is at most `max_width` wide.
+pub fn fit(style: TextStyle, text: &str, max_width: f32) -> TextStyle {
+    let w = text_width(style, text);
+    if w <= max_width || w <= 0.0 {
+        style
+    } else {
+        TextStyle {
+            px: style.px * max_width / w,
+            ..style
+        }
+    }
+}
+
+/// `text` shortened with an ellipsis to fit `max_width`.
+pub fn ellipsize(style: TextStyle, text: &str, max_width: f32) -> String {
+    if text_width(style, text) <= max_width {
+        return text.to_string();
+    }
+    // No glyph is narrower than a fifth of the size: cut long text before measuring.
+    let most = (max_width / (style.px * 0.2)).ceil() as usize + 1;
+    let mut chars: Vec<char> = text.chars().take(most).collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let s: String = chars.iter().collect::<String>() + "…";
+        if text_width(style, &s) <= max_width {
+            return s;
+        }
+    }
+    "…".to_string()
+}
+
+/// Break `text` into lines at most `max_width` wide (a word longer than a line is cut).
+pub fn wrap(style: TextStyle, text: &str, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(style, &candidate) <= max_width || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+        if text_width(style, &line) > max_width {
+            line = ellipsize(style, &line, max_width);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

@@ -1,0 +1,382 @@
+//! The last turn drawn over the board: an arrow for every step, through the intermediate
+//! spaces and labelled with its arithmetic (`×9`, `k+5`), rings on the spaces the pawns
+//! passed, and a crossed-out ghost token where each pawn sent to Start stood (§3.3).
+//!
+//! Reads a [`LastTurn`] and the game; drawing is split in two so that tokens go between
+//! the arrows (under) and the labels and bump marks (over).
+
+use image::{Rgba, RgbaImage};
+
+use super::canvas::{bezier, convex_polygon, disc, line, rgb, ring, rounded_rect, Pt};
+use super::fonts::{draw_text, text_width, Align, TextStyle};
+use super::last_turn::LastTurn;
+use super::layout::{Circle, Layout};
+use super::pawns::{draw_token, PlayerStyle, Shape};
+use super::theme::Theme;
+use crate::climb::{Effect, Game, KeeperPlay, PawnRef, StepRecord, START};
+
+/// One arrow of the path.
+#[derive(Clone, Debug, PartialEq)]
+struct Arrow {
+    from: u8,
+    to: u8,
+    style: PlayerStyle,
+    label: String,
+    /// Card moves are dashed: the card moved the pawn, not the dice.
+    dashed: bool,
+    /// A switch points both ways.
+    both_ways: bool,
+}
+
+/// Everything the last turn adds to the board.
+#[derive(Clone, Debug, Default)]
+pub struct Overlay {
+    arrows: Vec<Arrow>,
+    /// Spaces passed through, ringed in the mover's colour.
+    passed: Vec<(u8, Rgba<u8>)>,
+    /// Pawns sent to Start, drawn as ghosts on the space they left.
+    sent: Vec<(PlayerStyle, u8)>,
+}
+
+/// The style for arrows nobody owns (a switch of two players' pawns).
+fn neutral_style() -> PlayerStyle {
+    PlayerStyle {
+        fill: rgb(0xfa, 0xfa, 0xfa),
+        ink: rgb(0x12, 0x13, 0x18),
+        outline: rgb(0x12, 0x13, 0x18),
+        letter: ' ',
+        shape: Shape::Circle,
+    }
+}
+
+impl Overlay {
+    pub fn new(game: &Game, last: &LastTurn, styles: &[PlayerStyle]) -> Overlay {
+        let style_of = |seat: Option<usize>| {
+            seat.and_then(|s| styles.get(s).cloned())
+                .unwrap_or_else(neutral_style)
+        };
+        let mover = style_of(last.seat);
+        let mut o = Overlay::default();
+        let arrow = |o: &mut Overlay, from: u8, to: u8, style: &PlayerStyle, label: String| {
+            o.passed.push((from, style.fill));
+            o.passed.push((to, style.fill));
+            o.arrows.push(Arrow {
+                from,
+                to,
+                style: style.clone(),
+                label,
+                dashed: false,
+                both_ways: false,
+            });
+        };
+        for step in &last.steps {
+            match *step {
+                StepRecord::Die {
+                    from, op, die, to, ..
+                } => arrow(
+                    &mut o,
+                    from,
+                    to,
+                    &mover,
+                    format!("{}{die}", op.math_symbol()),
+                ),
+                StepRecord::Forced { from, die, to, .. } => {
+                    // §3.2 forced move: the die had no use; the pawn went back.
+                    arrow(&mut o, from, to, &mover, format!("{die}: forced"));
+                }
+                StepRecord::Keeper {
+                    play: KeeperPlay::PlusMinus { add, .. },
+                    from: Some(from),
+                    to: Some(to),
+                    ..
+                } => {
+                    let sign = if add { '+' } else { '−' };
+                    let n = from.abs_diff(to);
+                    arrow(&mut o, from, to, &mover, format!("k{sign}{n}"));
+                }
+                StepRecord::Keeper { .. } => {}
+            }
+        }
+        for m in &last.card_moves {
+            let style = style_of(Some(m.pawn.seat));
+            o.passed.push((m.from, style.fill));
+            o.arrows.push(Arrow {
+                from: m.from,
+                to: m.to,
+                label: card_label(game, m.card),
+                style,
+                dashed: true,
+                both_ways: false,
+            });
+        }
+        for &(a, b) in &last.switched {
+            let space = |p: PawnRef| {
+                game.players
+                    .get(p.seat)
+                    .and_then(|pl| pl.pawns.get(p.pawn).copied())
+            };
+            if let (Some(sa), Some(sb)) = (space(a), space(b)) {
+                o.arrows.push(Arrow {
+                    from: sa,
+                    to: sb,
+                    style: neutral_style(),
+                    label: "switch".into(),
+                    dashed: true,
+                    both_ways: true,
+                });
+            }
+        }
+        for (p, from) in last.sent_to_start() {
+            o.sent.push((style_of(Some(p.seat)), from));
+        }
+        // A pawn's own space is marked by its token, not a ring.
+        let occupied: Vec<u8> = game
+            .players
+            .iter()
+            .filter(|p| !p.resigned)
+            .flat_map(|p| p.pawns)
+            .collect();
+        o.passed
+            .retain(|(s, _)| !occupied.contains(s) && *s != START);
+        o.passed.sort_by_key(|&(s, _)| s);
+        o.passed.dedup_by_key(|&mut (s, _)| s);
+        o
+    }
+
+    /// Rings and arrows: drawn before the tokens.
+    pub fn draw_under(&self, img: &mut RgbaImage, layout: &Layout) {
+        for &(space, colour) in &self.passed {
+            let c = layout.space(space);
+            ring(
+                img,
+                c.c,
+                c.r + layout.px(3.5),
+                layout.px(6.5),
+                rgb(0x12, 0x13, 0x18),
+            );
+            ring(img, c.c, c.r + layout.px(3.5), layout.px(3.5), colour);
+        }
+        for (i, a) in self.arrows.iter().enumerate() {
+            draw_arrow(img, layout, a, i);
+        }
+    }
+
+    /// Labels and bump marks: drawn after the tokens so nothing hides them.
+    pub fn draw_over(&self, img: &mut RgbaImage, layout: &Layout, theme: &Theme) {
+        let mut ghosts_at: Vec<u8> = Vec::new();
+        for (style, from) in &self.sent {
+            let nth = ghosts_at.iter().filter(|&&s| s == *from).count() as f32;
+            ghosts_at.push(*from);
+            let s = layout.space(*from);
+            // On the diagonal with the most room, so that neither the pawn that bumped it
+            // nor a neighbour's number is hidden; a second ghost takes the next best.
+            let ghost = ghost_place(layout, *from, nth as usize);
+            draw_token(img, ghost, style, 0.85);
+            // A red "sent back" badge with a white cross, on the ghost's outer side.
+            let outward = ghost.c.minus(s.c).unit();
+            let badge = Circle {
+                c: ghost.c.plus(outward.times(ghost.r * 0.8)),
+                r: ghost.r * 0.48,
+            };
+            disc(
+                img,
+                badge.c,
+                badge.r + layout.px(1.8),
+                rgb(0xfa, 0xfa, 0xfa),
+            );
+            disc(img, badge.c, badge.r, theme.red);
+            let d = badge.r * 0.45;
+            for (p, q) in [
+                (Pt::new(-d, -d), Pt::new(d, d)),
+                (Pt::new(-d, d), Pt::new(d, -d)),
+            ] {
+                line(
+                    img,
+                    badge.c.plus(p),
+                    badge.c.plus(q),
+                    layout.px(2.6),
+                    rgb(0xfa, 0xfa, 0xfa),
+                );
+            }
+        }
+        for (i, a) in self.arrows.iter().enumerate() {
+            if let Some(geom) = arrow_geometry(layout, a, i) {
+                draw_label(img, layout, geom.mid, &a.style, &a.label);
+            } else {
+                // ×1 or ÷1: the pawn stays; label it beside the space.
+                let s = layout.space(a.from);
+                let at = s.c.plus(Pt::new(0.0, -s.r - layout.px(12.0)));
+                draw_label(img, layout, at, &a.style, &a.label);
+            }
+        }
+    }
+}
+
+/// Where the ghost of a pawn sent to Start from `space` is drawn: just off the space on
+/// one of its four diagonals, the `nth` roomiest (furthest from the other spaces).
+pub fn ghost_place(layout: &Layout, space: u8, nth: usize) -> Circle {
+    let s = layout.space(space);
+    let mut spots: Vec<(f32, Circle)> = [-45.0f32, -135.0, 45.0, 135.0]
+        .into_iter()
+        .map(|deg| {
+            let a = deg.to_radians();
+            let c = s.c.plus(Pt::new(a.cos(), a.sin()).times(s.r * 1.02));
+            let room = (0..=crate::climb::GOAL)
+                .filter(|&o| o != space)
+                .map(|o| {
+                    let other = layout.space(o);
+                    c.minus(other.c).len() - other.r
+                })
+                .fold(f32::INFINITY, f32::min);
+            (room, Circle { c, r: s.r * 0.6 })
+        })
+        .collect();
+    spots.sort_by(|a, b| b.0.total_cmp(&a.0));
+    spots[nth % spots.len()].1
+}
+
+/// What an Action card is called on the arrow it caused.
+fn card_label(game: &Game, card: crate::climb::CardId) -> String {
+    match game.cards.get(usize::from(card.0)).map(|c| c.effect) {
+        Some(e @ Effect::Action(_)) => e.short_name(),
+        _ => "card".into(),
+    }
+}
+
+struct ArrowGeometry {
+    points: Vec<Pt>,
+    tip: Pt,
+    dir: Pt,
+    tail: Pt,
+    tail_dir: Pt,
+    mid: Pt,
+}
+
+/// The control point of an arrow's curve: of a few gentle bends either side, the one
+/// that crosses the fewest numbers of other spaces (so the arrow hides as little of the
+/// board as it can). Ties go to a bend to the left of travel, so a step there and a step
+/// back do not overlap.
+fn best_control_point(layout: &Layout, a: &Arrow, index: usize) -> Pt {
+    let (p, q) = (layout.space(a.from), layout.space(a.to));
+    let d = q.c.minus(p.c);
+    let len = d.len();
+    let left = d.perp().unit();
+    let mid = p.c.plus(q.c).times(0.5);
+    let base = (len * 0.18).min(layout.px(80.0)) * (1.0 + 0.15 * (index % 3) as f32);
+    let candidates = [base, -base, base * 1.9, -base * 1.9];
+    let crossed = |ctrl: Pt| {
+        let curve = bezier(p.c, ctrl, q.c, 16);
+        (0..=crate::climb::GOAL)
+            .filter(|&s| s != a.from && s != a.to)
+            .filter(|&s| {
+                let c = layout.space(s);
+                curve.iter().any(|pt| pt.minus(c.c).len() < c.r * 0.6)
+            })
+            .count()
+    };
+    let mut best = (usize::MAX, mid);
+    for bend in candidates {
+        let ctrl = mid.plus(left.times(bend));
+        let n = crossed(ctrl);
+        if n < best.0 {
+            best = (n, ctrl);
+        }
+    }
+    best.1
+}
+
+/// The curve of an arrow from edge to edge of its spaces.
+fn arrow_geometry(layout: &Layout, a: &Arrow, index: usize) -> Option<ArrowGeometry> {
+    let (p, q) = (layout.space(a.from), layout.space(a.to));
+    let d = q.c.minus(p.c);
+    let len = d.len();
+    if len < 1.0 {
+        return None;
+    }
+    let ctrl = best_control_point(layout, a, index);
+    let gap = layout.px(4.0);
+    let start = p.c.plus(ctrl.minus(p.c).unit().times(p.r + gap));
+    let tip = q.c.plus(ctrl.minus(q.c).unit().times(q.r + gap));
+    let dir = tip.minus(ctrl).unit();
+    let tail_dir = start.minus(ctrl).unit();
+    let head = layout.px(15.0);
+    let shaft_end = tip.minus(dir.times(head * 0.8));
+    let shaft_start = if a.both_ways {
+        start.minus(tail_dir.times(head * 0.8))
+    } else {
+        start
+    };
+    let n = ((len / layout.px(14.0)) as usize).clamp(6, 40);
+    let points = bezier(shaft_start, ctrl, shaft_end, n);
+    let mid = bezier(start, ctrl, tip, 2)[1];
+    Some(ArrowGeometry {
+        points,
+        tip,
+        dir,
+        tail: start,
+        tail_dir,
+        mid,
+    })
+}
+
+fn arrow_head(tip: Pt, dir: Pt, len: f32, width: f32) -> [Pt; 3] {
+    let base = tip.minus(dir.times(len));
+    let side = dir.perp().times(width / 2.0);
+    [tip, base.plus(side), base.minus(side)]
+}
+
+fn draw_arrow(img: &mut RgbaImage, layout: &Layout, a: &Arrow, index: usize) {
+    let Some(g) = arrow_geometry(layout, a, index) else {
+        return;
+    };
+    let (outer, inner) = (layout.px(9.0), layout.px(5.0));
+    let head_len = layout.px(17.0);
+    let head_w = layout.px(17.0);
+    let pad = (outer - inner) / 2.0;
+    let mut heads = vec![(g.tip, g.dir)];
+    if a.both_ways {
+        heads.push((g.tail, g.tail_dir));
+    }
+    for (colour, width, grow) in [
+        (a.style.outline, outer, pad * 1.8),
+        (a.style.fill, inner, 0.0),
+    ] {
+        for (i, w) in g.points.windows(2).enumerate() {
+            if a.dashed && i % 2 == 1 {
+                continue;
+            }
+            line(img, w[0], w[1], width, colour);
+        }
+        for &(tip, dir) in &heads {
+            let pts = arrow_head(
+                tip.plus(dir.times(grow * 0.6)),
+                dir,
+                head_len + grow * 1.6,
+                head_w + grow * 2.0,
+            );
+            convex_polygon(img, &pts, colour);
+        }
+    }
+}
+
+/// A small pill with the step's arithmetic, in the mover's colours.
+fn draw_label(img: &mut RgbaImage, layout: &Layout, at: Pt, style: &PlayerStyle, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    let ts = TextStyle::bold(layout.px(17.0));
+    let w = text_width(ts, text) + layout.px(12.0);
+    let h = layout.px(23.0);
+    let min = Pt::new(at.x - w / 2.0, at.y - h / 2.0);
+    let max = Pt::new(at.x + w / 2.0, at.y + h / 2.0);
+    let rim = layout.px(2.0);
+    rounded_rect(
+        img,
+        min.minus(Pt::new(rim, rim)),
+        max.plus(Pt::new(rim, rim)),
+        h / 2.0 + rim,
+        style.outline,
+    );
+    rounded_rect(img, min, max, h / 2.0, style.fill);
+    draw_text(img, ts, at, Align::Middle, style.ink, text);
+}
