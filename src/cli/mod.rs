@@ -5,6 +5,7 @@
 use clap::{Parser, Subcommand};
 
 pub mod moves;
+pub mod solve;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -21,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// List every legal result of one turn: where your pawns can end, with a move for each.
     Moves(moves::MovesArgs),
+    /// Exact solitaire values: the fewest expected turns to finish, from Start or any position.
+    Solve(solve::SolveArgs),
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
@@ -33,6 +36,7 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves(args) => moves::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     match result {
         Ok(()) => 0,
