@@ -7,12 +7,13 @@ use clap::{Parser, Subcommand};
 pub mod moves;
 pub mod render;
 pub mod simulate;
+pub mod solve;
 
 #[derive(Parser, Debug)]
 #[command(
     name = "primeclimb",
     version,
-    about = "Prime Climb: rules engine, move lister and (soon) local and Discord play"
+    about = "Prime Climb: rules engine, board pictures, AI players, solver and local play"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -27,6 +28,8 @@ pub enum Command {
     Render(render::RenderArgs),
     /// Play AI-only games and report win rates, e.g. `--games 2000 --players hard,medium`.
     Simulate(simulate::SimulateArgs),
+    /// Exact solitaire values: the fewest expected turns to finish, from Start or any position.
+    Solve(solve::SolveArgs),
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
@@ -41,6 +44,7 @@ pub fn run() -> i32 {
         Command::Moves(args) => moves::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Simulate(args) => simulate::run(&args),
+        Command::Solve(args) => solve::run(&args),
     };
     match result {
         Ok(()) => 0,

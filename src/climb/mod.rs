@@ -13,6 +13,7 @@ pub mod notation;
 pub mod ops;
 pub mod options;
 pub mod outcomes;
+pub mod solver;
 
 pub use board::{Colour, GOAL, START};
 pub use card::{ActionEffect, CardDef, CardId, Effect, KeeperEffect};
