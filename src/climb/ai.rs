@@ -3,8 +3,9 @@
 //! targets). Three levels:
 //! - **easy** plays like a beginner: mostly forward, often not the best move;
 //! - **medium** is greedy on a clear heuristic (progress, bumps, cards);
-//! - **hard** ranks positions by expected turns to finish and looks one roll ahead at the
-//!   bump threats it leaves.
+//! - **hard** ranks ends by the exact expected number of turns still needed (the
+//!   single-player values of [`super::solver`], which already look over every next roll)
+//!   and subtracts the bump threats the opponents' next roll holds over its pawns.
 //!
 //! Deterministic: the randomness of a decision comes from the game's seed, the turn
 //! number and the level, so replaying a game replays its AI moves.
@@ -19,6 +20,7 @@ use super::game::{Action, CardChoice, Game, Phase, Seat};
 use super::notation;
 use super::options::Course;
 use super::outcomes::{legal_outcomes, KeeperUse, Outcome};
+use super::solver;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -203,9 +205,22 @@ fn remaining(course: Course, space: u8, returning: bool) -> u32 {
     }
 }
 
-/// Expected turns to finish from these pawns: a distance estimate (multiplication makes
-/// far spaces closer than they look, so it grows like a square root).
+/// Expected turns to finish from these pawns: the exact single-player values of
+/// [`solver`] where the course has them (Climb, There and Back Again), else a distance
+/// estimate (multiplication makes far spaces closer than they look, so it grows like a
+/// square root).
 fn expected_turns_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> f64 {
+    let exact = match course {
+        Course::Climb => {
+            solver::values(solver::Course::Climb).get([(pawns[0], false), (pawns[1], false)])
+        }
+        Course::ThereAndBack => solver::values(solver::Course::ThereAndBack)
+            .get([(pawns[0], returning[0]), (pawns[1], returning[1])]),
+        Course::Decline => None,
+    };
+    if let Some(v) = exact {
+        return v;
+    }
     (0..2)
         .map(|i| {
             let r = remaining(course, pawns[i], returning[i]);
@@ -218,7 +233,7 @@ fn expected_turns_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> f6
         .sum()
 }
 
-/// Standard-course estimate (used for card choices and threats).
+/// Standard-course values (used for card choices and threats).
 fn expected_turns(pawns: [u8; 2]) -> f64 {
     expected_turns_on(Course::Climb, pawns, [false; 2])
 }
