@@ -2,7 +2,7 @@
 
 mod common;
 
-use primeclimb::climb::hint::hint;
+use primeclimb::climb::hint::{explain, hint};
 use primeclimb::climb::is_legal;
 
 #[test]
@@ -19,15 +19,16 @@ fn hints_are_legal_moves_explained_step_by_step() {
 
 #[test]
 fn a_hint_shows_the_colour_arithmetic() {
-    // Pawn on 14 with a 3: 14 × 3 = 42 is worth explaining.
+    // Pawn on 14 with double 3s: 14 × 3 = 42 is explained with the colours.
     let g = common::position(&[[14, 101], [0, 0]], (3, 3));
-    let hints = hint(&g, 10);
-    let text: Vec<String> = hints.iter().flat_map(|h| h.lines.clone()).collect();
-    assert!(
-        text.iter()
-            .any(|l| l == "14 × 3 = 42: orange·purple × green = orange·green·purple"),
-        "{text:#?}"
+    let o = is_legal(&g, "14 x3 +3 +3 +3").unwrap();
+    let h = explain(&g, o);
+    assert_eq!(
+        h.lines[0],
+        "14 × 3 = 42: orange·purple × green = orange·green·purple"
     );
+    assert_eq!(h.lines[1], "42 + 3 = 45");
+    assert_eq!(h.lines.len(), 4);
 }
 
 #[test]
