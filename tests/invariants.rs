@@ -227,7 +227,8 @@ fn legal_outcomes_equal_brute_force_on_plain_rolls() {
 
 #[test]
 fn legal_outcomes_equal_brute_force_with_keepers_and_curse() {
-    let cases: &[([[u8; 2]; 2], (u8, u8), &[KeeperEffect], bool)] = &[
+    type Case<'a> = ([[u8; 2]; 2], (u8, u8), &'a [KeeperEffect], bool);
+    let cases: &[Case] = &[
         (
             [[10, 20], [23, 30]],
             (3, 4),
@@ -431,11 +432,12 @@ fn play_random_game(seed: u64, players: usize, check_all: bool, stats: &mut Stat
                 if g.is_over() {
                     break;
                 }
-                if g.can_end_move() && (g.turn.uses.total_left() == 0 || rng.gen_bool(0.5)) {
-                    if rng.gen_bool(0.7) || g.playable_keepers(seat).is_empty() {
-                        g.apply(seat, &Action::EndMove).expect("can end");
-                        break;
-                    }
+                if g.can_end_move()
+                    && (g.turn.uses.total_left() == 0 || rng.gen_bool(0.5))
+                    && (rng.gen_bool(0.7) || g.playable_keepers(seat).is_empty())
+                {
+                    g.apply(seat, &Action::EndMove).expect("can end");
+                    break;
                 }
                 if g.turn.can_undo() && rng.gen_bool(0.05) {
                     g.apply(seat, &Action::Undo).expect("undo");

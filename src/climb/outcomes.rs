@@ -950,7 +950,7 @@ impl Joint<'_> {
             && node.returning[0] == node.returning[1]
             && node.moved == [false, false];
         let home = [self.home(node, 0), self.home(node, 1)];
-        (0..2).filter(move |&p| !home[p] && !(twins && p == 1))
+        (0..2).filter(move |&p| !(home[p] || twins && p == 1))
     }
 
     /// Where `op` by `value` takes a pawn, if allowed: on the board, and not onto the
@@ -1159,7 +1159,7 @@ impl Joint<'_> {
             wins: won,
             draws,
             returning,
-            ends_move: !(node.drew && !won),
+            ends_move: !node.drew || won,
             witness: RawWitness::Arena {
                 start,
                 len: self.path.len() as u16,
@@ -1232,9 +1232,8 @@ pub fn is_legal(game: &Game, text: &str) -> Result<Outcome, RuleError> {
     let (actions, _) = notation::resolve(&base, seat, &tokens)?;
     let mut work = base.clone();
     let mut drew_last = false;
-    let mut step = 0;
     for (i, a) in actions.iter().enumerate() {
-        step += 1;
+        let step = i + 1;
         let events = work.apply(seat, a)?;
         let drew = events
             .iter()
