@@ -800,7 +800,16 @@ fn random_matches(first_seed: u64, count: u64) {
             steps += 1;
             assert!(steps < 20_000, "seed {seed}: the match ends");
             let seat = g.current();
-            let action = if rng.gen_bool(ai_share) {
+            if steps % 5 == 0 {
+                // Generated ⇒ legal, in positions met in play (following too).
+                for c in playable_primes(&g, seat) {
+                    let checked = g.check_play(seat, &c.cards).map(|(_, num)| num);
+                    assert_eq!(checked, Ok(c.number), "seed {seed}");
+                    assert!(is_prime(c.number));
+                }
+            }
+            let by_ai = rng.gen_bool(ai_share);
+            let action = if by_ai {
                 next_action(&g, levels[rng.gen_range(0..3)]).expect("not over")
             } else {
                 random_action(&g, &mut rng)
@@ -813,7 +822,13 @@ fn random_matches(first_seed: u64, count: u64) {
             };
             let before = g.clone();
             match g.apply(asker, &action) {
-                Err(_) => assert_eq!(g, before, "seed {seed}: a refused action changes nothing"),
+                Err(e) => {
+                    assert!(
+                        !(by_ai && asker == seat),
+                        "seed {seed}: the AI chose a refused action {action:?}: {e}"
+                    );
+                    assert_eq!(g, before, "seed {seed}: a refused action changes nothing");
+                }
                 Ok(events) => check_hands(&before, &g, seat, &events, seed),
             }
             assert_eq!(g.cards_in_play(), total, "seed {seed}: cards conserved");

@@ -1,15 +1,13 @@
 //! Every prime a player could play now (§3.2–§3.3), for the AI and for hints
 //! ("with these cards you could play 103, 131, 311"). The search runs over the distinct
 //! faces in the hand (identical copies are tried once), every order and every value of a
-//! multi-number card; each candidate is checked by `Game::check_play`, so "generated ⇒
-//! legal" holds by construction.
-
-use std::collections::HashMap;
+//! multi-number card; the walk applies the play rules as it goes and
+//! `tests/daifugo.rs` checks "generated ⇔ legal" against `Game::check_play`.
 
 use super::card::{Card, CardId, Kind};
 use super::game::{Action, Game, Seat};
 use super::notation;
-use super::number::{concat, is_prime};
+use super::number::is_prime;
 
 /// One prime play: the cards in order (with announced values) and the number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,88 +40,132 @@ pub fn playable_primes(game: &Game, seat: Seat) -> Vec<Candidate> {
             None => classes.push((card, vec![id])),
         }
     }
-    let counts: Vec<usize> = match &game.area {
-        Some(p) => vec![p.cards.len()],
-        None => vec![1, 2, 3],
+    let (min, max, above) = match &game.area {
+        Some(p) => (p.cards.len(), p.cards.len(), p.number),
+        None => (1, 3, 0),
     };
-    let mut best: HashMap<(u32, Vec<Kind>), (usize, Candidate)> = HashMap::new();
-    let mut used = vec![0usize; classes.len()];
-    let mut seq: Vec<(usize, u8)> = Vec::with_capacity(3);
-    let max = counts.iter().copied().max().unwrap_or(0);
-    search(
-        game, seat, &classes, &counts, max, &mut used, &mut seq, &mut best,
-    );
-    let mut out: Vec<Candidate> = best.into_values().map(|(_, c)| c).collect();
+    let mut search = Search {
+        classes: &classes,
+        min,
+        max,
+        above,
+        used: vec![0; classes.len()],
+        seq: [(0, 0); 3],
+        len: 0,
+        found: Vec::new(),
+    };
+    search.run(0, false);
+    // One witness per (number, faces): fewest icons first, then the first found.
+    let mut found = search.found;
+    found.sort_by_key(|f| (f.key, f.icons));
+    found.dedup_by_key(|f| f.key);
+    let mut out: Vec<Candidate> = found
+        .into_iter()
+        .map(|f| {
+            let mut taken = vec![0usize; classes.len()];
+            let cards = f.seq[..f.len]
+                .iter()
+                .map(|&(ci, v)| {
+                    let (card, ids) = &classes[ci];
+                    let id = ids[taken[ci]];
+                    taken[ci] += 1;
+                    (id, card.kind.is_multi().then_some(v))
+                })
+                .collect();
+            Candidate {
+                cards,
+                number: f.key.0,
+            }
+        })
+        .collect();
     out.sort_by(|a, b| {
         (a.cards.len(), a.number, &a.cards).cmp(&(b.cards.len(), b.number, &b.cards))
     });
     out
 }
 
-#[allow(clippy::too_many_arguments)]
-fn search(
-    game: &Game,
-    seat: Seat,
-    classes: &[(Card, Vec<CardId>)],
-    counts: &[usize],
+/// Key of a distinct play: the number and the faces used (sorted, padded).
+type PlayKey = (u32, [Option<Kind>; 3]);
+
+struct Found {
+    key: PlayKey,
+    icons: usize,
+    seq: [(usize, u8); 3],
+    len: usize,
+}
+
+/// A depth-first walk over ordered choices of faces and values. It applies the rules of
+/// §3.2 as it goes ([0] never first, three cards single-digit with an icon, same count and
+/// larger number when following); `tests/daifugo.rs` checks it against `check_play`.
+struct Search<'a> {
+    classes: &'a [(Card, Vec<CardId>)],
+    min: usize,
     max: usize,
-    used: &mut [usize],
-    seq: &mut Vec<(usize, u8)>,
-    best: &mut HashMap<(u32, Vec<Kind>), (usize, Candidate)>,
-) {
-    if counts.contains(&seq.len()) {
-        let values: Vec<u8> = seq.iter().map(|&(_, v)| v).collect();
-        let number = concat(&values);
-        if is_prime(number) {
-            let cards: Vec<(CardId, Option<u8>)> = {
-                let mut taken = vec![0usize; classes.len()];
-                seq.iter()
-                    .map(|&(ci, v)| {
-                        let (card, ids) = &classes[ci];
-                        let id = ids[taken[ci]];
-                        taken[ci] += 1;
-                        (id, card.kind.is_multi().then_some(v))
-                    })
-                    .collect()
-            };
-            if game.check_play(seat, &cards).is_ok() {
-                let icons = seq.iter().filter(|&&(ci, _)| classes[ci].0.icon).count();
-                let mut kinds: Vec<Kind> = seq.iter().map(|&(ci, _)| classes[ci].0.kind).collect();
-                kinds.sort_unstable();
-                let entry = best.entry((number, kinds));
-                let cand = Candidate { cards, number };
-                entry
-                    .and_modify(|e| {
-                        if icons < e.0 {
-                            *e = (icons, cand.clone());
-                        }
-                    })
-                    .or_insert((icons, cand));
-            }
+    above: u32,
+    used: Vec<usize>,
+    seq: [(usize, u8); 3],
+    len: usize,
+    found: Vec<Found>,
+}
+
+impl Search<'_> {
+    /// `number`: the number read so far; `icon`: a card so far carries the icon.
+    fn run(&mut self, number: u32, icon: bool) {
+        let len = self.len;
+        if len >= self.min {
+            self.consider(number);
         }
-    }
-    if seq.len() == max {
-        return;
-    }
-    for ci in 0..classes.len() {
-        if used[ci] == classes[ci].1.len() {
-            continue;
+        if len == self.max {
+            return;
         }
-        let kind = classes[ci].0.kind;
-        // §3.2: [0] never first; three cards are single-digit only.
-        if max == 3 && seq.len() == 2 && !kind.is_single_digit() {
-            continue;
-        }
-        for &v in kind.values() {
-            if seq.is_empty() && v == 0 {
+        let all_single = self.seq[..len]
+            .iter()
+            .all(|&(ci, _)| self.classes[ci].0.kind.is_single_digit());
+        for ci in 0..self.classes.len() {
+            if self.used[ci] == self.classes[ci].1.len() {
                 continue;
             }
-            used[ci] += 1;
-            seq.push((ci, v));
-            search(game, seat, classes, counts, max, used, seq, best);
-            seq.pop();
-            used[ci] -= 1;
+            let card = self.classes[ci].0;
+            // §3.2: the third card completes a three-card play of single-digit cards
+            // holding an icon.
+            if len == 2 && !(all_single && card.kind.is_single_digit() && (icon || card.icon)) {
+                continue;
+            }
+            for &v in card.kind.values() {
+                if len == 0 && v == 0 {
+                    continue;
+                }
+                let shift = if v >= 10 { 100 } else { 10 };
+                self.used[ci] += 1;
+                self.seq[len] = (ci, v);
+                self.len += 1;
+                self.run(number * shift + u32::from(v), icon || card.icon);
+                self.len -= 1;
+                self.used[ci] -= 1;
+            }
         }
+    }
+
+    fn consider(&mut self, number: u32) {
+        if number <= self.above || !is_prime(number) {
+            return;
+        }
+        let seq = &self.seq[..self.len];
+        let icons = seq
+            .iter()
+            .filter(|&&(ci, _)| self.classes[ci].0.icon)
+            .count();
+        let mut kinds = [None; 3];
+        for (k, &(ci, _)) in seq.iter().enumerate() {
+            kinds[k] = Some(self.classes[ci].0.kind);
+        }
+        kinds.sort_unstable();
+        self.found.push(Found {
+            key: (number, kinds),
+            icons,
+            seq: self.seq,
+            len: self.len,
+        });
     }
 }
 
