@@ -300,6 +300,16 @@ impl Game {
         &self.players[seat].hand
     }
 
+    /// §4.3: the top card of the discard pile, which everyone sees.
+    pub fn top_discard(&self) -> Option<CardId> {
+        self.discard.last().copied()
+    }
+
+    /// §4.3: every player's hand size, in seat order.
+    pub fn hand_sizes(&self) -> Vec<usize> {
+        self.players.iter().map(|p| p.hand.len()).collect()
+    }
+
     /// §4.2: whether `seat` is at the hand limit.
     pub fn at_limit(&self, seat: Seat) -> bool {
         self.options
