@@ -22,6 +22,45 @@ const FORBIDDEN: &[&str] = &[
     "async ",
 ];
 
+/// A line without its comment.
+fn code_part(line: &str) -> &str {
+    line.split("//").next().unwrap_or("")
+}
+
+/// Whether `code` mentions `name` as a whole path (`crate::cli` is not `crate::climb`):
+/// a crate name as `name::` or `use name`, a path or keyword on identifier boundaries.
+fn mentions(code: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    // A bare crate name only counts as a path (`image::…`) or an import; a keyword
+    // (written with a trailing space in the list) or a path counts anywhere.
+    let crate_like = !name.contains("::") && !name.ends_with(' ');
+    let name = name.trim_end();
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + name.len()..].chars().next();
+        let starts = before.is_none_or(|c| !is_ident(c) && c != ':');
+        let ends = after.is_none_or(|c| !is_ident(c));
+        starts
+            && ends
+            && (!crate_like
+                || code[at + name.len()..].starts_with("::")
+                || code[..at].trim_end().ends_with("use"))
+    })
+}
+
+#[test]
+fn the_check_tells_paths_apart() {
+    assert!(mentions("use crate::cli::moves;", "crate::cli"));
+    assert!(!mentions("use crate::climb::game;", "crate::cli"));
+    assert!(mentions("let x = image::RgbaImage::new(1, 1);", "image"));
+    assert!(!mentions("let image_size = 3;", "image"));
+    assert!(mentions("async fn go() {}", "async "));
+    assert!(!mentions(
+        code_part("// async is fine in comments"),
+        "async "
+    ));
+}
+
 fn check_dir(dir: &Path) -> Vec<String> {
     let mut bad = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -34,15 +73,10 @@ fn check_dir(dir: &Path) -> Vec<String> {
         } else if p.extension().is_some_and(|x| x == "rs") {
             let text = std::fs::read_to_string(&p).unwrap_or_default();
             for (i, line) in text.lines().enumerate() {
-                let code = line.split("//").next().unwrap_or("");
+                let code = code_part(line);
                 for f in FORBIDDEN {
-                    let hit = if f.ends_with(' ') || f.contains("::") {
-                        code.contains(f)
-                    } else {
-                        code.contains(&format!("{f}::")) || code.contains(&format!("use {f}"))
-                    };
-                    if hit {
-                        bad.push(format!("{}:{}: uses {f}", p.display(), i + 1));
+                    if mentions(code, f) {
+                        bad.push(format!("{}:{}: uses {}", p.display(), i + 1, f.trim()));
                     }
                 }
             }
