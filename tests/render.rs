@@ -516,9 +516,24 @@ fn png_stays_under_300_kb_even_on_a_busy_board() {
     let mut events = notation::play(&mut busy, 0, "97 -4 -4 6 x4 +4").expect("legal");
     events.extend(busy.apply(0, &Action::EndMove).expect("ends"));
     let busy_last = LastTurn::from_events(&events);
+    // Variants draw more: five way stations with visit dots, returning pawns, badges.
+    let variant_options = Options {
+        course: primeclimb::climb::Course::ThereAndBack,
+        way_stations: primeclimb::climb::options::WayStations::Chosen(vec![31, 37, 41, 43, 47]),
+        double_time: true,
+        sprint: true,
+        ..Options::default()
+    };
+    let mut variants = Game::from_position(variant_options, &setup, 11).expect("valid");
+    variants.players[0].stations = vec![31, 41];
+    variants.players[2].stations = vec![37, 41, 43];
+    variants.players[1].returning = [true, false];
+    let variant_events = notation::play(&mut variants, 0, "97 -4 -4").expect("legal");
+    let variant_last = LastTurn::from_events(&variant_events);
     for (name, game, last) in [
         ("demo", &demo_game, Some(&demo_last)),
         ("busy", &busy, busy_last.as_ref()),
+        ("variants", &variants, variant_last.as_ref()),
     ] {
         let png =
             encode_png(&render_board(game, last, &RenderOptions::default())).expect("encodes");
