@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod bot;
 pub mod moves;
 
 #[derive(Parser, Debug)]
@@ -21,6 +22,8 @@ pub struct Cli {
 pub enum Command {
     /// List every legal result of one turn: where your pawns can end, with a move for each.
     Moves(moves::MovesArgs),
+    /// Run the Discord bot (configuration from the environment or .env; see .env.example).
+    Bot(bot::BotArgs),
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
@@ -33,6 +36,7 @@ pub fn run() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Moves(args) => moves::run(&args),
+        Command::Bot(args) => bot::run(&args),
     };
     match result {
         Ok(()) => 0,
