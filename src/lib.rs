@@ -4,4 +4,5 @@
 pub mod cli;
 pub mod climb;
 pub mod daifugo;
+pub mod discord;
 pub mod render;

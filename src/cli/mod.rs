@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod bot;
 pub mod moves;
 pub mod render;
 pub mod simulate;
@@ -30,6 +31,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Exact solitaire values: the fewest expected turns to finish, from Start or any position.
     Solve(solve::SolveArgs),
+    /// Run the Discord bot (configuration from the environment or .env; see .env.example).
+    Bot(bot::BotArgs),
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
@@ -45,6 +48,7 @@ pub fn run() -> i32 {
         Command::Render(args) => render::run(&args),
         Command::Simulate(args) => simulate::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Bot(args) => bot::run(&args),
     };
     match result {
         Ok(()) => 0,

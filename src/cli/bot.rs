@@ -1,0 +1,61 @@
+//! `primeclimb bot`: run the Discord bot. Reads its configuration from the environment
+//! or `.env` (see `.env.example`), logs with tracing (`RUST_LOG`), and stops cleanly on
+//! SIGINT or SIGTERM.
+
+use clap::Args;
+
+use super::UsageError;
+use crate::discord::{self, BotConfig};
+
+#[derive(Args, Debug)]
+pub struct BotArgs {}
+
+pub fn run(_args: &BotArgs) -> anyhow::Result<()> {
+    // .env is optional; a malformed one is the user's to fix.
+    if let Err(e) = dotenvy::dotenv() {
+        if !e.not_found() {
+            return Err(UsageError(format!(".env: {e}")).into());
+        }
+    }
+    init_logging();
+    let config = BotConfig::from_env().map_err(|e| UsageError(e.to_string()))?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(discord::run(config, shutdown_signal()))?;
+    Ok(())
+}
+
+/// Logs to stderr; `RUST_LOG` overrides the default (our info, serenity's warnings).
+fn init_logging() {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,serenity=warn,poise=warn"));
+    // A second initialisation (tests) is harmless.
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+/// Completes on Ctrl-C (SIGINT) or, on Unix, SIGTERM (what `docker stop` and systemd send).
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGTERM ({e}); Ctrl-C still works");
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

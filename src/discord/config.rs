@@ -1,0 +1,140 @@
+//! The bot's configuration, read from the environment (or `.env`, loaded by the caller):
+//! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`. Validated here,
+//! before anything connects.
+
+/// Where the database lives when `DATABASE_URL` is not set (ARCHITECTURE.md, Persistence).
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://primeclimb.db";
+
+/// Everything `run` needs to start the bot.
+#[derive(Clone)]
+pub struct BotConfig {
+    /// The bot token from the Discord developer portal (never printed).
+    pub token: String,
+    /// Passed through to the session layer (not opened yet).
+    pub database_url: String,
+    /// Route every REST call (and so the gateway discovery) through this base URL, such as
+    /// `http://127.0.0.1:3000` for twilight-http-proxy or the tests' fake Discord.
+    pub api_url: Option<String>,
+    /// Register the commands in this guild only (instant), instead of globally.
+    pub dev_guild_id: Option<u64>,
+}
+
+impl std::fmt::Debug for BotConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotConfig")
+            .field("token", &"<hidden>")
+            .field("database_url", &self.database_url)
+            .field("api_url", &self.api_url)
+            .field("dev_guild_id", &self.dev_guild_id)
+            .finish()
+    }
+}
+
+/// A configuration the bot cannot start with.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    #[error(
+        "DISCORD_TOKEN is not set: put the bot token in the environment or in .env \
+         (see .env.example)"
+    )]
+    MissingToken,
+    #[error("DEV_GUILD_ID must be a guild id (a positive number), not {0:?}")]
+    BadGuildId(String),
+    #[error("DISCORD_API_URL must start with http:// or https://, not {0:?}")]
+    BadApiUrl(String),
+}
+
+impl BotConfig {
+    /// Read the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Read the configuration through `lookup` (the environment in the binary, a map in
+    /// tests). Empty values count as unset.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let get = |name: &str| {
+            lookup(name)
+                .map(|v| v.trim().to_string())
+                .filter(|v| !v.is_empty())
+        };
+        let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
+        let database_url = get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into());
+        let api_url = match get("DISCORD_API_URL") {
+            None => None,
+            Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                Some(url.trim_end_matches('/').to_string())
+            }
+            Some(url) => return Err(ConfigError::BadApiUrl(url)),
+        };
+        let dev_guild_id = match get("DEV_GUILD_ID") {
+            None => None,
+            Some(id) => match id.parse::<u64>() {
+                Ok(n) if n > 0 => Some(n),
+                _ => return Err(ConfigError::BadGuildId(id)),
+            },
+        };
+        Ok(BotConfig {
+            token,
+            database_url,
+            api_url,
+            dev_guild_id,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<BotConfig, ConfigError> {
+        BotConfig::from_lookup(|name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    #[test]
+    fn a_missing_or_empty_token_is_refused() {
+        assert_eq!(config(&[]).unwrap_err(), ConfigError::MissingToken);
+        assert_eq!(
+            config(&[("DISCORD_TOKEN", "  ")]).unwrap_err(),
+            ConfigError::MissingToken
+        );
+    }
+
+    #[test]
+    fn optional_variables_have_defaults() {
+        let c = config(&[("DISCORD_TOKEN", "abc")]).unwrap();
+        assert_eq!(c.database_url, DEFAULT_DATABASE_URL);
+        assert_eq!(c.api_url, None);
+        assert_eq!(c.dev_guild_id, None);
+    }
+
+    #[test]
+    fn guild_id_and_api_url_are_validated() {
+        let c = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_API_URL", "http://127.0.0.1:3000/"),
+            ("DEV_GUILD_ID", "123"),
+        ])
+        .unwrap();
+        assert_eq!(c.api_url.as_deref(), Some("http://127.0.0.1:3000"));
+        assert_eq!(c.dev_guild_id, Some(123));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("DEV_GUILD_ID", "x")]),
+            Err(ConfigError::BadGuildId(_))
+        ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_API_URL", "127.0.0.1")]),
+            Err(ConfigError::BadApiUrl(_))
+        ));
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let c = config(&[("DISCORD_TOKEN", "secret-token")]).unwrap();
+        assert!(!format!("{c:?}").contains("secret-token"));
+    }
+}

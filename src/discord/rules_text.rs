@@ -1,0 +1,231 @@
+//! The rules of Prime Climb summarised per topic, in English and French, for
+//! `/climb rules`. A summary of `../shared/rules/prime-climb.md` (section numbers cited),
+//! kept as data so a translator edits text, not code. Each text stays well under
+//! Discord's 2,000-character message limit.
+
+use super::locale::Lang;
+
+/// A part of the rules `/climb rules` can show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum Topic {
+    #[name = "overview"]
+    #[name_localized("fr", "aperçu")]
+    Overview,
+    #[name = "roll"]
+    #[name_localized("fr", "lancer")]
+    Roll,
+    #[name = "move"]
+    #[name_localized("fr", "déplacer")]
+    Move,
+    #[name = "bump"]
+    #[name_localized("fr", "renvoyer")]
+    Bump,
+    #[name = "draw"]
+    #[name_localized("fr", "piocher")]
+    Draw,
+    #[name = "cards"]
+    #[name_localized("fr", "cartes")]
+    Cards,
+    #[name = "winning"]
+    #[name_localized("fr", "gagner")]
+    Winning,
+    #[name = "notation"]
+    #[name_localized("fr", "notation")]
+    Notation,
+    #[name = "variants"]
+    #[name_localized("fr", "variantes")]
+    Variants,
+}
+
+impl Topic {
+    /// Every topic, in the order of the rule book.
+    pub const ALL: [Topic; 9] = [
+        Topic::Overview,
+        Topic::Roll,
+        Topic::Move,
+        Topic::Bump,
+        Topic::Draw,
+        Topic::Cards,
+        Topic::Winning,
+        Topic::Notation,
+        Topic::Variants,
+    ];
+
+    /// The summary of this topic in `lang`.
+    pub fn text(self, lang: Lang) -> &'static str {
+        let (en, fr) = match self {
+            Topic::Overview => OVERVIEW,
+            Topic::Roll => ROLL,
+            Topic::Move => MOVE,
+            Topic::Bump => BUMP,
+            Topic::Draw => DRAW,
+            Topic::Cards => CARDS,
+            Topic::Winning => WINNING,
+            Topic::Notation => NOTATION,
+            Topic::Variants => VARIANTS,
+        };
+        lang.text(en, fr)
+    }
+}
+
+/// (English, French) for each topic.
+type Text = (&'static str, &'static str);
+
+const OVERVIEW: Text = (
+    "**Prime Climb: overview**
+2 to 4 players race their **two pawns** from Start (0) to the goal (**101**). \
+Each turn has four phases: **Roll** two ten-sided dice, **Move** by adding, subtracting, \
+multiplying or dividing by the dice, **Bump** pawns you land on back to Start, and \
+**Draw** a Prime Card if you land on a red (prime) space. \
+Every space shows its prime factors as coloured segments (`/climb colours`). \
+The first player with both pawns on 101 wins.
+Topics: roll, move, bump, draw, cards, winning, notation, variants.",
+    "**Prime Climb : aperçu**
+De 2 à 4 joueurs font la course avec leurs **deux pions**, du départ (0) à l'arrivée (**101**). \
+Chaque tour a quatre phases : **lancer** deux dés à dix faces, **déplacer** en ajoutant, \
+soustrayant, multipliant ou divisant par les dés, **renvoyer** au départ les pions sur \
+lesquels vous arrivez, et **piocher** une carte Prime si vous arrivez sur une case rouge \
+(un nombre premier). Chaque case montre ses facteurs premiers en segments colorés \
+(`/climb couleurs`). Le premier joueur dont les deux pions sont sur 101 gagne.
+Thèmes : lancer, déplacer, renvoyer, piocher, cartes, gagner, notation, variantes.",
+);
+
+const ROLL: Text = (
+    "**Roll (§3.1)**
+Roll two ten-sided dice, faces 1 to 10 (the face \"0\" is 10). The values are used \
+**one at a time**: never added or multiplied together. **Doubles** give four uses of \
+the value (some tables play \"two or four\"). You must use every value you rolled, \
+unless you win in the middle of your move.",
+    "**Lancer (§3.1)**
+Lancez deux dés à dix faces, de 1 à 10 (la face « 0 » vaut 10). Les valeurs s'utilisent \
+**une par une** : on ne les additionne ni ne les multiplie jamais entre elles. Un \
+**double** donne quatre utilisations de la valeur (certaines tables jouent « deux ou \
+quatre »). Il faut utiliser toutes les valeurs lancées, sauf si vous gagnez en cours de \
+déplacement.",
+);
+
+const MOVE: Text = (
+    "**Move (§3.2)**
+Apply each die value to one of your pawns: `+`, `−`, `×` or `÷` (division must be exact). \
+Split the values between your pawns in any order, or move one pawn only. \
+**Every step must stay on the board** (0 to 101): 26 +9 = 35 then ×3 = 105 is not allowed. \
+From Start, `+d` works, `×d` and `÷d` stay on 0, `−d` is refused. \
+Keeper cards may be played before, between or after die values, but not one drawn this turn. \
+Pawns may pass through and land on occupied spaces.",
+    "**Déplacer (§3.2)**
+Appliquez chaque valeur de dé à l'un de vos pions : `+`, `−`, `×` ou `÷` (la division \
+doit tomber juste). Répartissez les valeurs entre vos pions dans l'ordre voulu, ou ne \
+déplacez qu'un pion. **Chaque étape doit rester sur le plateau** (0 à 101) : 26 +9 = 35 \
+puis ×3 = 105 est interdit. Depuis le départ, `+d` fonctionne, `×d` et `÷d` restent \
+sur 0, `−d` est refusé. Les cartes à garder se jouent avant, entre ou après les dés, \
+mais pas une carte piochée ce tour-ci. Les pions peuvent traverser une case occupée et \
+s'y arrêter.",
+);
+
+const BUMP: Text = (
+    "**Bump (§3.3)**
+When your move ends, every other pawn on the same space as one of your pawns that moved \
+is sent back to Start. Passing through never bumps. You can bump your own pawn: if your \
+two pawns end on one space, the one that arrived last stays. Start (0) and the goal \
+(101) never bump.",
+    "**Renvoyer (§3.3)**
+À la fin de votre déplacement, tout autre pion sur la même case qu'un de vos pions \
+déplacés retourne au départ. Traverser une case ne renvoie personne. Vous pouvez \
+renvoyer votre propre pion : si vos deux pions finissent sur la même case, le dernier \
+arrivé reste. Le départ (0) et l'arrivée (101) ne renvoient jamais.",
+);
+
+const DRAW: Text = (
+    "**Draw (§3.4)**
+After bumping, draw **one** Prime Card if at least one of your pawns ends on a **red \
+space** (a prime from 11 to 97) that it did not start the turn on. One card per turn at \
+most. A **Keeper** goes face up in front of you; an **Action** card is resolved at once. \
+An empty pile is refilled by shuffling the discards. Landing on 101 never draws.",
+    "**Piocher (§3.4)**
+Après les renvois, piochez **une** carte Prime si au moins un de vos pions finit sur une \
+**case rouge** (un nombre premier de 11 à 97) où il n'a pas commencé le tour. Une carte \
+par tour au plus. Une carte **à garder** se pose face visible devant vous ; une carte \
+**action** s'applique aussitôt. Une pioche vide est reformée en mélangeant la défausse. \
+Arriver sur 101 ne fait jamais piocher.",
+);
+
+const CARDS: Text = (
+    "**Prime Cards (§6)**: 24 cards.
+**Actions (11)**, resolved when drawn: Roll again! (×3), reverse your digits, switch two \
+pawns, send a pawn to 64, ±50 around 50, back 10 or double around 50, advance to the \
+nearest pawn ahead or back to the nearest behind (and send it to Start), steal a Keeper.
+**Keepers (13)**, kept face up and played in your own Move phase: add or subtract N \
+(N = 1 to 9), send every pawn within two spaces of yours to Start (×2), and the **Curse** \
+(×2): on their next turn the cursed opponent may only subtract or divide.",
+    "**Cartes Prime (§6)** : 24 cartes.
+**Actions (11)**, appliquées à la pioche : Rejouez ! (×3), inversez vos chiffres, \
+échangez deux pions, envoyez un pion sur 64, ±50 autour de 50, reculez de 10 ou doublez \
+autour de 50, avancez jusqu'au pion le plus proche devant ou reculez jusqu'au plus proche \
+derrière (et renvoyez-le au départ), volez une carte à garder.
+**À garder (13)**, face visible, jouées pendant votre déplacement : ajoutez ou retirez N \
+(N = 1 à 9), renvoyez au départ tous les pions à deux cases ou moins du vôtre (×2), et la \
+**malédiction** (×2) : à son tour suivant, l'adversaire maudit ne peut que soustraire ou \
+diviser.",
+);
+
+const WINNING: Text = (
+    "**Winning (§5)**
+A pawn that lands **exactly** on 101 leaves the board; nothing goes past 101 and there \
+is no bouncing (98 with a 7: only 91 or 14). After your first pawn arrives, every \
+remaining value goes to the other one. You win the moment your second pawn reaches 101, \
+even with values left. The others are ranked by pawns home, then by how close their \
+pawns are to the goal.",
+    "**Gagner (§5)**
+Un pion qui arrive **exactement** sur 101 quitte le plateau ; on ne dépasse jamais 101 et \
+on ne rebondit pas (98 avec un 7 : seulement 91 ou 14). Une fois votre premier pion \
+arrivé, toutes les valeurs restantes vont à l'autre. Vous gagnez dès que votre second \
+pion atteint 101, même s'il reste des valeurs. Les autres sont classés par pions arrivés, \
+puis par la proximité de leurs pions avec l'arrivée.",
+);
+
+const NOTATION: Text = (
+    "**Notation (§4)**: how to type a move.
+A number names your pawn by the space it stands on; the steps after it apply to that pawn. \
+`14 -3 x9`: the pawn on 14, minus 3, then times 9. `4 +9 26 x3`: the pawn on 4 plus 9, then \
+the pawn on 26 times 3. `64 /2 -3`: divide then subtract. `14 k+5`: play your ±5 Keeper. \
+`*`, `×`, `÷` and `−` work too. A refused move says which step is wrong and why.",
+    "**Notation (§4)** : comment écrire un déplacement.
+Un nombre désigne votre pion par la case où il se trouve ; les étapes qui suivent \
+s'appliquent à ce pion. `14 -3 x9` : le pion sur 14, moins 3, puis fois 9. `4 +9 26 x3` : \
+le pion sur 4 plus 9, puis le pion sur 26 fois 3. `64 /2 -3` : diviser puis soustraire. \
+`14 k+5` : jouer votre carte ±5. `*`, `×`, `÷` et `−` marchent aussi. Un déplacement \
+refusé indique quelle étape est fausse et pourquoi.",
+);
+
+const VARIANTS: Text = (
+    "**Variants (§7)**
+**Double Time**: bump and draw after every step. **Way Stations**: land on chosen primes \
+(30–80) before going home. **Prime Sprint**: the first pawn home wins. **Prime Decline**: \
+start on 101 and race down to 0. **There and Back Again**: reach 101 with both pawns, then \
+return to 0. **Solitaire 1 and 2**: alone with the nine ±N Keepers, in as few turns as \
+possible. **Fill in the Blanks**: a server's own cards.",
+    "**Variantes (§7)**
+**Double Time** : renvois et pioche après chaque étape. **Way Stations** : passer par des \
+nombres premiers choisis (30–80) avant d'arriver. **Prime Sprint** : le premier pion \
+arrivé gagne. **Prime Decline** : partir de 101 et descendre jusqu'à 0. **Aller-retour** : \
+atteindre 101 avec les deux pions, puis revenir à 0. **Solitaire 1 et 2** : seul avec les \
+neuf cartes ±N, en le moins de tours possible. **Cartes à inventer** : les cartes d'un \
+serveur.",
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_topic_has_both_languages_within_discords_limit() {
+        for topic in Topic::ALL {
+            for lang in [Lang::En, Lang::Fr] {
+                let text = topic.text(lang);
+                assert!(!text.is_empty(), "{topic:?} {lang:?}");
+                assert!(text.chars().count() < 2000, "{topic:?} {lang:?} too long");
+            }
+            assert_ne!(topic.text(Lang::En), topic.text(Lang::Fr));
+        }
+    }
+}

@@ -1,0 +1,528 @@
+//! A fake Discord on loopback for end-to-end tests of the real bot: a REST server that
+//! answers what serenity and poise ask at start-up and records every request, and a
+//! websocket gateway that says HELLO, answers IDENTIFY with READY, acknowledges
+//! heartbeats and lets a test inject dispatches such as `INTERACTION_CREATE`.
+//!
+//! Point the bot at it with `DISCORD_API_URL` = [`FakeDiscord::api_url`]: serenity's
+//! proxy setting rewrites `https://discord.com` to it, and `GET /api/v10/gateway` then
+//! moves the gateway to loopback too. Nothing here reaches the network.
+
+#![allow(dead_code)] // each test file uses a different part
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Once};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::{Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use serde_json::{json, Value};
+use tokio::net::TcpListener;
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+/// The bot's application id (also its user id, as on Discord).
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+/// The guild the fake's interactions come from.
+pub const GUILD_ID: u64 = 910_000_000_000_000_001;
+/// The channel the fake's interactions come from.
+pub const CHANNEL_ID: u64 = 920_000_000_000_000_001;
+/// The user who invokes commands.
+pub const USER_ID: u64 = 930_000_000_000_000_001;
+
+/// One part of a multipart request (`payload_json`, `files[0]`…).
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub name: String,
+    pub filename: Option<String>,
+    pub content_type: Option<String>,
+    pub bytes: Vec<u8>,
+}
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub method: String,
+    /// The path without the query, e.g. `/api/v10/users/@me`.
+    pub path: String,
+    pub authorization: Option<String>,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Option<Value>,
+    /// The parts of a multipart body (empty otherwise), attachments' bytes included.
+    pub parts: Vec<Part>,
+}
+
+/// A gateway payload the bot sent (IDENTIFY, heartbeats…).
+#[derive(Clone, Debug)]
+pub struct GatewayFrame {
+    pub op: u64,
+    pub d: Value,
+}
+
+#[derive(Default)]
+struct State {
+    requests: Mutex<Vec<Recorded>>,
+    frames: Mutex<Vec<GatewayFrame>>,
+    /// One sender per gateway session that has received READY.
+    sessions: Mutex<Vec<mpsc::UnboundedSender<String>>>,
+    reject_token: AtomicBool,
+    seq: AtomicU64,
+    gateway_url: Mutex<String>,
+}
+
+/// The running fake; its servers stop when it is dropped.
+pub struct FakeDiscord {
+    /// `http://127.0.0.1:PORT`: the value for `DISCORD_API_URL`.
+    pub api_url: String,
+    /// `ws://127.0.0.1:PORT`: what `GET /gateway` answers.
+    pub gateway_url: String,
+    state: Arc<State>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// The upper bound of every wait in these tests: generous for a loaded 2-core machine,
+/// short enough that a broken bot fails instead of hanging.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+impl FakeDiscord {
+    /// Start both servers on random loopback ports.
+    pub async fn start() -> FakeDiscord {
+        static NO_PROXY: Once = Once::new();
+        // A system proxy must never see the loopback traffic.
+        NO_PROXY.call_once(|| std::env::set_var("NO_PROXY", "127.0.0.1,localhost"));
+
+        let state = Arc::new(State::default());
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
+        let gateway = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind gateway");
+        let api_url = format!("http://{}", local(&rest));
+        let gateway_url = format!("ws://{}", local(&gateway));
+        *lock(&state.gateway_url) = gateway_url.clone();
+        let tasks = vec![
+            tokio::spawn(serve_rest(rest, state.clone())),
+            tokio::spawn(serve_gateway(gateway, state.clone())),
+        ];
+        FakeDiscord {
+            api_url,
+            gateway_url,
+            state,
+            tasks,
+        }
+    }
+
+    /// From now on `GET /users/@me` answers 401, as Discord does for a bad token.
+    pub fn reject_token(&self) {
+        self.state.reject_token.store(true, Ordering::SeqCst);
+    }
+
+    /// Every REST request so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        lock(&self.state.requests).clone()
+    }
+
+    /// Every gateway payload the bot sent so far.
+    pub fn frames(&self) -> Vec<GatewayFrame> {
+        lock(&self.state.frames).clone()
+    }
+
+    /// Wait (at most [`WAIT`]) for a request matching `method` and `path`; returns it.
+    pub async fn wait_for_request(&self, method: &str, path: &str) -> Recorded {
+        let found = wait_until(|| {
+            self.requests()
+                .into_iter()
+                .find(|r| r.method == method && r.path == path)
+        })
+        .await;
+        found.unwrap_or_else(|| {
+            panic!(
+                "no {method} {path} within {WAIT:?}; requests: {:#?}",
+                self.requests()
+                    .iter()
+                    .map(|r| format!("{} {}", r.method, r.path))
+                    .collect::<Vec<_>>()
+            )
+        })
+    }
+
+    /// Wait (at most [`WAIT`]) until a gateway session has received READY.
+    pub async fn wait_until_ready(&self) {
+        let ready = wait_until(|| (!lock(&self.state.sessions).is_empty()).then_some(())).await;
+        assert!(ready.is_some(), "the bot never identified within {WAIT:?}");
+    }
+
+    /// Send a dispatch (op 0) with event name `t` and data `d` to every ready session.
+    pub fn dispatch(&self, t: &str, d: Value) {
+        let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let text = json!({ "op": 0, "t": t, "s": s, "d": d }).to_string();
+        let sessions = lock(&self.state.sessions);
+        assert!(
+            !sessions.is_empty(),
+            "no gateway session to dispatch {t} to"
+        );
+        for session in sessions.iter() {
+            // A closed session is simply gone; the test's waits report the consequence.
+            let _ = session.send(text.clone());
+        }
+    }
+
+    /// Inject an interaction (see [`slash_command`] and [`button_click`]).
+    pub fn interact(&self, interaction: Value) {
+        self.dispatch("INTERACTION_CREATE", interaction);
+    }
+}
+
+fn local(listener: &TcpListener) -> SocketAddr {
+    listener.local_addr().expect("local address")
+}
+
+/// Lock a mutex, even one poisoned by a panicking test thread.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Poll `probe` every 20 ms until it returns something or [`WAIT`] runs out.
+async fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> Option<T> {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        if let Some(found) = probe() {
+            return Some(found);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON shapes, following serenity's model (required fields included)
+
+/// The bot's own user.
+pub fn bot_user() -> Value {
+    json!({
+        "id": APP_ID.to_string(), "username": "primeclimb", "discriminator": "0",
+        "global_name": null, "avatar": null, "bot": true
+    })
+}
+
+/// The user who plays.
+pub fn player_user() -> Value {
+    json!({
+        "id": USER_ID.to_string(), "username": "ada", "discriminator": "0",
+        "global_name": "Ada", "avatar": null
+    })
+}
+
+/// A message as Discord returns it from a create or an edit.
+pub fn message(id: u64, content: &str) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": CHANNEL_ID.to_string(), "author": bot_user(),
+        "content": content, "timestamp": "2026-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+        "mention_roles": [], "attachments": [], "embeds": [], "pinned": false, "type": 0,
+        "application_id": APP_ID.to_string(), "webhook_id": APP_ID.to_string()
+    })
+}
+
+/// The fields every interaction has: who, where, in which language.
+fn interaction_base(id: u64, kind: u8, locale: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "application_id": APP_ID.to_string(),
+        "type": kind,
+        "token": interaction_token(id),
+        "version": 1,
+        "guild_id": GUILD_ID.to_string(),
+        "channel_id": CHANNEL_ID.to_string(),
+        "channel": { "id": CHANNEL_ID.to_string(), "type": 0, "name": "maths" },
+        "member": {
+            "user": player_user(), "nick": null, "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
+            "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "2147483647"
+        },
+        "app_permissions": "2147483647",
+        "locale": locale,
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+        "context": 0,
+        "attachment_size_limit": 10_485_760
+    })
+}
+
+/// The token of interaction `id` (it appears in the callback's path).
+pub fn interaction_token(id: u64) -> String {
+    format!("itok-{id}")
+}
+
+/// The path of the initial response to interaction `id`.
+pub fn callback_path(id: u64) -> String {
+    format!(
+        "/api/v10/interactions/{id}/{}/callback",
+        interaction_token(id)
+    )
+}
+
+/// A slash command (interaction type 2). `path` is the command and its subcommands
+/// (`["climb", "rules"]`); `options` the innermost options, e.g.
+/// `json!([{"name": "topic", "type": 4, "value": 3}])`.
+pub fn slash_command(id: u64, path: &[&str], options: Value, locale: &str) -> Value {
+    let (name, subcommands) = path.split_first().expect("a command name");
+    let mut inner = options;
+    for sub in subcommands.iter().rev() {
+        inner = json!([{ "name": sub, "type": 1, "options": inner }]);
+    }
+    let mut interaction = interaction_base(id, 2, locale);
+    interaction["data"] = json!({
+        "id": "940000000000000001", "name": name, "type": 1, "options": inner,
+        "guild_id": GUILD_ID.to_string()
+    });
+    interaction
+}
+
+/// A button click (interaction type 3) on message `message_id` with `custom_id`.
+pub fn button_click(id: u64, message_id: u64, custom_id: &str, locale: &str) -> Value {
+    let mut interaction = interaction_base(id, 3, locale);
+    interaction["message"] = message(message_id, "a board");
+    interaction["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+    interaction
+}
+
+// ---------------------------------------------------------------------------------------
+// REST
+
+async fn serve_rest(listener: TcpListener, state: Arc<State>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        let state = state.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(move |req| rest(state.clone(), req));
+            // A connection the bot drops mid-request is not the test's concern.
+            let _ = hyper::server::conn::http1::Builder::new()
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
+}
+
+fn reply(status: StatusCode, body: Option<Value>) -> Response<Full<Bytes>> {
+    let bytes = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut response = Response::new(Full::new(Bytes::from(bytes)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        hyper::header::CONTENT_TYPE,
+        hyper::header::HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+async fn rest(
+    state: Arc<State>,
+    req: Request<Incoming>,
+) -> Result<Response<Full<Bytes>>, Infallible> {
+    let method = req.method().to_string();
+    let path = req.uri().path().to_string();
+    let header = |name: hyper::header::HeaderName| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    let authorization = header(hyper::header::AUTHORIZATION);
+    let content_type = header(hyper::header::CONTENT_TYPE).unwrap_or_default();
+    let body = match req.into_body().collect().await {
+        Ok(collected) => collected.to_bytes(),
+        Err(_) => return Ok(reply(StatusCode::BAD_REQUEST, None)),
+    };
+    let (json, parts) = if let Some(boundary) = content_type
+        .strip_prefix("multipart/form-data; boundary=")
+        .map(|b| b.trim_matches('"').to_string())
+    {
+        let parts = parse_multipart(&body, &boundary);
+        let json = parts
+            .iter()
+            .find(|p| p.name == "payload_json")
+            .and_then(|p| serde_json::from_slice(&p.bytes).ok());
+        (json, parts)
+    } else {
+        (serde_json::from_slice(&body).ok(), Vec::new())
+    };
+    lock(&state.requests).push(Recorded {
+        method: method.clone(),
+        path: path.clone(),
+        authorization,
+        json,
+        parts,
+    });
+
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let gateway_url = lock(&state.gateway_url).clone();
+    let ok = |body: Value| Ok(reply(StatusCode::OK, Some(body)));
+    match (method.as_str(), segments.as_slice()) {
+        ("GET", ["gateway"]) => ok(json!({ "url": gateway_url })),
+        ("GET", ["gateway", "bot"]) => ok(json!({
+            "url": gateway_url, "shards": 1,
+            "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 }
+        })),
+        ("GET", ["users", "@me"]) if state.reject_token.load(Ordering::SeqCst) => Ok(reply(
+            StatusCode::UNAUTHORIZED,
+            Some(json!({ "message": "401: Unauthorized", "code": 0 })),
+        )),
+        ("GET", ["users", "@me"]) => ok(bot_user()),
+        ("GET", ["oauth2", "applications", "@me"]) => ok(json!({
+            "id": APP_ID.to_string(), "name": "Prime Climb", "icon": null, "description": "",
+            "bot_public": true, "bot_require_code_grant": false, "owner": player_user(),
+            "verify_key": "0", "team": null, "flags": 0
+        })),
+        // Command registration: Discord answers the stored commands; an empty list is
+        // enough for serenity, and the request body is what the tests check.
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => ok(json!([])),
+        ("POST", ["interactions", _, _, "callback"]) => Ok(reply(StatusCode::NO_CONTENT, None)),
+        ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]) => {
+            ok(message(950_000_000_000_000_001, "followup"))
+        }
+        ("GET" | "PATCH", ["webhooks", _, _, "messages", _]) => {
+            ok(message(950_000_000_000_000_002, "original"))
+        }
+        _ => Ok(reply(
+            StatusCode::NOT_FOUND,
+            Some(json!({ "message": "404: Not Found (fake Discord)", "code": 0 })),
+        )),
+    }
+}
+
+/// Split a `multipart/form-data` body into its parts (enough for what reqwest sends).
+fn parse_multipart(body: &[u8], boundary: &str) -> Vec<Part> {
+    let delimiter = format!("--{boundary}");
+    let mut parts = Vec::new();
+    for chunk in split_bytes(body, delimiter.as_bytes()).into_iter().skip(1) {
+        if chunk.starts_with(b"--") {
+            break; // the closing delimiter
+        }
+        let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
+        let Some(split) = find(chunk, b"\r\n\r\n") else {
+            continue;
+        };
+        let headers = String::from_utf8_lossy(&chunk[..split]).to_string();
+        let mut content = &chunk[split + 4..];
+        content = content.strip_suffix(b"\r\n").unwrap_or(content);
+        let attribute = |key: &str| {
+            let needle = format!("{key}=\"");
+            headers.find(&needle).and_then(|at| {
+                let rest = &headers[at + needle.len()..];
+                rest.find('"').map(|end| rest[..end].to_string())
+            })
+        };
+        let content_type = headers.lines().find_map(|line| {
+            line.to_ascii_lowercase()
+                .starts_with("content-type:")
+                .then(|| line["content-type:".len()..].trim().to_string())
+        });
+        parts.push(Part {
+            name: attribute(" name").unwrap_or_default(),
+            filename: attribute("filename"),
+            content_type,
+            bytes: content.to_vec(),
+        });
+    }
+    parts
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn split_bytes<'a>(mut data: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut out = Vec::new();
+    while let Some(at) = find(data, delimiter) {
+        out.push(&data[..at]);
+        data = &data[at + delimiter.len()..];
+    }
+    out.push(data);
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Gateway
+
+async fn serve_gateway(listener: TcpListener, state: Arc<State>) {
+    loop {
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
+        tokio::spawn(gateway_session(stream, state.clone()));
+    }
+}
+
+async fn gateway_session(stream: tokio::net::TcpStream, state: Arc<State>) {
+    let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41_250 } });
+    if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let (tx, mut injected) = mpsc::unbounded_channel::<String>();
+    let mut tx = Some(tx);
+    loop {
+        tokio::select! {
+            incoming = ws.next() => {
+                let text = match incoming {
+                    Some(Ok(WsMessage::Text(text))) => text,
+                    Some(Ok(WsMessage::Close(_))) | None | Some(Err(_)) => break,
+                    Some(Ok(_)) => continue,
+                };
+                let Ok(payload) = serde_json::from_str::<Value>(&text) else { continue };
+                let op = payload["op"].as_u64().unwrap_or(u64::MAX);
+                lock(&state.frames).push(GatewayFrame { op, d: payload["d"].clone() });
+                let answer = match op {
+                    1 => Some(json!({ "op": 11 })),
+                    2 => {
+                        let s = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+                        let gateway_url = lock(&state.gateway_url).clone();
+                        Some(json!({ "op": 0, "t": "READY", "s": s, "d": {
+                            "v": 10, "user": bot_user(), "guilds": [],
+                            "session_id": "fake-session", "resume_gateway_url": gateway_url,
+                            "shard": [0, 1],
+                            "application": { "id": APP_ID.to_string(), "flags": 0 }
+                        }}))
+                    }
+                    // A resume is refused: the bot identifies again.
+                    6 => Some(json!({ "op": 9, "d": false })),
+                    _ => None,
+                };
+                if let Some(answer) = answer {
+                    if ws.send(WsMessage::Text(answer.to_string())).await.is_err() {
+                        break;
+                    }
+                }
+                if op == 2 {
+                    if let Some(tx) = tx.take() {
+                        lock(&state.sessions).push(tx);
+                    }
+                }
+            }
+            Some(text) = injected.recv() => {
+                if ws.send(WsMessage::Text(text)).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
