@@ -6,3 +6,5 @@ pub mod climb;
 pub mod daifugo;
 pub mod discord;
 pub mod render;
+pub mod session;
+pub mod store;

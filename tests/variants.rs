@@ -289,6 +289,31 @@ fn solitaire_2_is_there_and_back() {
 // ----- Fill in the Blanks ---------------------------------------------------------------
 
 #[test]
+fn a_saved_game_leaves_out_its_card_table_and_reads_back_the_same() {
+    let custom = CustomCard {
+        text: "Send a pawn of your choice to 37".into(),
+        effect: Effect::Action(ActionEffect::SendTo { space: 37 }),
+    };
+    for (options, players) in [
+        (Options::default(), 3),
+        (Options::parse_variants("solitaire2").unwrap(), 1),
+        (opts(|o| o.custom_cards = vec![custom.clone()]), 2),
+    ] {
+        let mut g = Game::new(options, &names(players), 4).unwrap();
+        for _ in 0..5 {
+            ai::play(&mut g, Level::Medium).unwrap();
+        }
+        let json = serde_json::to_string(&g).unwrap();
+        assert!(
+            !json.contains("\"cards\""),
+            "the table follows from the options"
+        );
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, g);
+    }
+}
+
+#[test]
 fn fill_in_the_blanks_custom_cards_join_the_deck() {
     let custom = vec![
         CustomCard {

@@ -11,12 +11,7 @@ use crate::discord::{self, BotConfig};
 pub struct BotArgs {}
 
 pub fn run(_args: &BotArgs) -> anyhow::Result<()> {
-    // .env is optional; a malformed one is the user's to fix.
-    if let Err(e) = dotenvy::dotenv() {
-        if !e.not_found() {
-            return Err(UsageError(format!(".env: {e}")).into());
-        }
-    }
+    super::load_dotenv()?;
     init_logging();
     let config = BotConfig::from_env().map_err(|e| UsageError(e.to_string()))?;
     let runtime = tokio::runtime::Runtime::new()?;

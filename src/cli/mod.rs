@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 
 pub mod bot;
 pub mod moves;
+pub mod play;
 pub mod render;
 pub mod simulate;
 pub mod solve;
@@ -33,12 +34,25 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Run the Discord bot (configuration from the environment or .env; see .env.example).
     Bot(bot::BotArgs),
+    /// Play Prime Climb in the terminal against AI seats or friends at the same keyboard;
+    /// stored in the database (DATABASE_URL), so `--resume` continues a game.
+    Play(play::PlayArgs),
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UsageError(pub String);
+
+/// Read `.env` if there is one (variables already set win). A malformed file is the
+/// user's to fix: a usage error.
+pub fn load_dotenv() -> Result<(), UsageError> {
+    match dotenvy::dotenv() {
+        Ok(_) => Ok(()),
+        Err(e) if e.not_found() => Ok(()),
+        Err(e) => Err(UsageError(format!(".env: {e}"))),
+    }
+}
 
 /// Run the command line; returns the process exit code.
 pub fn run() -> i32 {
@@ -49,6 +63,7 @@ pub fn run() -> i32 {
         Command::Simulate(args) => simulate::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Bot(args) => bot::run(&args),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(()) => 0,

@@ -227,7 +227,7 @@ fn space(s: u8) -> String {
 
 /// The readable listing.
 pub fn table(game: &Game, outcomes: &[Outcome]) -> String {
-    let p = game.players[0].pawns;
+    let p = game.players[game.current()].pawns;
     let mut s = String::new();
     let _ = writeln!(
         s,

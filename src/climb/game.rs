@@ -310,10 +310,14 @@ pub enum Event {
 
 /// A whole game of Prime Climb.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "GameData")]
 pub struct Game {
     pub options: Options,
     pub seed: u64,
     /// The card table: index = `CardId`. Shared, since it never changes during a game.
+    /// Not written out: it follows from the options ([`card_table`]), and leaving it out
+    /// halves a stored game.
+    #[serde(skip_serializing)]
     pub cards: Arc<[CardDef]>,
     pub players: Vec<Player>,
     pub draw_pile: Vec<CardId>,
@@ -325,6 +329,43 @@ pub struct Game {
     #[serde(default)]
     pub stations: Vec<u8>,
     rng: ChaCha8Rng,
+}
+
+/// A game as it is read: the fields of [`Game`], the card table optional (older saves
+/// carry it; it is rebuilt from the options otherwise).
+#[derive(Deserialize)]
+struct GameData {
+    options: Options,
+    seed: u64,
+    #[serde(default)]
+    cards: Option<Arc<[CardDef]>>,
+    players: Vec<Player>,
+    draw_pile: Vec<CardId>,
+    discard: Vec<CardId>,
+    turn: Turn,
+    phase: Phase,
+    winner: Option<Seat>,
+    #[serde(default)]
+    stations: Vec<u8>,
+    rng: ChaCha8Rng,
+}
+
+impl From<GameData> for Game {
+    fn from(d: GameData) -> Game {
+        Game {
+            cards: d.cards.unwrap_or_else(|| card_table(&d.options)),
+            options: d.options,
+            seed: d.seed,
+            players: d.players,
+            draw_pile: d.draw_pile,
+            discard: d.discard,
+            turn: d.turn,
+            phase: d.phase,
+            winner: d.winner,
+            stations: d.stations,
+            rng: d.rng,
+        }
+    }
 }
 
 /// A position built by hand (tests, the `moves` command, puzzles).

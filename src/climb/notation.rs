@@ -328,14 +328,20 @@ pub fn resolve(
 
 /// Parse and apply a written move for `seat`: all its steps or none.
 pub fn play(game: &mut Game, seat: Seat, text: &str) -> Result<Vec<Event>, RuleError> {
+    let actions = actions(game, seat, text)?;
+    game.apply_all(seat, &actions)
+}
+
+/// The actions a written move stands for, checked against the game (nothing is applied).
+/// A text that names a pawn but makes no step is refused.
+pub fn actions(game: &Game, seat: Seat, text: &str) -> Result<Vec<Action>, RuleError> {
     let tokens = parse(text)?;
     if !tokens.iter().any(|t| t.is_step()) {
         return Err(RuleError::Parse(ParseError::Unexpected(
             text.trim().to_string(),
         )));
     }
-    let (actions, _) = resolve(game, seat, &tokens)?;
-    game.apply_all(seat, &actions)
+    resolve(game, seat, &tokens).map(|(actions, _)| actions)
 }
 
 /// The playable Keeper in `seat`'s hand matching `want`.

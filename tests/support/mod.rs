@@ -1,3 +1,4 @@
 //! Test support shared by the integration tests that need it.
 
+pub mod db;
 pub mod fake_discord;

@@ -1,0 +1,594 @@
+//! Prime Climb in play: moves in the notation of §4 (whole or partial), Keepers, card
+//! choices, ending and undoing within the Move phase, resigning, AI turns, and the
+//! read-only views (board, legal moves, hints). Every change goes through
+//! [`Session::commit_climb`]: claim the version, write state and log (and results), commit.
+
+use crate::climb::{
+    self, ai::Level, hint::Hint, Action, CardChoice, Event, Game, KeeperEffect, Outcome, PawnRef,
+    Phase, Roll, Seat,
+};
+use crate::render::{self, LastTurn, RenderOptions};
+use crate::store::{
+    GameRow, GameUpdate, LogRow, Place, ResultRow, SeatRow, Status, Store, StoreError, StoreTx,
+};
+
+use super::ratings;
+use super::{decode, encode, Actor, Session, SessionError};
+
+/// What a player asks for during a game (the same words on Discord and in the terminal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Steps in the notation of §4, a whole turn or part of one: `14 -3 x9`, `x9`.
+    Move(String),
+    /// Play a Keeper: `+5` / `-5` / `within` / `curse`, with its pawn (a space) or its
+    /// target (a player's name or number).
+    Keeper {
+        keeper: String,
+        target: Option<String>,
+    },
+    /// Finish the Move phase: bump, draw, next player.
+    EndMove,
+    /// Take back the last step of this Move phase.
+    Undo,
+    /// Answer the drawn card's choice, numbered from 1 as listed.
+    Choose(usize),
+    /// Leave the game (allowed at any time).
+    Resign,
+}
+
+/// A Prime Climb game as the adapters show it, after a change or for a look.
+#[derive(Clone, Debug)]
+pub struct ClimbView {
+    /// The row after the change (its `state` is not kept: `game` is the decoded state).
+    pub row: GameRow,
+    pub game: Game,
+    /// What this change did, in order (empty for a look at the board).
+    pub events: Vec<Event>,
+    /// The seat that acted.
+    pub actor_seat: Option<Seat>,
+    /// The number and dice of the turn the change was made in (the engine has already
+    /// begun the next turn when a turn ends).
+    pub acted_turn: Option<(u32, Roll)>,
+    /// The results, when the game is finished.
+    pub results: Vec<ResultRow>,
+    /// Every event since the last finished turn began: what the picture draws.
+    recent: Vec<Event>,
+}
+
+impl ClimbView {
+    pub(crate) fn new(
+        row: GameRow,
+        game: Game,
+        events: Vec<Event>,
+        actor_seat: Option<Seat>,
+        results: Vec<ResultRow>,
+    ) -> ClimbView {
+        ClimbView {
+            row: GameRow { state: None, ..row },
+            recent: events.clone(),
+            acted_turn: None,
+            game,
+            events,
+            actor_seat,
+            results,
+        }
+    }
+
+    /// The seat's stored player (Discord user, AI level).
+    pub fn seat(&self, seat: Seat) -> Option<&SeatRow> {
+        self.row.seats.get(seat)
+    }
+
+    /// The AI level of a seat, if an AI plays it.
+    pub fn ai_level(&self, seat: Seat) -> Option<Level> {
+        self.seat(seat)?.ai_level.as_deref()?.parse().ok()
+    }
+
+    /// The turn the picture shows: the one being played if it has begun (steps made or a
+    /// card waiting), else the last finished one.
+    pub fn last_turn(&self) -> Option<LastTurn> {
+        let started =
+            !self.game.turn.steps.is_empty() || matches!(self.game.phase, Phase::Choice(_));
+        if started && !self.game.is_over() {
+            Some(LastTurn::in_progress(&self.game))
+        } else {
+            LastTurn::from_events(&self.recent)
+        }
+    }
+
+    /// What this change did, told in words (English), one line each.
+    pub fn story(&self) -> Vec<String> {
+        match LastTurn::from_events(&self.events) {
+            Some(turn) => render::panel::narration(&self.game, &turn),
+            None => Vec::new(),
+        }
+    }
+
+    /// The board as a PNG (the picture of [`Self::last_turn`]). CPU-bound: async callers
+    /// run it on a blocking thread.
+    pub fn png(&self, options: &RenderOptions) -> Result<Vec<u8>, image::ImageError> {
+        let img = render::render_board(&self.game, self.last_turn().as_ref(), options);
+        render::encode_png(&img)
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.is_over() || self.row.status != Status::Active
+    }
+}
+
+/// A card choice in words, e.g. "Ada's pawn on 37" or "switch your 13 with Bo's 40".
+pub fn describe_choice(game: &Game, choice: &CardChoice) -> String {
+    let me = game.current();
+    let pawn = |p: PawnRef| {
+        let space = game.space_of(p);
+        if p.seat == me {
+            format!("your pawn on {space}")
+        } else {
+            format!("{}'s pawn on {space}", game.players[p.seat].name)
+        }
+    };
+    match *choice {
+        CardChoice::Pawn(p) => pawn(p),
+        CardChoice::Switch(a, b) => format!("switch {} with {}", pawn(a), pawn(b)),
+        CardChoice::Steal { from, card } => format!(
+            "steal {}'s {}",
+            game.players[from].name,
+            game.card(card).effect.short_name()
+        ),
+        CardChoice::Decline => "take nothing".into(),
+    }
+}
+
+/// The Move phase ends by itself when every die is used and no Keeper could still be
+/// played (a session ruling, so a whole move typed at once finishes the turn); otherwise
+/// the player ends it (`end`).
+fn should_end_move(game: &Game) -> bool {
+    matches!(game.phase, Phase::Move)
+        && game.turn.uses.total_left() == 0
+        && game.playable_keepers(game.current()).is_empty()
+}
+
+/// Write a Keeper play as notation (§4): `14 k+5`, `40 kw`, `kc2`.
+fn keeper_notation(
+    game: &Game,
+    seat: Seat,
+    keeper: &str,
+    target: Option<&str>,
+) -> Result<String, SessionError> {
+    let word = keeper
+        .trim()
+        .to_lowercase()
+        .trim_start_matches("keeper")
+        .trim()
+        .to_string();
+    let word = word.strip_prefix('k').unwrap_or(&word).trim().to_string();
+    let target = target.map(str::trim).filter(|t| !t.is_empty());
+    let pawn_space = |what: &str| -> Result<u8, SessionError> {
+        if let Some(t) = target {
+            let t = t.trim_start_matches("on ").trim();
+            return t.parse::<u8>().map_err(|_| {
+                SessionError::BadOptions(format!(
+                    "`{t}` is not a space: name your pawn by its space, e.g. `play {what} 14`"
+                ))
+            });
+        }
+        let mine: Vec<u8> = (0..2)
+            .filter(|&pawn| !game.is_home(PawnRef { seat, pawn }))
+            .map(|pawn| game.players[seat].pawns[pawn])
+            .collect();
+        match mine.as_slice() {
+            [one] => Ok(*one),
+            [a, b] if a == b => Ok(*a),
+            _ => Err(SessionError::BadOptions(format!(
+                "which pawn? add its space, e.g. `play {what} {}`",
+                mine.first().copied().unwrap_or(0)
+            ))),
+        }
+    };
+    let mut chars = word.chars();
+    let sign = chars.next();
+    if let (Some(sign @ ('+' | '-' | '−')), Ok(n)) = (sign, chars.as_str().trim().parse::<u8>()) {
+        let sign = if sign == '+' { '+' } else { '-' };
+        let space = pawn_space(&format!("{sign}{n}"))?;
+        return Ok(format!("{space} k{sign}{n}"));
+    }
+    match word.as_str() {
+        "w" | "within" | "send" | "send-within" | "sendwithin" => {
+            let space = pawn_space("within")?;
+            Ok(format!("{space} kw"))
+        }
+        "c" | "curse" => {
+            let Some(t) = target else {
+                return Err(SessionError::BadOptions(
+                    "whom do you curse? add a player's name or number, e.g. `play curse 2`".into(),
+                ));
+            };
+            let n = match t.parse::<usize>() {
+                Ok(n) => n,
+                Err(_) => {
+                    let lower = t.to_lowercase();
+                    let found: Vec<usize> = game
+                        .players
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, p)| p.name.to_lowercase().starts_with(&lower))
+                        .map(|(i, _)| i + 1)
+                        .collect();
+                    match found.as_slice() {
+                        [one] => *one,
+                        [] => {
+                            return Err(SessionError::BadOptions(format!(
+                                "no player is called `{t}`"
+                            )))
+                        }
+                        _ => {
+                            return Err(SessionError::BadOptions(format!(
+                                "`{t}` could be several players: write their number"
+                            )))
+                        }
+                    }
+                }
+            };
+            Ok(format!("kc{n}"))
+        }
+        _ => Err(SessionError::BadOptions(format!(
+            "`{}` is not a Keeper: write +N or -N (your ±N Keeper), within, or curse",
+            keeper.trim()
+        ))),
+    }
+}
+
+/// The Keepers a player holds, as typed with `play` (`+5`, `within`, `curse`).
+pub fn keeper_word(effect: KeeperEffect) -> String {
+    match effect {
+        KeeperEffect::PlusMinus { n } => format!("±{n}"),
+        KeeperEffect::SendWithin { distance: 2 } => "within".into(),
+        KeeperEffect::SendWithin { distance } => format!("within{distance}"),
+        KeeperEffect::Curse => "curse".into(),
+    }
+}
+
+impl<S: Store> Session<S> {
+    /// Load the started game of a place with its decoded state.
+    async fn climb(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
+        let row = self.active(place).await?;
+        let game = state_of(&row)?;
+        Ok((row, game))
+    }
+
+    /// The seat `actor` plays now: their own seat (Discord), or the seat to move when it
+    /// is a local player's (terminal). `any_time` allows acting off turn (resigning).
+    fn actor_seat(
+        row: &GameRow,
+        game: &Game,
+        actor: &Actor,
+        any_time: bool,
+    ) -> Result<Seat, SessionError> {
+        let current = game.current();
+        let seat = match actor.user_id {
+            Some(id) => row
+                .seats
+                .iter()
+                .position(|s| s.user_id == Some(id))
+                .ok_or(SessionError::NotInGame)?,
+            None => {
+                let local = |s: &SeatRow| s.user_id.is_none() && s.ai_level.is_none();
+                match row.seats.get(current) {
+                    Some(s) if local(s) => current,
+                    _ if !row.seats.iter().any(local) => return Err(SessionError::NotInGame),
+                    _ => current,
+                }
+            }
+        };
+        if any_time || seat == current {
+            return Ok(seat);
+        }
+        let name = game.players[current].name.clone();
+        if row.seats.get(current).is_some_and(|s| s.ai_level.is_some()) {
+            Err(SessionError::AiTurn { name })
+        } else {
+            Err(SessionError::NotYourTurn { name })
+        }
+    }
+
+    /// Do what a player asks. `expected_version` (from a button) must match the game's
+    /// version, or the request is refused as stale.
+    pub async fn act(
+        &self,
+        place: Place,
+        actor: &Actor,
+        command: Command,
+        expected_version: Option<i64>,
+    ) -> Result<ClimbView, SessionError> {
+        let (row, game) = self.climb(place).await?;
+        if expected_version.is_some_and(|v| v != row.version) {
+            return Err(SessionError::Moved);
+        }
+        if game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let any_time = command == Command::Resign;
+        let seat = Self::actor_seat(&row, &game, actor, any_time)?;
+        if !any_time && row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {
+            return Err(SessionError::AiTurn {
+                name: game.players[seat].name.clone(),
+            });
+        }
+        let mut actions = match &command {
+            Command::Move(text) => climb::notation::actions(&game, seat, text)?,
+            Command::Keeper { keeper, target } => {
+                let text = keeper_notation(&game, seat, keeper, target.as_deref())?;
+                climb::notation::actions(&game, seat, &text)?
+            }
+            Command::EndMove => vec![Action::EndMove],
+            Command::Undo => vec![Action::Undo],
+            Command::Choose(n) => {
+                let choices = game.pending_choices();
+                let choice = n.checked_sub(1).and_then(|i| choices.get(i)).ok_or(
+                    SessionError::NoSuchChoice {
+                        n: *n,
+                        count: choices.len(),
+                    },
+                )?;
+                vec![Action::Choose(*choice)]
+            }
+            Command::Resign => vec![Action::Resign],
+        };
+        let mut next = game.clone();
+        let mut events = next.apply_all(seat, &actions)?;
+        let moved = matches!(
+            command,
+            Command::Move(_) | Command::Keeper { .. } | Command::Choose(_)
+        );
+        if moved && next.current() == seat && should_end_move(&next) {
+            events.extend(next.apply(seat, &Action::EndMove)?);
+            actions.push(Action::EndMove);
+        }
+        self.commit_climb(&row, &game, next, seat, &actions, events, actor.user_id)
+            .await
+    }
+
+    /// If an AI seat is to move in the place's game, play its decision (a whole Move
+    /// phase, or a card choice) through the same path as a player. `None` when no AI is
+    /// to move, or when another request played first.
+    pub async fn ai_turn(&self, place: Place) -> Result<Option<ClimbView>, SessionError> {
+        let Some(row) = self.store().open_game(place).await? else {
+            return Ok(None);
+        };
+        if row.status != Status::Active {
+            return Ok(None);
+        }
+        let game = state_of(&row)?;
+        let seat = game.current();
+        let level = match row.seats.get(seat).and_then(|s| s.ai_level.as_deref()) {
+            Some(l) if !game.is_over() => l.parse::<Level>().map_err(|e| {
+                SessionError::Store(StoreError::Corrupt(format!("seat {seat}: {e}")))
+            })?,
+            _ => return Ok(None),
+        };
+        self.play_for(row, game, level).await
+    }
+
+    /// Play the seat to move with the AI at `level` (an AI seat, or an idle player whose
+    /// turn timed out). `None` if another request played first.
+    pub async fn play_for(
+        &self,
+        row: GameRow,
+        game: Game,
+        level: Level,
+    ) -> Result<Option<ClimbView>, SessionError> {
+        let seat = game.current();
+        // The hard AI may solve its tables on first use: keep it off the async threads.
+        let (game, actions) = tokio::task::spawn_blocking(move || {
+            let actions = climb::ai::next_actions(&game, level);
+            (game, actions)
+        })
+        .await
+        .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("AI task: {e}"))))?;
+        let mut next = game.clone();
+        let events = next.apply_all(seat, &actions).map_err(|e| {
+            SessionError::Store(StoreError::Corrupt(format!(
+                "the AI chose an illegal move: {e}"
+            )))
+        })?;
+        match self
+            .commit_climb(&row, &game, next, seat, &actions, events, None)
+            .await
+        {
+            Ok(view) => Ok(Some(view)),
+            Err(SessionError::Moved) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Write one change: claim the version, store the new state and the log entry, and
+    /// at the end of the game the results and ratings. All or nothing.
+    #[allow(clippy::too_many_arguments)]
+    async fn commit_climb(
+        &self,
+        row: &GameRow,
+        before: &Game,
+        after: Game,
+        seat: Seat,
+        actions: &[Action],
+        events: Vec<Event>,
+        user_id: Option<i64>,
+    ) -> Result<ClimbView, SessionError> {
+        let now = self.now();
+        let over = after.is_over();
+        let new_turn = over || after.turn.number != before.turn.number;
+        let status = if over {
+            Status::Finished
+        } else {
+            Status::Active
+        };
+        let update = GameUpdate {
+            status,
+            options: row.options.clone(),
+            state: Some(encode(&after)?),
+            turn_started_at: if new_turn {
+                Some(now)
+            } else {
+                row.turn_started_at
+            },
+            reminded: !new_turn && row.reminded,
+        };
+        let log = LogRow {
+            version: row.version + 1,
+            turn: i64::from(before.turn.number),
+            seat: seat as i64,
+            user_id,
+            actions: encode(&actions)?,
+            events: encode(&events)?,
+            at: now,
+        };
+        // The earlier steps of a turn played in several requests, for the picture.
+        let mut recent = Vec::new();
+        if new_turn && (!before.turn.steps.is_empty() || matches!(before.phase, Phase::Choice(_))) {
+            for r in self
+                .store()
+                .log_since_turn(row.id, i64::from(before.turn.number))
+                .await?
+            {
+                recent.extend(decode::<Vec<Event>>("log", &r.events)?);
+            }
+        }
+        let mut tx = self.store().begin().await?;
+        tx.claim(row.id, row.version, now).await?;
+        tx.update_game(row.id, &update).await?;
+        tx.append_log(row.id, &log).await?;
+        let results = if over {
+            // Keep the events the final picture needs (this turn and the one before).
+            let keep_from = i64::from(before.turn.number.saturating_sub(1));
+            tx.forget_events(row.id, keep_from).await?;
+            ratings::finish(&mut tx, row, &after, now).await?
+        } else {
+            Vec::new()
+        };
+        tx.commit().await?;
+        recent.extend(events.iter().cloned());
+        let row = GameRow {
+            status,
+            version: row.version + 1,
+            updated_at: now,
+            turn_started_at: update.turn_started_at,
+            reminded: update.reminded,
+            ..row.clone()
+        };
+        let mut view = ClimbView::new(row, after, events, Some(seat), results);
+        view.recent = recent;
+        view.acted_turn = Some((before.turn.number, before.turn.roll));
+        Ok(view)
+    }
+
+    /// The game of a place as it stands (the open one, else the last one played there),
+    /// with the events the picture of the last turn needs.
+    pub async fn board(&self, place: Place) -> Result<ClimbView, SessionError> {
+        // A channel's open game is always its newest: a game can only be created when
+        // none is open.
+        let row = self
+            .store()
+            .latest_game(place)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        if row.state.is_none() {
+            return Err(SessionError::NotStarted);
+        }
+        self.view_of(row).await
+    }
+
+    /// A view of a stored game with the recent log (for pictures) and its results.
+    pub async fn view_of(&self, row: GameRow) -> Result<ClimbView, SessionError> {
+        let game = state_of(&row)?;
+        // The previous turn and this one: enough for the last finished turn (a Roll again
+        // turn has its own number).
+        let since = i64::from(game.turn.number.saturating_sub(1));
+        let mut recent = Vec::new();
+        for r in self.store().log_since_turn(row.id, since).await? {
+            recent.extend(decode::<Vec<Event>>("log", &r.events)?);
+        }
+        let results = if row.status == Status::Finished {
+            self.store().results(row.id).await?
+        } else {
+            Vec::new()
+        };
+        let mut view = ClimbView::new(row, game, Vec::new(), None, results);
+        view.recent = recent;
+        Ok(view)
+    }
+
+    /// Every legal end of the current Move phase, sorted, each with a move that reaches it.
+    pub async fn legal_moves(
+        &self,
+        place: Place,
+    ) -> Result<(ClimbView, Vec<Outcome>), SessionError> {
+        let (row, game) = self.climb(place).await?;
+        if game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let outcomes = if matches!(game.phase, Phase::Move) {
+            climb::legal_outcomes(&game).sorted()
+        } else {
+            Vec::new()
+        };
+        Ok((
+            ClimbView::new(row, game, Vec::new(), None, Vec::new()),
+            outcomes,
+        ))
+    }
+
+    /// The `n` best moves for the player to move, each explained (factor colours, bumps,
+    /// cards). Computed on a blocking thread (the hard AI's tables).
+    pub async fn hint(
+        &self,
+        place: Place,
+        n: usize,
+    ) -> Result<(ClimbView, Vec<Hint>), SessionError> {
+        let (row, game) = self.climb(place).await?;
+        if game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let n = n.clamp(1, 10);
+        let (game, hints) = tokio::task::spawn_blocking(move || {
+            let hints = climb::hint::hint(&game, n);
+            (game, hints)
+        })
+        .await
+        .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("hint task: {e}"))))?;
+        Ok((
+            ClimbView::new(row, game, Vec::new(), None, Vec::new()),
+            hints,
+        ))
+    }
+
+    /// Rebuild a game from its seed, its seats and its log, as a check that the stored
+    /// state is exactly what the recorded actions produce.
+    pub async fn replay(&self, game_id: i64) -> Result<Game, SessionError> {
+        let row = self
+            .store()
+            .game(game_id)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        let options: climb::Options = decode("options", &row.options)?;
+        let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
+        let mut game = Game::new(options, &names, row.seed as u64)?;
+        for entry in self.store().log(game_id).await? {
+            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
+            let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+            game.apply_all(seat, &actions).map_err(|e| {
+                SessionError::Store(StoreError::Corrupt(format!(
+                    "log entry {} does not replay: {e}",
+                    entry.version
+                )))
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+/// The decoded engine state of a started game.
+pub(crate) fn state_of(row: &GameRow) -> Result<Game, SessionError> {
+    let json = row.state.as_deref().ok_or(SessionError::NotStarted)?;
+    decode("game state", json)
+}

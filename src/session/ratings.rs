@@ -1,0 +1,161 @@
+//! The end of a game: each seat's place (§5 ranking) written as results, and the Weng-Lin
+//! ratings (a multiplayer Bayesian model, from the `skillratings` crate) updated per server
+//! and game kind, inside the transaction that finished the game.
+//!
+//! Rated: Discord users, and AI seats by level under the ids of [`ai_rating_id`], so
+//! beating the hard AI counts. Not rated: solitaire (one player; its score is the number of
+//! turns) and terminal games (no server, players known only by name).
+
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::MultiTeamOutcome;
+
+use super::SessionError;
+use crate::climb::{ai::Level, Course, Game};
+use crate::store::{GameKind, GameRow, RatingRow, ResultRow, StoreTx};
+
+/// Fewer rated players than this: no rating change (nothing to compare).
+pub const RATED_MIN_PLAYERS: usize = 2;
+
+/// The rating id of an AI level: -1 easy, -2 medium, -3 hard (Discord ids are positive).
+pub fn ai_rating_id(level: Level) -> i64 {
+    match level {
+        Level::Easy => -1,
+        Level::Medium => -2,
+        Level::Hard => -3,
+    }
+}
+
+/// The conservative skill shown on leaderboards: μ − 3σ (a new player starts at 0).
+pub fn conservative(mu: f64, sigma: f64) -> f64 {
+    mu - 3.0 * sigma
+}
+
+/// The results mode of a game: `standard`, or the solitaire variant whose best scores
+/// are kept apart.
+pub fn mode(game: &Game) -> &'static str {
+    match (game.options.solitaire, game.options.course) {
+        (true, Course::ThereAndBack) => "solitaire2",
+        (true, _) => "solitaire1",
+        (false, _) => "standard",
+    }
+}
+
+/// Record the results of a finished game and update the ratings.
+pub(super) async fn finish<T: StoreTx>(
+    tx: &mut T,
+    row: &GameRow,
+    game: &Game,
+    now: i64,
+) -> Result<Vec<ResultRow>, SessionError> {
+    let mode = mode(game);
+    let turns = i64::from(game.turn.number);
+    let mut results: Vec<ResultRow> = game
+        .ranking()
+        .into_iter()
+        .filter_map(|(seat, place)| {
+            let s = row.seats.get(seat)?;
+            Some(ResultRow {
+                game_id: row.id,
+                seat: seat as i64,
+                guild_id: row.place.guild_id,
+                kind: row.kind,
+                mode: mode.to_string(),
+                user_id: s.user_id,
+                ai_level: s.ai_level.clone(),
+                name: s.name.clone(),
+                place: i64::from(place),
+                won: game.winner == Some(seat),
+                turns,
+                finished_at: now,
+            })
+        })
+        .collect();
+    results.sort_by_key(|r| r.seat);
+    for r in &results {
+        tx.insert_result(r).await?;
+    }
+    if mode == "standard" && row.place.guild_id != 0 {
+        rate(tx, row.place.guild_id, row.kind, &results, now).await?;
+    }
+    Ok(results)
+}
+
+/// The id a result is rated under, if it is rated.
+fn rated_id(r: &ResultRow) -> Option<i64> {
+    match (&r.user_id, &r.ai_level) {
+        (Some(id), _) => Some(*id),
+        (None, Some(level)) => level.parse::<Level>().ok().map(ai_rating_id),
+        (None, None) => None,
+    }
+}
+
+async fn rate<T: StoreTx>(
+    tx: &mut T,
+    guild_id: i64,
+    kind: GameKind,
+    results: &[ResultRow],
+    now: i64,
+) -> Result<(), SessionError> {
+    let mut by_place: Vec<&ResultRow> = results.iter().collect();
+    by_place.sort_by_key(|r| (r.place, r.seat));
+    let mut rated: Vec<(i64, &ResultRow, RatingRow)> = Vec::new();
+    for r in by_place {
+        let Some(id) = rated_id(r) else { continue };
+        // Two seats of one AI level: the level is rated once, by its better place.
+        if rated.iter().any(|(other, _, _)| *other == id) {
+            continue;
+        }
+        let current = tx.rating(guild_id, kind, id).await?.unwrap_or_else(|| {
+            let fresh = WengLinRating::new();
+            RatingRow {
+                guild_id,
+                kind,
+                user_id: id,
+                name: r.name.clone(),
+                mu: fresh.rating,
+                sigma: fresh.uncertainty,
+                games: 0,
+                wins: 0,
+                updated_at: now,
+            }
+        });
+        rated.push((id, r, current));
+    }
+    if rated.len() < RATED_MIN_PLAYERS {
+        return Ok(());
+    }
+    let teams: Vec<[WengLinRating; 1]> = rated
+        .iter()
+        .map(|(_, _, cur)| {
+            [WengLinRating {
+                rating: cur.mu,
+                uncertainty: cur.sigma,
+            }]
+        })
+        .collect();
+    let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+        .iter()
+        .zip(&rated)
+        .map(|(team, (_, r, _))| {
+            (
+                &team[..],
+                MultiTeamOutcome::new(usize::try_from(r.place).unwrap_or(usize::MAX)),
+            )
+        })
+        .collect();
+    let updated = weng_lin_multi_team(&input, &WengLinConfig::new());
+    for ((_, r, cur), new) in rated.iter().zip(updated) {
+        let Some(new) = new.first() else { continue };
+        let row = RatingRow {
+            name: r.name.clone(),
+            mu: new.rating,
+            sigma: new.uncertainty,
+            games: cur.games + 1,
+            wins: cur.wins + i64::from(r.won),
+            updated_at: now,
+            ..cur.clone()
+        };
+        tx.put_rating(&row).await?;
+    }
+    Ok(())
+}

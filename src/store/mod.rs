@@ -1,0 +1,485 @@
+//! Persistence: games (state + `version`), seats, the event log, finished-game results,
+//! ratings, per-server settings and custom cards.
+//!
+//! The session layer talks to a [`Store`] and, for every change, to one [`StoreTx`]: a
+//! transaction that begins by claiming the game's version ([`StoreTx::claim`]), so two
+//! requests racing on one board cannot both apply. [`SqliteStore`] is the implementation
+//! (sqlx, compile-checked queries, offline data in `.sqlx/`); the traits leave room for a
+//! PostgreSQL one for multi-process deployments, and the SQL stays portable where it costs
+//! nothing (BIGINT ids, `$1` placeholders, no SQLite-only functions in queries).
+//!
+//! Knows rows and JSON text, never the rules and never Discord types.
+
+use std::future::Future;
+
+mod sqlite;
+
+pub use sqlite::{SqliteStore, SqliteTx};
+
+/// The place a game is played: a Discord server and channel (a thread is a channel), or
+/// `LOCAL` for the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub guild_id: i64,
+    pub channel_id: i64,
+}
+
+impl Place {
+    /// The one table of terminal games (`primeclimb play`).
+    pub const LOCAL: Place = Place {
+        guild_id: 0,
+        channel_id: 0,
+    };
+}
+
+/// Which game a row holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Climb,
+    Daifugo,
+}
+
+impl GameKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameKind::Climb => "climb",
+            GameKind::Daifugo => "daifugo",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<GameKind, StoreError> {
+        match s {
+            "climb" => Ok(GameKind::Climb),
+            "daifugo" => Ok(GameKind::Daifugo),
+            other => Err(StoreError::Corrupt(format!("unknown game kind {other:?}"))),
+        }
+    }
+}
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// Players are joining; the engine game does not exist yet.
+    Lobby,
+    Active,
+    /// Played to the end; results and ratings are recorded.
+    Finished,
+    /// Stopped early by its creator or a moderator; no results.
+    Ended,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Lobby => "lobby",
+            Status::Active => "active",
+            Status::Finished => "finished",
+            Status::Ended => "ended",
+        }
+    }
+
+    pub fn parse(s: &str) -> Result<Status, StoreError> {
+        match s {
+            "lobby" => Ok(Status::Lobby),
+            "active" => Ok(Status::Active),
+            "finished" => Ok(Status::Finished),
+            "ended" => Ok(Status::Ended),
+            other => Err(StoreError::Corrupt(format!(
+                "unknown game status {other:?}"
+            ))),
+        }
+    }
+
+    /// Lobby or active: the game occupies its channel.
+    pub fn is_open(self) -> bool {
+        matches!(self, Status::Lobby | Status::Active)
+    }
+}
+
+/// A game as stored, with its seats in turn order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: i64,
+    pub kind: GameKind,
+    pub place: Place,
+    pub status: Status,
+    pub creator_id: Option<i64>,
+    /// JSON of the engine's options.
+    pub options: String,
+    pub seed: i64,
+    /// JSON of the engine's game; `None` in the lobby.
+    pub state: Option<String>,
+    pub version: i64,
+    pub turn_timeout_secs: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub turn_started_at: Option<i64>,
+    pub reminded: bool,
+    pub message_id: Option<i64>,
+    pub seats: Vec<SeatRow>,
+}
+
+/// One player of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    pub seat: i64,
+    /// The Discord user; `None` for an AI seat or a local player.
+    pub user_id: Option<i64>,
+    pub name: String,
+    /// `easy`, `medium` or `hard` for an AI seat.
+    pub ai_level: Option<String>,
+}
+
+/// What a new game row starts with (status `lobby`, version 0).
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub kind: GameKind,
+    pub place: Place,
+    pub creator_id: Option<i64>,
+    pub options: String,
+    pub seed: i64,
+    pub turn_timeout_secs: Option<i64>,
+    pub now: i64,
+}
+
+/// The changing part of a game row, written after a successful [`StoreTx::claim`].
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    pub status: Status,
+    pub options: String,
+    pub state: Option<String>,
+    pub turn_started_at: Option<i64>,
+    pub reminded: bool,
+}
+
+/// One entry of the event log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogRow {
+    pub version: i64,
+    pub turn: i64,
+    pub seat: i64,
+    pub user_id: Option<i64>,
+    /// JSON array of the engine's actions.
+    pub actions: String,
+    /// JSON array of the engine's events.
+    pub events: String,
+    pub at: i64,
+}
+
+/// Where one seat of a finished game placed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultRow {
+    pub game_id: i64,
+    pub seat: i64,
+    pub guild_id: i64,
+    pub kind: GameKind,
+    /// `standard`, `solitaire1` or `solitaire2`.
+    pub mode: String,
+    pub user_id: Option<i64>,
+    pub ai_level: Option<String>,
+    pub name: String,
+    pub place: i64,
+    pub won: bool,
+    pub turns: i64,
+    pub finished_at: i64,
+}
+
+/// A player's rating in one server for one game kind.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub guild_id: i64,
+    pub kind: GameKind,
+    /// A Discord user, or an AI level's id (see `session::ratings`).
+    pub user_id: i64,
+    pub name: String,
+    pub mu: f64,
+    pub sigma: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub updated_at: i64,
+}
+
+/// A player's best solitaire score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestScore {
+    pub user_id: Option<i64>,
+    pub name: String,
+    pub mode: String,
+    pub turns: i64,
+    pub game_id: i64,
+}
+
+/// One player's record in one server for one game kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRecord {
+    pub games: i64,
+    pub wins: i64,
+}
+
+/// A server's settings (defaults when the server never set any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuildSettings {
+    pub guild_id: i64,
+    pub turn_timeout_secs: Option<i64>,
+    /// `ai` (an AI plays the idle turn) or `skip`.
+    pub on_timeout: String,
+    pub default_variant: String,
+    pub teacher_role_id: Option<i64>,
+}
+
+impl GuildSettings {
+    pub fn defaults(guild_id: i64) -> GuildSettings {
+        GuildSettings {
+            guild_id,
+            turn_timeout_secs: None,
+            on_timeout: "ai".into(),
+            default_variant: String::new(),
+            teacher_role_id: None,
+        }
+    }
+}
+
+/// An open game whose turn clock may need attention (timeouts, AI seats after a restart).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenGame {
+    pub id: i64,
+    pub kind: GameKind,
+    pub place: Place,
+    pub status: Status,
+    pub version: i64,
+    pub turn_timeout_secs: Option<i64>,
+    pub turn_started_at: Option<i64>,
+    pub reminded: bool,
+}
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(
+        "DATABASE_URL {0:?} is not a database address: write sqlite://FILE, for example \
+         sqlite://primeclimb.db (the file is created if missing)"
+    )]
+    BadUrl(String),
+    #[error(
+        "DATABASE_URL {0:?}: this build stores games in SQLite only; write sqlite://FILE, \
+         for example sqlite://primeclimb.db"
+    )]
+    Unsupported(String),
+    #[error("cannot open the database {url}: {reason}")]
+    Open { url: String, reason: String },
+    #[error("cannot bring the database {url} up to date: {reason}")]
+    Migrate { url: String, reason: String },
+    /// The game's version moved since it was read: someone else acted first.
+    #[error("the game changed while this request was being handled")]
+    Conflict,
+    /// The channel already has an open game (lobby or active).
+    #[error("this channel already has a game")]
+    ChannelBusy,
+    /// A stored value this build cannot read.
+    #[error("stored data cannot be read: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+/// Reads, and the way into a write transaction.
+pub trait Store: Clone + Send + Sync + 'static {
+    type Tx: StoreTx;
+
+    /// Begin a write transaction. On SQLite it takes the write lock at once (`BEGIN
+    /// IMMEDIATE`), so transactions queue instead of failing half-way.
+    fn begin(&self) -> impl Future<Output = Result<Self::Tx, StoreError>> + Send;
+
+    /// The open game (lobby or active) of a place.
+    fn open_game(
+        &self,
+        place: Place,
+    ) -> impl Future<Output = Result<Option<GameRow>, StoreError>> + Send;
+
+    /// Any game by id.
+    fn game(&self, id: i64) -> impl Future<Output = Result<Option<GameRow>, StoreError>> + Send;
+
+    /// The newest game of a place, open or not (to show a game that just finished).
+    fn latest_game(
+        &self,
+        place: Place,
+    ) -> impl Future<Output = Result<Option<GameRow>, StoreError>> + Send;
+
+    /// The whole event log of a game, in order.
+    fn log(&self, game_id: i64) -> impl Future<Output = Result<Vec<LogRow>, StoreError>> + Send;
+
+    /// The log entries made from engine turn `turn` on, in order.
+    fn log_since_turn(
+        &self,
+        game_id: i64,
+        turn: i64,
+    ) -> impl Future<Output = Result<Vec<LogRow>, StoreError>> + Send;
+
+    /// Every open game (for the turn clock and for AI seats after a restart).
+    fn open_games(&self) -> impl Future<Output = Result<Vec<OpenGame>, StoreError>> + Send;
+
+    /// The results of a finished game, in seat order.
+    fn results(
+        &self,
+        game_id: i64,
+    ) -> impl Future<Output = Result<Vec<ResultRow>, StoreError>> + Send;
+
+    /// Ratings of a server and kind, best conservative skill (μ − 3σ) first.
+    fn leaderboard(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<RatingRow>, StoreError>> + Send;
+
+    /// Each player's best (fewest turns) finished game in a solitaire mode, best first.
+    fn best_scores(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        mode: &str,
+        limit: i64,
+    ) -> impl Future<Output = Result<Vec<BestScore>, StoreError>> + Send;
+
+    /// One player's rating.
+    fn rating(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+    ) -> impl Future<Output = Result<Option<RatingRow>, StoreError>> + Send;
+
+    /// Games played and won by a user in a server (solitaire included).
+    fn record(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+    ) -> impl Future<Output = Result<PlayerRecord, StoreError>> + Send;
+
+    /// A user's best solitaire score in a mode.
+    fn best_score(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+        mode: &str,
+    ) -> impl Future<Output = Result<Option<i64>, StoreError>> + Send;
+
+    /// A server's settings, or the defaults.
+    fn settings(
+        &self,
+        guild_id: i64,
+    ) -> impl Future<Output = Result<GuildSettings, StoreError>> + Send;
+
+    /// A server's custom cards (JSON of the engine's `CustomCard`), by slot.
+    fn custom_cards(
+        &self,
+        guild_id: i64,
+    ) -> impl Future<Output = Result<Vec<(i64, String)>, StoreError>> + Send;
+}
+
+/// One write transaction. Dropped without [`StoreTx::commit`], it rolls back.
+pub trait StoreTx: Send {
+    /// Create a game in the lobby. [`StoreError::ChannelBusy`] if the place has an open game.
+    fn insert_game(
+        &mut self,
+        game: &NewGame,
+    ) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
+    /// Take the next version of a game: succeeds only if its version is still `expected`
+    /// ([`StoreError::Conflict`] otherwise). Every change begins with it.
+    fn claim(
+        &mut self,
+        game_id: i64,
+        expected: i64,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn update_game(
+        &mut self,
+        game_id: i64,
+        update: &GameUpdate,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Remember the Discord message showing the game (the reminder flag is kept).
+    fn set_message(
+        &mut self,
+        game_id: i64,
+        message_id: Option<i64>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn insert_seat(
+        &mut self,
+        game_id: i64,
+        seat: &SeatRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn delete_seat(
+        &mut self,
+        game_id: i64,
+        seat: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Replace every seat (the lobby's seats numbered 0, 1, 2… at the start).
+    fn replace_seats(
+        &mut self,
+        game_id: i64,
+        seats: &[SeatRow],
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn append_log(
+        &mut self,
+        game_id: i64,
+        row: &LogRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Drop the stored events of log entries made before engine turn `before_turn`: at the
+    /// end of a game they are a cache (replaying the actions gives them back), and the
+    /// last turns' events stay for the final picture.
+    fn forget_events(
+        &mut self,
+        game_id: i64,
+        before_turn: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn insert_result(
+        &mut self,
+        row: &ResultRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A rating read inside the transaction (so concurrent finishes cannot lose an update).
+    fn rating(
+        &mut self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+    ) -> impl Future<Output = Result<Option<RatingRow>, StoreError>> + Send;
+
+    fn put_rating(
+        &mut self,
+        row: &RatingRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn put_settings(
+        &mut self,
+        settings: &GuildSettings,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Set (`Some(json)`) or clear (`None`) a custom-card slot.
+    fn put_custom_card(
+        &mut self,
+        guild_id: i64,
+        slot: i64,
+        card: Option<&str>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    fn commit(self) -> impl Future<Output = Result<(), StoreError>> + Send;
+}
+
+/// Open the store named by a `DATABASE_URL`: `sqlite://FILE` (created if missing, WAL,
+/// busy timeout) or `sqlite::memory:`; migrations are applied.
+pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+    SqliteStore::connect(url).await
+}

@@ -1,0 +1,783 @@
+//! The SQLite store: one sqlx pool, WAL journal, a busy timeout, migrations from
+//! `migrations/` at start-up, and one compile-checked query per function.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{Sqlite, Transaction};
+
+use super::{
+    BestScore, GameKind, GameRow, GameUpdate, GuildSettings, LogRow, NewGame, OpenGame, Place,
+    PlayerRecord, RatingRow, ResultRow, SeatRow, Status, Store, StoreError, StoreTx,
+};
+
+/// The migrations, embedded in the binary.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
+
+/// How long a request waits for another's write lock before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Games and everything else in one SQLite database.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+/// A write transaction (`BEGIN IMMEDIATE`).
+pub struct SqliteTx {
+    tx: Transaction<'static, Sqlite>,
+}
+
+/// The SQLite error code of a unique-constraint violation (SQLITE_CONSTRAINT_UNIQUE).
+const UNIQUE_VIOLATION: &str = "2067";
+
+impl SqliteStore {
+    /// Open (creating if missing) and migrate the database at `url`.
+    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let url = url.trim();
+        if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            return Err(StoreError::Unsupported(url.to_string()));
+        }
+        if !url.starts_with("sqlite:") {
+            return Err(StoreError::BadUrl(url.to_string()));
+        }
+        let options =
+            SqliteConnectOptions::from_str(url).map_err(|_| StoreError::BadUrl(url.into()))?;
+        let memory = url.contains(":memory:") || url.contains("mode=memory");
+        let options = options
+            .create_if_missing(true)
+            .busy_timeout(BUSY_TIMEOUT)
+            .foreign_keys(true);
+        let options = if memory {
+            options
+        } else {
+            // WAL: readers never wait for the writer; NORMAL sync is durable across a
+            // process crash (a power cut may lose the last commits, never corrupt).
+            options
+                .journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+        };
+        // An in-memory database lives as long as its one connection.
+        let pool_options = if memory {
+            SqlitePoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            SqlitePoolOptions::new().max_connections(4)
+        };
+        let pool = pool_options
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(options)
+            .await
+            .map_err(|e| StoreError::Open {
+                url: url.to_string(),
+                reason: open_reason(&e),
+            })?;
+        MIGRATOR.run(&pool).await.map_err(|e| StoreError::Migrate {
+            url: url.to_string(),
+            reason: e.to_string(),
+        })?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// The pool, for tests and benchmarks that inspect the database (`PRAGMA`s, sizes).
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            SeatRow,
+            r#"SELECT seat AS "seat!", user_id, name AS "name!", ai_level
+               FROM seats WHERE game_id = $1 ORDER BY seat"#,
+            game_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn with_seats(&self, row: Option<RawGame>) -> Result<Option<GameRow>, StoreError> {
+        match row {
+            None => Ok(None),
+            Some(raw) => {
+                let seats = self.seats(raw.id).await?;
+                raw.into_row(seats).map(Some)
+            }
+        }
+    }
+}
+
+/// A plain-words reason for a failed open.
+fn open_reason(e: &sqlx::Error) -> String {
+    match e {
+        sqlx::Error::Database(db) => {
+            let msg = db.message();
+            if msg.contains("unable to open") {
+                format!("{msg} (does the directory exist, and may this user write there?)")
+            } else {
+                msg.to_string()
+            }
+        }
+        sqlx::Error::Io(io) => io.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// A games row as read, before its seats are attached and its words parsed.
+struct RawGame {
+    id: i64,
+    kind: String,
+    guild_id: i64,
+    channel_id: i64,
+    status: String,
+    creator_id: Option<i64>,
+    options: String,
+    seed: i64,
+    state: Option<String>,
+    version: i64,
+    turn_timeout_secs: Option<i64>,
+    created_at: i64,
+    updated_at: i64,
+    turn_started_at: Option<i64>,
+    reminded: bool,
+    message_id: Option<i64>,
+}
+
+impl RawGame {
+    fn into_row(self, seats: Vec<SeatRow>) -> Result<GameRow, StoreError> {
+        Ok(GameRow {
+            id: self.id,
+            kind: GameKind::parse(&self.kind)?,
+            place: Place {
+                guild_id: self.guild_id,
+                channel_id: self.channel_id,
+            },
+            status: Status::parse(&self.status)?,
+            creator_id: self.creator_id,
+            options: self.options,
+            seed: self.seed,
+            state: self.state,
+            version: self.version,
+            turn_timeout_secs: self.turn_timeout_secs,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            turn_started_at: self.turn_started_at,
+            reminded: self.reminded,
+            message_id: self.message_id,
+            seats,
+        })
+    }
+}
+
+struct RawRating {
+    guild_id: i64,
+    kind: String,
+    user_id: i64,
+    name: String,
+    mu: f64,
+    sigma: f64,
+    games: i64,
+    wins: i64,
+    updated_at: i64,
+}
+
+impl RawRating {
+    fn into_row(self) -> Result<RatingRow, StoreError> {
+        Ok(RatingRow {
+            guild_id: self.guild_id,
+            kind: GameKind::parse(&self.kind)?,
+            user_id: self.user_id,
+            name: self.name,
+            mu: self.mu,
+            sigma: self.sigma,
+            games: self.games,
+            wins: self.wins,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+struct RawResult {
+    game_id: i64,
+    seat: i64,
+    guild_id: i64,
+    kind: String,
+    mode: String,
+    user_id: Option<i64>,
+    ai_level: Option<String>,
+    name: String,
+    place: i64,
+    won: bool,
+    turns: i64,
+    finished_at: i64,
+}
+
+impl Store for SqliteStore {
+    type Tx = SqliteTx;
+
+    async fn begin(&self) -> Result<SqliteTx, StoreError> {
+        let tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        Ok(SqliteTx { tx })
+    }
+
+    async fn open_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id
+               FROM games
+               WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
+            place.guild_id,
+            place.channel_id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        self.with_seats(row).await
+    }
+
+    async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id
+               FROM games WHERE id = $1"#,
+            id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        self.with_seats(row).await
+    }
+
+    async fn latest_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id
+               FROM games WHERE guild_id = $1 AND channel_id = $2
+               ORDER BY id DESC LIMIT 1"#,
+            place.guild_id,
+            place.channel_id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        self.with_seats(row).await
+    }
+
+    async fn log(&self, game_id: i64) -> Result<Vec<LogRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            LogRow,
+            r#"SELECT version, turn, seat, user_id, actions, events, at
+               FROM game_log WHERE game_id = $1 ORDER BY version"#,
+            game_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn log_since_turn(&self, game_id: i64, turn: i64) -> Result<Vec<LogRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            LogRow,
+            r#"SELECT version, turn, seat, user_id, actions, events, at
+               FROM game_log WHERE game_id = $1 AND turn >= $2 ORDER BY version"#,
+            game_id,
+            turn
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn open_games(&self) -> Result<Vec<OpenGame>, StoreError> {
+        let rows = sqlx::query!(
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, version,
+                      turn_timeout_secs, turn_started_at, reminded
+               FROM games WHERE status IN ('lobby', 'active') ORDER BY id"#
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(OpenGame {
+                    id: r.id,
+                    kind: GameKind::parse(&r.kind)?,
+                    place: Place {
+                        guild_id: r.guild_id,
+                        channel_id: r.channel_id,
+                    },
+                    status: Status::parse(&r.status)?,
+                    version: r.version,
+                    turn_timeout_secs: r.turn_timeout_secs,
+                    turn_started_at: r.turn_started_at,
+                    reminded: r.reminded,
+                })
+            })
+            .collect()
+    }
+
+    async fn results(&self, game_id: i64) -> Result<Vec<ResultRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            RawResult,
+            r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
+                      turns, finished_at
+               FROM results WHERE game_id = $1 ORDER BY seat"#,
+            game_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(ResultRow {
+                    game_id: r.game_id,
+                    seat: r.seat,
+                    guild_id: r.guild_id,
+                    kind: GameKind::parse(&r.kind)?,
+                    mode: r.mode,
+                    user_id: r.user_id,
+                    ai_level: r.ai_level,
+                    name: r.name,
+                    place: r.place,
+                    won: r.won,
+                    turns: r.turns,
+                    finished_at: r.finished_at,
+                })
+            })
+            .collect()
+    }
+
+    async fn leaderboard(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        limit: i64,
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let kind = kind.as_str();
+        let rows = sqlx::query_as!(
+            RawRating,
+            r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
+               FROM ratings WHERE guild_id = $1 AND kind = $2
+               ORDER BY mu - 3.0 * sigma DESC, wins DESC, user_id
+               LIMIT $3"#,
+            guild_id,
+            kind,
+            limit
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(RawRating::into_row).collect()
+    }
+
+    async fn best_scores(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        mode: &str,
+        limit: i64,
+    ) -> Result<Vec<BestScore>, StoreError> {
+        let kind = kind.as_str();
+        // Each player's fewest turns; a player is a Discord user, or a name for local games.
+        let rows = sqlx::query!(
+            r#"SELECT r.user_id, r.name AS "name!", r.mode AS "mode!", r.turns AS "turns!",
+                      r.game_id AS "game_id!"
+               FROM results r
+               WHERE r.guild_id = $1 AND r.kind = $2 AND r.mode = $3 AND r.won
+                 AND r.ai_level IS NULL
+                 AND NOT EXISTS (
+                     SELECT 1 FROM results b
+                     WHERE b.guild_id = r.guild_id AND b.kind = r.kind AND b.mode = r.mode
+                       AND b.won AND b.ai_level IS NULL
+                       AND ((r.user_id IS NOT NULL AND b.user_id = r.user_id)
+                            OR (r.user_id IS NULL AND b.user_id IS NULL AND b.name = r.name))
+                       AND (b.turns < r.turns OR (b.turns = r.turns AND b.game_id < r.game_id)))
+               ORDER BY r.turns, r.game_id
+               LIMIT $4"#,
+            guild_id,
+            kind,
+            mode,
+            limit
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| BestScore {
+                user_id: r.user_id,
+                name: r.name,
+                mode: r.mode,
+                turns: r.turns,
+                game_id: r.game_id,
+            })
+            .collect())
+    }
+
+    async fn rating(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let kind = kind.as_str();
+        let row = sqlx::query_as!(
+            RawRating,
+            r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
+               FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
+            guild_id,
+            kind,
+            user_id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(RawRating::into_row).transpose()
+    }
+
+    async fn record(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+    ) -> Result<PlayerRecord, StoreError> {
+        let kind = kind.as_str();
+        let row = sqlx::query!(
+            r#"SELECT COUNT(*) AS "games!: i64",
+                      COALESCE(SUM(CASE WHEN won THEN 1 ELSE 0 END), 0) AS "wins!: i64"
+               FROM results WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
+            guild_id,
+            kind,
+            user_id
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(PlayerRecord {
+            games: row.games,
+            wins: row.wins,
+        })
+    }
+
+    async fn best_score(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+        mode: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        let kind = kind.as_str();
+        let row = sqlx::query!(
+            r#"SELECT MIN(turns) AS "turns: i64" FROM results
+               WHERE guild_id = $1 AND kind = $2 AND user_id = $3 AND mode = $4 AND won"#,
+            guild_id,
+            kind,
+            user_id,
+            mode
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.turns)
+    }
+
+    async fn settings(&self, guild_id: i64) -> Result<GuildSettings, StoreError> {
+        let row = sqlx::query_as!(
+            GuildSettings,
+            r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
+                      teacher_role_id
+               FROM guild_settings WHERE guild_id = $1"#,
+            guild_id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.unwrap_or_else(|| GuildSettings::defaults(guild_id)))
+    }
+
+    async fn custom_cards(&self, guild_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
+        let rows = sqlx::query!(
+            r#"SELECT slot, card FROM custom_cards WHERE guild_id = $1 ORDER BY slot"#,
+            guild_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|r| (r.slot, r.card)).collect())
+    }
+}
+
+impl StoreTx for SqliteTx {
+    async fn insert_game(&mut self, game: &NewGame) -> Result<i64, StoreError> {
+        let kind = game.kind.as_str();
+        let status = Status::Lobby.as_str();
+        let result = sqlx::query_scalar!(
+            r#"INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed,
+                                  state, version, turn_timeout_secs, created_at, updated_at,
+                                  turn_started_at, reminded, message_id)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 0, $8, $9, $9, NULL, FALSE, NULL)
+               RETURNING id AS "id!""#,
+            kind,
+            game.place.guild_id,
+            game.place.channel_id,
+            status,
+            game.creator_id,
+            game.options,
+            game.seed,
+            game.turn_timeout_secs,
+            game.now
+        )
+        .fetch_one(&mut *self.tx)
+        .await;
+        match result {
+            Ok(id) => Ok(id),
+            Err(sqlx::Error::Database(db)) if db.code().as_deref() == Some(UNIQUE_VIOLATION) => {
+                Err(StoreError::ChannelBusy)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn claim(&mut self, game_id: i64, expected: i64, now: i64) -> Result<(), StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE games SET version = version + 1, updated_at = $3
+               WHERE id = $1 AND version = $2"#,
+            game_id,
+            expected,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            Ok(())
+        } else {
+            Err(StoreError::Conflict)
+        }
+    }
+
+    async fn update_game(&mut self, game_id: i64, u: &GameUpdate) -> Result<(), StoreError> {
+        let status = u.status.as_str();
+        sqlx::query!(
+            r#"UPDATE games SET status = $2, options = $3, state = $4, turn_started_at = $5,
+                                reminded = $6
+               WHERE id = $1"#,
+            game_id,
+            status,
+            u.options,
+            u.state,
+            u.turn_started_at,
+            u.reminded
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn set_message(
+        &mut self,
+        game_id: i64,
+        message_id: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"UPDATE games SET message_id = $2 WHERE id = $1"#,
+            game_id,
+            message_id
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_seat(&mut self, game_id: i64, s: &SeatRow) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO seats (game_id, seat, user_id, name, ai_level)
+               VALUES ($1, $2, $3, $4, $5)"#,
+            game_id,
+            s.seat,
+            s.user_id,
+            s.name,
+            s.ai_level
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn delete_seat(&mut self, game_id: i64, seat: i64) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"DELETE FROM seats WHERE game_id = $1 AND seat = $2"#,
+            game_id,
+            seat
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn replace_seats(&mut self, game_id: i64, seats: &[SeatRow]) -> Result<(), StoreError> {
+        sqlx::query!(r#"DELETE FROM seats WHERE game_id = $1"#, game_id)
+            .execute(&mut *self.tx)
+            .await?;
+        for s in seats {
+            self.insert_seat(game_id, s).await?;
+        }
+        Ok(())
+    }
+
+    async fn append_log(&mut self, game_id: i64, r: &LogRow) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO game_log (game_id, version, turn, seat, user_id, actions, events, at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"#,
+            game_id,
+            r.version,
+            r.turn,
+            r.seat,
+            r.user_id,
+            r.actions,
+            r.events,
+            r.at
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn forget_events(&mut self, game_id: i64, before_turn: i64) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"UPDATE game_log SET events = '[]' WHERE game_id = $1 AND turn < $2"#,
+            game_id,
+            before_turn
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn insert_result(&mut self, r: &ResultRow) -> Result<(), StoreError> {
+        let kind = r.kind.as_str();
+        sqlx::query!(
+            r#"INSERT INTO results (game_id, seat, guild_id, kind, mode, user_id, ai_level, name,
+                                    place, won, turns, finished_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"#,
+            r.game_id,
+            r.seat,
+            r.guild_id,
+            kind,
+            r.mode,
+            r.user_id,
+            r.ai_level,
+            r.name,
+            r.place,
+            r.won,
+            r.turns,
+            r.finished_at
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn rating(
+        &mut self,
+        guild_id: i64,
+        kind: GameKind,
+        user_id: i64,
+    ) -> Result<Option<RatingRow>, StoreError> {
+        let kind = kind.as_str();
+        let row = sqlx::query_as!(
+            RawRating,
+            r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
+               FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
+            guild_id,
+            kind,
+            user_id
+        )
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        row.map(RawRating::into_row).transpose()
+    }
+
+    async fn put_rating(&mut self, r: &RatingRow) -> Result<(), StoreError> {
+        let kind = r.kind.as_str();
+        sqlx::query!(
+            r#"INSERT INTO ratings (guild_id, kind, user_id, name, mu, sigma, games, wins,
+                                    updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+               ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
+                   name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
+                   games = excluded.games, wins = excluded.wins,
+                   updated_at = excluded.updated_at"#,
+            r.guild_id,
+            kind,
+            r.user_id,
+            r.name,
+            r.mu,
+            r.sigma,
+            r.games,
+            r.wins,
+            r.updated_at
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn put_settings(&mut self, s: &GuildSettings, now: i64) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO guild_settings (guild_id, turn_timeout_secs, on_timeout,
+                                           default_variant, teacher_role_id, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (guild_id) DO UPDATE SET
+                   turn_timeout_secs = excluded.turn_timeout_secs,
+                   on_timeout = excluded.on_timeout,
+                   default_variant = excluded.default_variant,
+                   teacher_role_id = excluded.teacher_role_id,
+                   updated_at = excluded.updated_at"#,
+            s.guild_id,
+            s.turn_timeout_secs,
+            s.on_timeout,
+            s.default_variant,
+            s.teacher_role_id,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn put_custom_card(
+        &mut self,
+        guild_id: i64,
+        slot: i64,
+        card: Option<&str>,
+    ) -> Result<(), StoreError> {
+        match card {
+            Some(card) => {
+                sqlx::query!(
+                    r#"INSERT INTO custom_cards (guild_id, slot, card) VALUES ($1, $2, $3)
+                       ON CONFLICT (guild_id, slot) DO UPDATE SET card = excluded.card"#,
+                    guild_id,
+                    slot,
+                    card
+                )
+                .execute(&mut *self.tx)
+                .await?;
+            }
+            None => {
+                sqlx::query!(
+                    r#"DELETE FROM custom_cards WHERE guild_id = $1 AND slot = $2"#,
+                    guild_id,
+                    slot
+                )
+                .execute(&mut *self.tx)
+                .await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn commit(self) -> Result<(), StoreError> {
+        self.tx.commit().await?;
+        Ok(())
+    }
+}

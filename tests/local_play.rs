@@ -1,0 +1,308 @@
+//! `primeclimb play`, the terminal game, run as a user would run it: typed commands on
+//! standard input, the picture written by `board`, resuming a stopped game, a process
+//! killed with SIGKILL in the middle of a stream of moves, and database addresses that
+//! cannot work. Each test has its own database file.
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use primeclimb::session::{Place, Session};
+use primeclimb::store::{self, Status, Store};
+use support::db::db_url;
+
+fn primeclimb(url: &str, dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_primeclimb"));
+    cmd.current_dir(dir)
+        .env("DATABASE_URL", url)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// A scratch directory (for the board picture), without a `.env`.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("primeclimb-play-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+/// Run `primeclimb play ARGS` with `input` on stdin; wait at most two minutes.
+fn run(url: &str, dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = primeclimb(url, dir)
+        .arg("play")
+        .args(args)
+        .spawn()
+        .expect("run primeclimb play");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(input.as_bytes())
+        .expect("type the commands");
+    drop(stdin);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    rx.recv_timeout(Duration::from_secs(120))
+        .expect("primeclimb play finished in time")
+        .expect("its output")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_typed_game_is_stored_and_resumed() {
+    let url = db_url("typed");
+    let dir = scratch("typed");
+    let out = run(
+        &url,
+        &dir,
+        &["--seed", "5", "--ai", "easy", "--names", "Ada"],
+        "help\nmoves\nhint 2\nboard\ndance\n14 +200\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Prime Climb · game #1 · Ada vs Easy AI (AI)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("move 14 -3 x9"),
+        "help lists the commands: {stdout}"
+    );
+    assert!(
+        stdout.contains("distinct outcome"),
+        "moves lists outcomes: {stdout}"
+    );
+    assert!(stdout.contains("  1. "), "hint numbers its moves: {stdout}");
+    assert!(stdout.contains("`dance` is not a command"), "{stdout}");
+    assert!(stdout.contains("`+200`: dice show 1 to 10"), "{stdout}");
+    assert!(stdout.contains("Saved. Continue with `primeclimb play --resume`."));
+    let png = std::fs::read(dir.join("primeclimb-board.png")).expect("board wrote a picture");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
+
+    // Starting again without a flag does not throw the game away.
+    let again = run(&url, &dir, &[], "");
+    assert_eq!(again.status.code(), Some(2));
+    let stderr = text(&again.stderr);
+    assert!(
+        stderr.contains("an unfinished game is waiting (game #1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--resume"), "{stderr}");
+
+    // Resume and play one hinted move: the same game, one step further.
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    let session = Session::new(rt.block_on(store::connect(&url)).expect("open"));
+    let before = rt
+        .block_on(session.board(Place::LOCAL))
+        .expect("the stored game");
+    let (_, hints) = rt.block_on(session.hint(Place::LOCAL, 1)).expect("a hint");
+    let resumed = run(
+        &url,
+        &dir,
+        &["--resume"],
+        &format!("move {}\nend\nquit\n", hints[0].moves),
+    );
+    let stdout = text(&resumed.stdout);
+    assert!(
+        resumed.status.success(),
+        "{stdout}\n{}",
+        text(&resumed.stderr)
+    );
+    assert!(stdout.contains("game #1"), "{stdout}");
+    let after = rt
+        .block_on(session.board(Place::LOCAL))
+        .expect("the stored game");
+    assert!(after.row.version > before.row.version, "{stdout}");
+    assert_eq!(
+        rt.block_on(session.replay(after.row.id)).expect("replays"),
+        after.game
+    );
+
+    // --new ends the waiting game and starts another.
+    let fresh = run(&url, &dir, &["--new", "--ai", "hard"], "quit\n");
+    assert!(fresh.status.success(), "{}", text(&fresh.stderr));
+    assert!(text(&fresh.stdout).contains("game #2"));
+    let old = rt
+        .block_on(session.store().game(1))
+        .expect("read")
+        .expect("game 1");
+    assert_eq!(old.status, Status::Ended);
+}
+
+#[test]
+fn watching_ai_seats_play_a_whole_game() {
+    let url = db_url("watch");
+    let dir = scratch("watch");
+    let out = run(
+        &url,
+        &dir,
+        &["--players", "0", "--ai", "medium,easy,hard", "--seed", "3"],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("── Turn 1 · "), "{stdout}");
+    assert!(stdout.contains(" wins after "), "{stdout}");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    let url = db_url("bad-args");
+    let dir = scratch("bad-args");
+    for (args, expect) in [
+        (vec!["--ai", "genius"], "`genius` is not an AI level"),
+        (
+            vec!["--players", "3", "--ai", "easy,easy"],
+            "2 to 4 players",
+        ),
+        (vec!["--variant", "warp"], "`warp` is not a variant"),
+        (
+            vec!["--names", "Ada,Bo"],
+            "one name for each of the 1 players",
+        ),
+        (vec!["--resume"], "no unfinished game to resume"),
+        (vec!["chess"], "`chess` is not a game here"),
+    ] {
+        let out = run(&url, &dir, &args, "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn database_addresses_that_cannot_work_exit_with_a_clear_message() {
+    let dir = scratch("bad-db");
+    for (url, code, expect) in [
+        ("mysql://localhost/games", 2, "is not a database address"),
+        ("postgres://localhost/games", 2, "SQLite only"),
+        (
+            "sqlite:///no/such/directory/games.db",
+            1,
+            "cannot open the database",
+        ),
+    ] {
+        let out = run(url, &dir, &[], "quit\n");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{url}: {stderr}");
+        assert!(stderr.contains(expect), "{url}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{url}: {stderr}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_process_killed_mid_game_leaves_a_sound_database_that_resumes() {
+    let url = db_url("sigkill");
+    let dir = scratch("sigkill");
+    // AI seats playing a stream of moves, slowly enough to be killed in the middle.
+    let mut child = primeclimb(&url, &dir)
+        .args([
+            "play",
+            "--players",
+            "0",
+            "--ai",
+            "easy,easy,easy,easy",
+            "--seed",
+            "8",
+            "--pace",
+            "15",
+        ])
+        .spawn()
+        .expect("run primeclimb play");
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut turns = 0;
+    while turns < 25 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = rx.recv_timeout(left).expect("the AI seats keep playing");
+        if line.starts_with("── Turn ") {
+            turns += 1;
+        }
+    }
+    // SIGKILL: no chance to clean up, possibly in the middle of a transaction.
+    child.kill().expect("SIGKILL");
+    child.wait().expect("reaped");
+
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    let store = rt
+        .block_on(store::connect(&url))
+        .expect("the database opens");
+    let check: String = rt
+        .block_on(sqlx::query_scalar("PRAGMA integrity_check").fetch_one(store.pool()))
+        .expect("integrity check");
+    assert_eq!(check, "ok");
+    let session = Session::new(store.clone());
+    let row = rt
+        .block_on(store.open_game(Place::LOCAL))
+        .expect("read")
+        .expect("the game is still open");
+    let killed_at = row.version;
+    let state_at_kill = rt
+        .block_on(session.board(Place::LOCAL))
+        .expect("board")
+        .game;
+    assert_eq!(
+        rt.block_on(session.replay(row.id)).expect("replays"),
+        state_at_kill,
+        "the stored state is exactly what the committed moves give"
+    );
+    let log_at_kill = rt.block_on(store.log(row.id)).expect("log");
+    assert!(log_at_kill.len() >= 20, "{} entries", log_at_kill.len());
+
+    // Resume: the game goes on from the last committed move to the end.
+    let out = run(&url, &dir, &["--resume"], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains(&format!("game #{}", row.id)), "{stdout}");
+    assert!(stdout.contains(" wins after "), "{stdout}");
+    let done = rt
+        .block_on(store.game(row.id))
+        .expect("read")
+        .expect("the game");
+    assert_eq!(done.status, Status::Finished);
+    let log = rt.block_on(store.log(row.id)).expect("log");
+    assert_eq!(
+        log[..log_at_kill.len()]
+            .iter()
+            .map(|e| (e.version, e.actions.clone()))
+            .collect::<Vec<_>>(),
+        log_at_kill
+            .iter()
+            .map(|e| (e.version, e.actions.clone()))
+            .collect::<Vec<_>>(),
+        "the moves before the kill are kept as they were"
+    );
+    assert_eq!(log[log_at_kill.len()].version, killed_at + 1);
+    let final_game = rt
+        .block_on(session.board(Place::LOCAL))
+        .expect("board")
+        .game;
+    assert_eq!(
+        rt.block_on(session.replay(row.id)).expect("replays"),
+        final_game
+    );
+    drop(session);
+    drop(store);
+    support::db::remove_db("sigkill");
+}

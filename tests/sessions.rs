@@ -1,0 +1,707 @@
+//! The session layer on a real SQLite file: lobby, turns, who may act, conflicting
+//! requests, refused input that changes nothing, results and ratings, restarts, and the
+//! replay of 1,000 random games from their seeds and logs.
+
+mod support;
+
+use std::collections::BTreeSet;
+
+use primeclimb::climb::{ai::Level, Options, Phase};
+use primeclimb::session::{Actor, Command, LobbySpec, Place, Session, SessionError};
+use primeclimb::store::{self, GameKind, Status, Store, StoreError, StoreTx};
+use support::db::{ada, bo, cy, play_out, play_turn, session, PLACE};
+
+fn spec() -> LobbySpec {
+    LobbySpec {
+        seed: Some(11),
+        ..LobbySpec::climb(Options::default())
+    }
+}
+
+/// Ada and Bo in a started two-player game (seed fixed), Ada's seat first in turn order.
+async fn two_player_game(name: &str) -> Session<store::SqliteStore> {
+    let s = session(name).await;
+    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    s.join(PLACE, &bo()).await.unwrap();
+    s.start(PLACE, &ada()).await.unwrap();
+    s
+}
+
+/// The actor whose turn it is.
+async fn to_move(s: &Session<store::SqliteStore>) -> (Actor, Actor) {
+    let view = s.board(PLACE).await.unwrap();
+    let seat = view.game.current();
+    if view.row.seats[seat].user_id == ada().user_id {
+        (ada(), bo())
+    } else {
+        (bo(), ada())
+    }
+}
+
+#[tokio::test]
+async fn a_lobby_seats_players_in_join_order_and_starts() {
+    let s = session("lobby").await;
+    let lobby = s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    assert_eq!(lobby.row.status, Status::Lobby);
+    assert_eq!(lobby.row.seats.len(), 1, "the creator takes the first seat");
+    s.join(PLACE, &bo()).await.unwrap();
+    s.add_ai(PLACE, &bo(), Level::Hard).await.unwrap();
+    s.add_ai(PLACE, &ada(), Level::Hard).await.unwrap();
+    let lobby = s.lobby(PLACE).await.unwrap();
+    let names: Vec<&str> = lobby.row.seats.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["Ada", "Bo", "Hard AI", "Hard AI 2"]);
+    assert!(matches!(
+        s.join(PLACE, &cy()).await,
+        Err(SessionError::LobbyFull { max: 4 })
+    ));
+    s.remove_ai(PLACE, &ada()).await.unwrap();
+    s.leave(PLACE, &bo()).await.unwrap();
+    s.join(PLACE, &cy()).await.unwrap();
+    assert!(matches!(
+        s.join(PLACE, &cy()).await,
+        Err(SessionError::AlreadyJoined)
+    ));
+    // Someone outside the lobby cannot start it.
+    assert!(matches!(
+        s.start(PLACE, &Actor::user(999, "Zed")).await,
+        Err(SessionError::NotAllowed(_))
+    ));
+    let view = s.start(PLACE, &cy()).await.unwrap();
+    let names: Vec<&str> = view.game.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Ada", "Hard AI", "Cy"],
+        "§2: seating order is join order"
+    );
+    let seats: Vec<i64> = view.row.seats.iter().map(|s| s.seat).collect();
+    assert_eq!(seats, [0, 1, 2], "seats are numbered afresh at the start");
+    assert!(matches!(
+        s.join(PLACE, &bo()).await,
+        Err(SessionError::AlreadyStarted)
+    ));
+}
+
+#[tokio::test]
+async fn one_open_game_per_channel() {
+    let s = session("one-per-channel").await;
+    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    assert!(matches!(
+        s.create_lobby(PLACE, &bo(), &spec()).await,
+        Err(SessionError::ChannelBusy)
+    ));
+    let thread = Place {
+        channel_id: PLACE.channel_id + 1,
+        ..PLACE
+    };
+    s.create_lobby(thread, &bo(), &spec())
+        .await
+        .expect("a thread is another channel");
+    // The last person leaving closes the lobby and frees the channel.
+    s.leave(PLACE, &ada()).await.unwrap();
+    assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
+    s.create_lobby(PLACE, &bo(), &spec()).await.unwrap();
+}
+
+#[tokio::test]
+async fn bad_lobby_options_are_refused_before_anything_is_stored() {
+    let s = session("bad-options").await;
+    let mut bad = spec();
+    bad.options = Options::parse_variants("way-stations=29").unwrap();
+    let err = s.create_lobby(PLACE, &ada(), &bad).await.unwrap_err();
+    assert!(
+        err.to_string().contains("29 cannot be a way station"),
+        "{err}"
+    );
+    assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
+    // Too few players: the engine's message, and the lobby stays open.
+    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    let err = s.start(PLACE, &ada()).await.unwrap_err();
+    assert!(err.to_string().contains("2 to 4 players"), "{err}");
+    assert_eq!(s.lobby(PLACE).await.unwrap().row.status, Status::Lobby);
+}
+
+#[tokio::test]
+async fn only_the_player_to_move_can_move() {
+    let s = two_player_game("right-player").await;
+    let (mover, other) = to_move(&s).await;
+    let err = s
+        .act(PLACE, &other, Command::EndMove, None)
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("it is {}'s turn", mover.name)),
+        "{err}"
+    );
+    let stranger = Actor::user(999, "Zed");
+    assert!(matches!(
+        s.act(PLACE, &stranger, Command::Undo, None).await,
+        Err(SessionError::NotInGame)
+    ));
+    // Even a moderator cannot move for someone else.
+    let moderator = Actor::moderator(998, "Teacher");
+    assert!(matches!(
+        s.act(PLACE, &moderator, Command::EndMove, None).await,
+        Err(SessionError::NotInGame)
+    ));
+    let after = play_turn(&s, PLACE, &mover).await.unwrap();
+    assert_eq!(
+        after.actor_seat.map(|seat| after.row.seats[seat].user_id),
+        Some(mover.user_id)
+    );
+}
+
+#[tokio::test]
+async fn an_ai_seat_cannot_be_moved_by_a_person() {
+    let s = session("ai-turn").await;
+    let mut sp = spec();
+    sp.ai = vec![Level::Easy];
+    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    let mut view = s.start(PLACE, &ada()).await.unwrap();
+    if view.game.current() == 0 {
+        view = play_turn(&s, PLACE, &ada()).await.unwrap();
+    }
+    if view.game.current() == 1 && !view.is_over() {
+        let err = s
+            .act(PLACE, &ada(), Command::EndMove, None)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, SessionError::AiTurn { .. }), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "it is Easy AI's turn, and Easy AI is an AI: it plays by itself"
+        );
+        let after = s.ai_turn(PLACE).await.unwrap().expect("the AI plays");
+        assert_eq!(after.actor_seat, Some(1));
+        assert_eq!(after.row.version, view.row.version + 1);
+    }
+}
+
+#[tokio::test]
+async fn a_refused_move_changes_nothing_and_says_which_step() {
+    let s = two_player_game("refused").await;
+    let (mover, _) = to_move(&s).await;
+    let before = s.board(PLACE).await.unwrap();
+    let roll = before.game.turn.roll;
+    let missing = (1..=10).find(|d| *d != roll.a && *d != roll.b).unwrap();
+    let err = s
+        .act(PLACE, &mover, Command::Move(format!("0 +{missing}")), None)
+        .await
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(&format!("step 1: you did not roll a {missing}")),
+        "{err}"
+    );
+    for text in ["", "0", "0 -1", "55 +1", "0 +3 x", "banana", "0 k+5"] {
+        assert!(
+            s.act(PLACE, &mover, Command::Move(text.into()), None)
+                .await
+                .is_err(),
+            "{text:?} must be refused"
+        );
+    }
+    let after = s.board(PLACE).await.unwrap();
+    assert_eq!(after.row.version, before.row.version);
+    assert_eq!(after.game, before.game);
+    assert!(s.store().log(after.row.id).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn random_text_never_panics_and_never_changes_the_game() {
+    use rand::{Rng, SeedableRng};
+    let s = two_player_game("fuzz").await;
+    let (mover, _) = to_move(&s).await;
+    let before = s.board(PLACE).await.unwrap();
+    let alphabet: Vec<char> = "0123456789 +-x*/kwc!,.×÷−é🎲\u{0}\n\tKWXC"
+        .chars()
+        .collect();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut applied = 0;
+    for i in 0..1_500 {
+        let len = rng.gen_range(0..24);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+            .collect();
+        let command = if i % 3 == 0 {
+            let target = (rng.gen_bool(0.5)).then(|| text.chars().rev().collect::<String>());
+            Command::Keeper {
+                keeper: text.clone(),
+                target,
+            }
+        } else {
+            Command::Move(text.clone())
+        };
+        match s.act(PLACE, &mover, command, None).await {
+            Ok(_) => {
+                applied += 1;
+                break; // a random legal move: the turn moved on, stop here
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+    let after = s.board(PLACE).await.unwrap();
+    let log = s.store().log(after.row.id).await.unwrap();
+    assert_eq!(log.len(), applied);
+    if applied == 0 {
+        assert_eq!(after.game, before.game);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_clicks_on_one_version_apply_exactly_once() {
+    let s = two_player_game("double-click").await;
+    let (mover, _) = to_move(&s).await;
+    let board = s.board(PLACE).await.unwrap();
+    let version = board.row.version;
+    let (_, hints) = s.hint(PLACE, 1).await.unwrap();
+    let text = hints[0].moves.clone();
+    let mut tasks = Vec::new();
+    for _ in 0..6 {
+        let (s, mover, text) = (s.clone(), mover.clone(), text.clone());
+        tasks.push(tokio::spawn(async move {
+            s.act(PLACE, &mover, Command::Move(text), Some(version))
+                .await
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        match t.await.unwrap() {
+            Ok(_) => ok += 1,
+            Err(SessionError::Moved) => {}
+            Err(e) => panic!("a stale click must say the board moved on, not {e}"),
+        }
+    }
+    assert_eq!(ok, 1, "exactly one of the clicks applies");
+    let after = s.board(PLACE).await.unwrap();
+    assert_eq!(after.row.version, version + 1);
+    assert_eq!(s.store().log(after.row.id).await.unwrap().len(), 1);
+    assert!(
+        SessionError::Moved
+            .to_string()
+            .contains("the board has moved on"),
+        "the refusal says so"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_commands_without_a_version_apply_exactly_once() {
+    let s = two_player_game("race").await;
+    let (mover, _) = to_move(&s).await;
+    let (_, hints) = s.hint(PLACE, 1).await.unwrap();
+    let text = hints[0].moves.clone();
+    let version = s.board(PLACE).await.unwrap().row.version;
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let (s, mover, text) = (s.clone(), mover.clone(), text.clone());
+        tasks.push(tokio::spawn(async move {
+            let r = s.act(PLACE, &mover, Command::Move(text), None).await;
+            // End the turn too, in case the move left it open (a Keeper in hand).
+            if r.is_ok() {
+                let _ = s.act(PLACE, &mover, Command::EndMove, None).await;
+            }
+            r
+        }));
+    }
+    let mut ok = 0;
+    for t in tasks {
+        if t.await.unwrap().is_ok() {
+            ok += 1;
+        }
+    }
+    assert_eq!(ok, 1, "one move applies; the others are refused");
+    let after = s.board(PLACE).await.unwrap();
+    let log = s.store().log(after.row.id).await.unwrap();
+    let moves = log.iter().filter(|e| e.actions.contains("\"die\"")).count();
+    assert_eq!(moves, 1);
+    assert!(after.row.version > version);
+    assert_eq!(s.replay(after.row.id).await.unwrap(), after.game);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_joins_all_get_a_seat() {
+    let s = session("racing-joins").await;
+    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    let mut tasks = Vec::new();
+    for id in [201, 202, 203] {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move {
+            s.join(PLACE, &Actor::user(id, format!("P{id}"))).await
+        }));
+    }
+    for t in tasks {
+        t.await
+            .unwrap()
+            .expect("joins commute: every one gets a seat");
+    }
+    let seats = s.lobby(PLACE).await.unwrap().row.seats;
+    assert_eq!(seats.len(), 4);
+    let unique: BTreeSet<i64> = seats.iter().map(|s| s.seat).collect();
+    assert_eq!(unique.len(), 4);
+}
+
+#[tokio::test]
+async fn a_stale_button_is_refused_politely() {
+    let s = two_player_game("stale").await;
+    let (mover, _) = to_move(&s).await;
+    let old = s.board(PLACE).await.unwrap().row.version;
+    play_turn(&s, PLACE, &mover).await.unwrap();
+    let (next, _) = to_move(&s).await;
+    let err = s
+        .act(PLACE, &next, Command::EndMove, Some(old))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, SessionError::Moved));
+}
+
+#[tokio::test]
+async fn partial_moves_undo_and_end() {
+    let s = two_player_game("partial").await;
+    let (mover, _) = to_move(&s).await;
+    let board = s.board(PLACE).await.unwrap();
+    let roll = board.game.turn.roll;
+    // One die at a time: the turn stays open until every die is used.
+    let first = s
+        .act(PLACE, &mover, Command::Move(format!("0 +{}", roll.a)), None)
+        .await
+        .unwrap();
+    assert_eq!(first.game.turn.number, board.game.turn.number);
+    assert_eq!(first.game.turn.steps.len(), 1);
+    assert_eq!(first.story(), [format!("0 + {0} = {0}", roll.a)]);
+    let undone = s.act(PLACE, &mover, Command::Undo, None).await.unwrap();
+    assert!(undone.game.turn.steps.is_empty());
+    assert_eq!(undone.game.players, board.game.players);
+    s.act(PLACE, &mover, Command::Move(format!("0 +{}", roll.a)), None)
+        .await
+        .unwrap();
+    let uses_left = if roll.is_doubles() { 3 } else { 1 };
+    let mut last = None;
+    for _ in 0..uses_left {
+        last = Some(
+            s.act(PLACE, &mover, Command::Move(format!("+{}", roll.b)), None)
+                .await
+                .unwrap(),
+        );
+    }
+    let done = last.unwrap();
+    assert_ne!(
+        done.game.turn.number, board.game.turn.number,
+        "with every die used and no Keeper, the Move phase ends by itself"
+    );
+    // The picture of the finished turn has all its steps, though they came in 3+ requests.
+    let turn = done.last_turn().expect("a last turn");
+    assert_eq!(turn.steps.len(), 1 + uses_left);
+    assert_eq!(s.replay(done.row.id).await.unwrap(), done.game);
+}
+
+#[tokio::test]
+async fn ending_a_game_is_for_its_creator_or_a_moderator() {
+    let s = two_player_game("end").await;
+    assert!(matches!(
+        s.end_game(PLACE, &bo()).await,
+        Err(SessionError::NotAllowed(_))
+    ));
+    s.end_game(PLACE, &Actor::moderator(555, "Teacher"))
+        .await
+        .unwrap();
+    assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
+    // The board of the ended game can still be shown; no results were recorded.
+    let view = s.board(PLACE).await.unwrap();
+    assert_eq!(view.row.status, Status::Ended);
+    assert!(s.store().results(view.row.id).await.unwrap().is_empty());
+    // The creator may end their own.
+    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    s.end_game(PLACE, &ada()).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_finished_game_records_results_and_ratings() {
+    let s = session("ratings").await;
+    let mut sp = spec();
+    sp.ai = vec![Level::Hard];
+    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.join(PLACE, &bo()).await.unwrap();
+    s.start(PLACE, &ada()).await.unwrap();
+    // Bo resigns at once: Ada and the AI play on, and Bo places last.
+    s.act(PLACE, &bo(), Command::Resign, None).await.unwrap();
+    let end = play_out(&s, PLACE, &[ada(), bo()]).await;
+    assert_eq!(end.row.status, Status::Finished);
+    let results = s.store().results(end.row.id).await.unwrap();
+    assert_eq!(results.len(), 3);
+    let bo_result = results.iter().find(|r| r.user_id == Some(102)).unwrap();
+    assert_eq!(bo_result.place, 3, "§5: a resigned player places last");
+    assert_eq!(results.iter().filter(|r| r.won).count(), 1);
+    assert!(results
+        .iter()
+        .all(|r| r.turns == i64::from(end.game.turn.number)));
+
+    let board = s
+        .leaderboard(PLACE.guild_id, GameKind::Climb, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        board.standings.len(),
+        3,
+        "two people and the hard AI are rated"
+    );
+    let winner = results.iter().find(|r| r.won).unwrap();
+    assert_eq!(
+        board.standings[0].name, winner.name,
+        "the winner tops the board"
+    );
+    assert_eq!(board.standings.last().unwrap().name, "Bo");
+    assert!(board.standings.iter().all(|r| r.games == 1));
+    let bo_stats = s.stats(PLACE.guild_id, GameKind::Climb, 102).await.unwrap();
+    assert_eq!(bo_stats.record.games, 1);
+    assert_eq!(bo_stats.record.wins, 0);
+    let rating = bo_stats.rating.expect("Bo is rated");
+    assert!(rating.mu < 25.0, "a loss lowers μ ({})", rating.mu);
+    // Another server's board is empty.
+    let other = s.leaderboard(1, GameKind::Climb, 10).await.unwrap();
+    assert!(other.standings.is_empty());
+}
+
+#[tokio::test]
+async fn solitaire_keeps_each_players_best_score() {
+    let s = session("solitaire").await;
+    let mut scores = Vec::new();
+    for seed in [3, 4] {
+        let sp = LobbySpec {
+            seed: Some(seed),
+            ..LobbySpec::climb(Options::parse_variants("solitaire").unwrap())
+        };
+        s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
+        s.start(PLACE, &ada()).await.unwrap();
+        let end = play_out(&s, PLACE, &[ada()]).await;
+        assert_eq!(end.game.winner, Some(0));
+        scores.push(i64::from(end.game.turn.number));
+    }
+    let best = *scores.iter().min().unwrap();
+    let stats = s.stats(PLACE.guild_id, GameKind::Climb, 101).await.unwrap();
+    assert_eq!(stats.best, [("solitaire1".to_string(), best)]);
+    assert_eq!(stats.record.games, 2);
+    assert!(stats.rating.is_none(), "solitaire is not rated");
+    let board = s
+        .leaderboard(PLACE.guild_id, GameKind::Climb, 10)
+        .await
+        .unwrap();
+    assert_eq!(board.solitaire.len(), 1);
+    assert_eq!(
+        board.solitaire[0].1.len(),
+        1,
+        "one line per player: their best"
+    );
+    assert_eq!(board.solitaire[0].1[0].turns, best);
+}
+
+#[tokio::test]
+async fn a_game_survives_a_restart_on_the_same_database() {
+    let s = two_player_game("restart").await;
+    let (mover, _) = to_move(&s).await;
+    play_turn(&s, PLACE, &mover).await.unwrap();
+    let before = s.board(PLACE).await.unwrap();
+    drop(s);
+    let url = support::db::db_url_keep("restart");
+    let again = Session::new(store::connect(&url).await.unwrap());
+    let after = again.board(PLACE).await.unwrap();
+    assert_eq!(after.game, before.game);
+    assert_eq!(after.row.version, before.row.version);
+    let (next, _) = to_move(&again).await;
+    play_turn(&again, PLACE, &next).await.unwrap();
+    assert_eq!(
+        again.replay(after.row.id).await.unwrap(),
+        again.board(PLACE).await.unwrap().game
+    );
+}
+
+#[tokio::test]
+async fn settings_and_custom_cards_are_stored_per_server() {
+    let s = session("settings").await;
+    let defaults = s.store().settings(PLACE.guild_id).await.unwrap();
+    assert_eq!(defaults.turn_timeout_secs, None);
+    assert_eq!(defaults.on_timeout, "ai");
+    let mut changed = defaults.clone();
+    changed.turn_timeout_secs = Some(3_600);
+    changed.on_timeout = "skip".into();
+    changed.default_variant = "sprint".into();
+    changed.teacher_role_id = Some(42);
+    let mut tx = s.store().begin().await.unwrap();
+    tx.put_settings(&changed, 1).await.unwrap();
+    tx.put_custom_card(PLACE.guild_id, 1, Some("{\"x\":1}"))
+        .await
+        .unwrap();
+    tx.put_custom_card(PLACE.guild_id, 2, Some("{\"x\":2}"))
+        .await
+        .unwrap();
+    tx.put_custom_card(PLACE.guild_id, 1, None).await.unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(s.store().settings(PLACE.guild_id).await.unwrap(), changed);
+    assert_eq!(
+        s.store().custom_cards(PLACE.guild_id).await.unwrap(),
+        [(2, "{\"x\":2}".to_string())]
+    );
+    assert_eq!(
+        s.store().settings(1).await.unwrap().turn_timeout_secs,
+        None,
+        "other servers keep the defaults"
+    );
+}
+
+#[tokio::test]
+async fn a_transaction_dropped_before_commit_changes_nothing() {
+    let s = two_player_game("rollback").await;
+    let before = s.board(PLACE).await.unwrap();
+    {
+        let mut tx = s.store().begin().await.unwrap();
+        tx.claim(before.row.id, before.row.version, 5)
+            .await
+            .unwrap();
+        // dropped: rolled back
+    }
+    let after = s.board(PLACE).await.unwrap();
+    assert_eq!(after.row.version, before.row.version);
+    let mut tx = s.store().begin().await.unwrap();
+    assert!(matches!(
+        tx.claim(before.row.id, before.row.version + 1, 5).await,
+        Err(StoreError::Conflict)
+    ));
+}
+
+#[tokio::test]
+async fn database_addresses_that_cannot_work_are_clear_errors() {
+    for (url, expect) in [
+        ("mysql://localhost/db", "is not a database address"),
+        ("primeclimb.db", "is not a database address"),
+        ("postgres://localhost/db", "SQLite only"),
+        (
+            "sqlite:///no/such/directory/primeclimb.db",
+            "cannot open the database",
+        ),
+    ] {
+        let err = store::connect(url).await.unwrap_err();
+        assert!(err.to_string().contains(expect), "{url}: {err}");
+    }
+    // A file that is not a database.
+    let path = support::db::db_path("not-a-db");
+    std::fs::write(
+        &path,
+        b"this is not a database, just text, long enough to matter".repeat(100),
+    )
+    .unwrap();
+    let err = store::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("not a database"), "{err}");
+}
+
+/// Play `games` AI-only games with random seats and variants through the session, then
+/// rebuild each from its seed and log and compare with the stored state.
+async fn replay_random_games(name: &str, games: u64, with_people: bool) {
+    use rand::{Rng, SeedableRng};
+    let s = session(name).await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(games);
+    let variants = [
+        "standard",
+        "standard",
+        "sprint",
+        "double-time",
+        "decline",
+        "there-and-back",
+        "way-stations=2",
+        "doubles-may",
+        "double-time,way-stations=1",
+    ];
+    let mut ids = Vec::new();
+    for g in 0..games {
+        let place = Place {
+            guild_id: 9,
+            channel_id: g as i64,
+        };
+        let players = rng.gen_range(2..=4);
+        let levels: Vec<Level> = (0..players)
+            .map(|_| match rng.gen_range(0..10) {
+                0 => Level::Hard,
+                1..=4 => Level::Medium,
+                _ => Level::Easy,
+            })
+            .collect();
+        let options = Options::parse_variants(variants[rng.gen_range(0..variants.len())]).unwrap();
+        let person = Actor::user(1_000 + g as i64, "Pat");
+        let sp = LobbySpec {
+            ai: if with_people {
+                levels[1..].to_vec()
+            } else {
+                levels
+            },
+            creator_plays: with_people,
+            seed: Some(rng.gen()),
+            ..LobbySpec::climb(options)
+        };
+        let creator = if with_people {
+            person.clone()
+        } else {
+            Actor::moderator(1, "Host")
+        };
+        s.create_lobby(place, &creator, &sp).await.unwrap();
+        let start = s.start(place, &creator).await.unwrap();
+        ids.push((start.row.id, start.row.version));
+        if with_people {
+            // Steps one at a time with an undo on the way, as a person might.
+            for _ in 0..3_000 {
+                let view = s.board(place).await.unwrap();
+                if view.is_over() {
+                    break;
+                }
+                if view.ai_level(view.game.current()).is_some() {
+                    s.ai_turn(place).await.unwrap();
+                    continue;
+                }
+                if matches!(view.game.phase, Phase::Move) && view.game.turn.steps.is_empty() {
+                    let (_, hints) = s.hint(place, 1).await.unwrap();
+                    if let Some(h) = hints.first() {
+                        let words: Vec<&str> = h.moves.split(' ').collect();
+                        if words.len() > 2 {
+                            s.act(place, &person, Command::Move(words[..2].join(" ")), None)
+                                .await
+                                .unwrap();
+                            s.act(place, &person, Command::Undo, None).await.unwrap();
+                        }
+                    }
+                }
+                play_turn(&s, place, &person).await.unwrap();
+            }
+        } else {
+            for _ in 0..3_000 {
+                if s.ai_turn(place).await.unwrap().is_none() {
+                    break;
+                }
+            }
+        }
+    }
+    for (id, started_at) in ids {
+        let row = s.store().game(id).await.unwrap().unwrap();
+        assert_eq!(row.status, Status::Finished, "game {id} ended");
+        let stored: primeclimb::climb::Game =
+            serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
+        let rebuilt = s.replay(id).await.unwrap();
+        assert_eq!(rebuilt, stored, "game {id} replays to its stored state");
+        let log = s.store().log(id).await.unwrap();
+        let versions: Vec<i64> = log.iter().map(|e| e.version).collect();
+        let expected: Vec<i64> = (started_at + 1..=row.version).collect();
+        assert_eq!(
+            versions, expected,
+            "game {id}: one log entry per change after the start"
+        );
+    }
+    support::db::remove_db(name);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_random_games_replay_from_seed_and_log() {
+    replay_random_games("replay-ai", 1_000, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_with_people_moving_step_by_step_replay_too() {
+    replay_random_games("replay-people", 40, true).await;
+}
