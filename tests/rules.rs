@@ -892,6 +892,51 @@ fn resigning_passes_the_turn_and_the_last_player_wins() {
 }
 
 #[test]
+fn ruling_timeout_skip_takes_back_the_steps_and_passes_the_turn() {
+    let mut g = position(&[[4, 26], [5, 6]], (3, 9));
+    let start = g.players.clone();
+    play(&mut g, 0, "4 +9").unwrap();
+    assert_eq!(g.players[0].pawns, [13, 26]);
+    let ev = g.apply(0, &Action::Skip).unwrap();
+    assert!(ev.contains(&Event::Skipped {
+        seat: 0,
+        taken_back: true
+    }));
+    assert_eq!(g.players, start, "no step, no bump, no card stays");
+    assert!(!drew(&ev));
+    assert_eq!(g.current(), 1);
+    assert!(g.cards_accounted());
+    assert_eq!(g.apply(0, &Action::Skip), Err(RuleError::NotYourTurn));
+}
+
+#[test]
+fn ruling_timeout_skip_keeps_a_finished_move_and_discards_the_waiting_card() {
+    let (mut g, _) = draws_action(ActionEffect::SendTo { space: 64 }, [64, 20]);
+    assert!(matches!(g.phase, Phase::Choice(_)));
+    let ev = g.apply(0, &Action::Skip).unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::CardNoEffect { .. })));
+    assert_eq!(g.players[0].pawns, [11, 52], "the finished move stands");
+    assert_eq!(g.players[1].pawns, [64, 20], "the card did nothing");
+    assert_eq!(g.discard.len(), 1);
+    assert!(g.cards_accounted());
+    assert_eq!(g.current(), 1);
+}
+
+#[test]
+fn ruling_timeout_skip_loses_a_roll_again() {
+    let mut g = position(&[[10, 50], [0, 0]], (1, 2));
+    stack(&mut g, Effect::Action(ActionEffect::RollAgain));
+    play(&mut g, 0, "10 +1 50 +2").unwrap();
+    // The Move phase is not ended: the player idles with every die used.
+    g.apply(0, &Action::Skip).unwrap();
+    assert_eq!(g.current(), 1, "nothing was drawn, and no extra turn");
+    let (mut g, _) = draws_action(ActionEffect::RollAgain, [0, 0]);
+    assert_eq!(g.current(), 0);
+    g.apply(0, &Action::Skip).unwrap();
+    assert_eq!(g.current(), 1, "the extra turn is skipped, not replayed");
+}
+
+#[test]
 fn new_game_needs_two_to_four_players() {
     let names = |n: usize| (0..n).map(|i| format!("p{i}")).collect::<Vec<_>>();
     assert!(Game::new(Options::default(), &names(1), 1).is_err());

@@ -201,6 +201,9 @@ pub enum Action {
     Choose(CardChoice),
     /// Leave the game. Allowed at any time, on any turn.
     Resign,
+    /// The turn timed out and the server skips idle players: see [`Game::skip`] for the
+    /// ruling.
+    Skip,
 }
 
 /// What happened, in order.
@@ -302,6 +305,13 @@ pub enum Event {
     },
     Resigned {
         seat: Seat,
+    },
+    /// The player's turn was skipped (turn timeout); `taken_back`: the steps of the Move
+    /// phase were taken back.
+    Skipped {
+        seat: Seat,
+        #[serde(default)]
+        taken_back: bool,
     },
     Won {
         seat: Seat,
@@ -672,6 +682,7 @@ impl Game {
             return Err(RuleError::NotYourTurn);
         }
         match (&self.phase, action) {
+            (_, Action::Skip) => self.skip(ev),
             (Phase::Choice(_), Action::Choose(c)) => self.choose(*c, ev),
             (Phase::Choice(p), _) => Err(RuleError::ChoicePending(
                 self.card(p.card).effect.short_name(),
@@ -1037,6 +1048,35 @@ impl Game {
         self.turn.last_mover = snap.last_mover;
         self.turn.steps.truncate(snap.steps);
         ev.push(Event::Undone);
+        Ok(())
+    }
+
+    /// Ruling (turn timeout, "skip"): an idle player's turn is skipped. Steps of the Move
+    /// phase that can still be taken back are taken back (no bump, no card for them); a
+    /// card waiting for the player's choice is discarded without effect, and if it was
+    /// drawn after a finished Move phase that move stands; a Roll again! earned this turn
+    /// is lost. The next player's turn begins.
+    fn skip(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let seat = self.turn.seat;
+        let take_back = match self.phase.clone() {
+            Phase::Over => return Err(RuleError::GameOver),
+            Phase::Choice(pending) => {
+                self.discard.push(pending.card);
+                ev.push(Event::CardNoEffect { card: pending.card });
+                pending.mid_move
+            }
+            Phase::Move => true,
+        };
+        let first = self.turn.undo.first().cloned().filter(|_| take_back);
+        let taken_back = first.is_some();
+        if let Some(first) = first {
+            self.players = first.players;
+            self.discard = first.discard;
+        }
+        self.turn.roll_again = 0;
+        ev.push(Event::Skipped { seat, taken_back });
+        self.phase = Phase::Move;
+        self.finish_turn(ev);
         Ok(())
     }
 

@@ -43,6 +43,8 @@ pub struct LastTurn {
     pub turned: Vec<PawnRef>,
     /// A Roll again! card gave the same player another turn.
     pub extra_turn: bool,
+    /// The turn timed out and was skipped.
+    pub skipped: bool,
     pub won: Option<Seat>,
 }
 
@@ -200,6 +202,14 @@ impl LastTurn {
                     cur.turned.push(PawnRef { seat, pawn });
                 }
                 Event::Resigned { .. } => played = true,
+                Event::Skipped { seat, taken_back } => {
+                    cur.seat.get_or_insert(seat);
+                    if taken_back {
+                        cur.steps.clear();
+                    }
+                    cur.skipped = true;
+                    played = true;
+                }
                 // Cursed, PawnHome, Reshuffled, DeckEmpty, ChoiceNeeded, CardNoEffect, and
                 // events added later: nothing to draw.
                 _ => {}

@@ -294,6 +294,9 @@ pub fn narration(game: &Game, turn: &LastTurn) -> Vec<String> {
             name_of(game, from)
         ));
     }
+    if turn.skipped {
+        lines.push("turn skipped: time ran out".into());
+    }
     if turn.extra_turn {
         lines.push("plays again".into());
     }
