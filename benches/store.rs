@@ -180,10 +180,10 @@ async fn copy_games(store: &SqliteStore, real: i64, total: i64) {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed,
                                 state, version, turn_timeout_secs, created_at, updated_at,
-                                turn_started_at, reminded, message_id)
+                                turn_started_at, reminded, message_id, locale)
              SELECT kind, guild_id, $2, status, creator_id, options, seed, state, version,
                     turn_timeout_secs, created_at, updated_at, turn_started_at, reminded,
-                    message_id
+                    message_id, locale
              FROM games WHERE id = $1 RETURNING id",
         )
         .bind(source)

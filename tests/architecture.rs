@@ -96,3 +96,61 @@ fn rules_modules_stay_pure() {
         bad.join("\n")
     );
 }
+
+/// The forbidden imports of one room of ARCHITECTURE.md.
+fn check_room(dir: &str, forbidden: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let mut bad = Vec::new();
+    let mut stack = vec![root];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&p).unwrap_or_default();
+                for (i, line) in text.lines().enumerate() {
+                    for f in forbidden {
+                        if mentions(code_part(line), f) {
+                            bad.push(format!("{}:{}: uses {}", p.display(), i + 1, f.trim()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn the_store_knows_no_discord_and_no_session() {
+    let bad = check_room(
+        "store",
+        &[
+            "serenity",
+            "poise",
+            "crate::discord",
+            "crate::session",
+            "crate::render",
+        ],
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_session_knows_no_discord_types() {
+    let bad = check_room(
+        "session",
+        &["serenity", "poise", "crate::discord", "crate::cli"],
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_discord_adapters_write_no_sql() {
+    let bad = check_room("discord", &["sqlx", "crate::store::SqliteStore"]);
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

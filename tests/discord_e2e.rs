@@ -9,14 +9,10 @@ mod support;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
 
-use primeclimb::discord::{self, BotConfig, BotError, ConfigError};
+use primeclimb::discord::{self, BotConfig, BotError, ConfigError, Timing};
 use serde_json::{json, Value};
+use support::bot::{start_bot, EPHEMERAL};
 use support::fake_discord::{self as fake, FakeDiscord, APP_ID, GUILD_ID, WAIT};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
-
-/// The flag Discord uses for an ephemeral message.
-const EPHEMERAL: u64 = 1 << 6;
 
 fn config_for(fake: &FakeDiscord, dev_guild: Option<u64>) -> BotConfig {
     BotConfig {
@@ -24,32 +20,7 @@ fn config_for(fake: &FakeDiscord, dev_guild: Option<u64>) -> BotConfig {
         database_url: "sqlite::memory:".into(),
         api_url: Some(fake.api_url.clone()),
         dev_guild_id: dev_guild,
-    }
-}
-
-/// The running bot and the switch that stops it.
-struct Bot {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), BotError>>,
-}
-
-fn start_bot(config: BotConfig) -> Bot {
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, async move {
-        let _ = stopped.await;
-    }));
-    Bot { stop, task }
-}
-
-impl Bot {
-    /// Ask the bot to stop, as SIGINT would, and check it stops cleanly in time.
-    async fn shut_down(self) {
-        let _ = self.stop.send(());
-        let result = tokio::time::timeout(WAIT, self.task)
-            .await
-            .expect("the bot did not shut down in time")
-            .expect("the bot task panicked");
-        assert!(result.is_ok(), "the bot stopped with {result:?}");
+        timing: Timing::default(),
     }
 }
 
@@ -239,6 +210,7 @@ async fn the_binary_with_a_rejected_token_exits_1_with_a_message() {
         .arg("bot")
         .current_dir(empty_dir("bad-token"))
         .env("DISCORD_TOKEN", "bad-token")
+        .env("DATABASE_URL", "sqlite::memory:")
         .env("DISCORD_API_URL", &fake.api_url)
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env_remove("DEV_GUILD_ID")
@@ -295,4 +267,93 @@ fn the_fakes_interactions_deserialise_as_serenitys() {
         Ok(Interaction::Component(c)) => assert_eq!(c.data.custom_id, "climb:1:2:roll"),
         other => panic!("not a component: {other:?}"),
     }
+}
+
+/// Discord refuses a whole registration if one name or description breaks its rules;
+/// the fake does not check them, so this test does (for every locale).
+#[test]
+fn every_command_fits_discords_limits() {
+    let commands = poise::builtins::create_application_commands(&discord::commands());
+    let registered = serde_json::to_value(&commands).expect("commands serialise");
+    let name_ok = |n: &str| {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+            && n.to_lowercase() == n
+    };
+    fn walk(v: &Value, path: &str, check: &dyn Fn(&Value, &str)) {
+        check(v, path);
+        for o in v["options"].as_array().into_iter().flatten() {
+            walk(
+                o,
+                &format!("{path} {}", o["name"].as_str().unwrap_or("?")),
+                check,
+            );
+        }
+    }
+    let check = |v: &Value, path: &str| {
+        let name = v["name"].as_str().unwrap_or_default();
+        assert!(name_ok(name), "{path}: name {name:?}");
+        let desc = v["description"].as_str().unwrap_or_default();
+        assert!(
+            (1..=100).contains(&desc.chars().count()),
+            "{path}: description of {} characters",
+            desc.chars().count()
+        );
+        for (locale, n) in v["name_localizations"].as_object().into_iter().flatten() {
+            assert!(
+                name_ok(n.as_str().unwrap_or_default()),
+                "{path}: {locale} name {n}"
+            );
+        }
+        for (locale, d) in v["description_localizations"]
+            .as_object()
+            .into_iter()
+            .flatten()
+        {
+            let len = d.as_str().unwrap_or_default().chars().count();
+            assert!(
+                (1..=100).contains(&len),
+                "{path}: {locale} description of {len}"
+            );
+        }
+        let options = v["options"].as_array().cloned().unwrap_or_default();
+        assert!(options.len() <= 25, "{path}: {} options", options.len());
+        // Required options come first.
+        let mut optional_seen = false;
+        for o in &options {
+            let required = o["required"].as_bool().unwrap_or(false);
+            assert!(
+                !(required && optional_seen),
+                "{path}: a required option after an optional one"
+            );
+            optional_seen |= !required;
+        }
+        for c in v["choices"].as_array().into_iter().flatten() {
+            let n = c["name"].as_str().unwrap_or_default().chars().count();
+            assert!((1..=100).contains(&n), "{path}: choice name of {n}");
+        }
+    };
+    let mut names = std::collections::HashSet::new();
+    for c in registered.as_array().expect("a list") {
+        let name = c["name"].as_str().unwrap_or_default();
+        assert!(names.insert(name.to_string()), "{name} registered twice");
+        walk(c, name, &check);
+        // Sibling subcommands need distinct names in every language.
+        let subs: Vec<&Value> = c["options"].as_array().into_iter().flatten().collect();
+        for locale in ["fr"] {
+            let mut seen = std::collections::HashSet::new();
+            for s in &subs {
+                let n = s["name_localizations"][locale]
+                    .as_str()
+                    .or(s["name"].as_str())
+                    .unwrap_or_default();
+                assert!(
+                    seen.insert(n.to_string()),
+                    "{name}: {locale} name {n} twice"
+                );
+            }
+        }
+    }
+    assert!(names.contains("climb") && names.contains("leaderboard"));
 }

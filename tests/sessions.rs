@@ -254,14 +254,14 @@ async fn two_clicks_on_one_version_apply_exactly_once() {
     let (mover, _) = to_move(&s).await;
     let board = s.board(PLACE).await.unwrap();
     let version = board.row.version;
+    let stamp = board.row.stamp();
     let (_, hints) = s.hint(PLACE, 1).await.unwrap();
     let text = hints[0].moves.clone();
     let mut tasks = Vec::new();
     for _ in 0..6 {
         let (s, mover, text) = (s.clone(), mover.clone(), text.clone());
         tasks.push(tokio::spawn(async move {
-            s.act(PLACE, &mover, Command::Move(text), Some(version))
-                .await
+            s.act(PLACE, &mover, Command::Move(text), Some(stamp)).await
         }));
     }
     let mut ok = 0;
@@ -344,7 +344,7 @@ async fn racing_joins_all_get_a_seat() {
 async fn a_stale_button_is_refused_politely() {
     let s = two_player_game("stale").await;
     let (mover, _) = to_move(&s).await;
-    let old = s.board(PLACE).await.unwrap().row.version;
+    let old = s.board(PLACE).await.unwrap().row.stamp();
     play_turn(&s, PLACE, &mover).await.unwrap();
     let (next, _) = to_move(&s).await;
     let err = s
@@ -704,4 +704,112 @@ async fn a_thousand_random_games_replay_from_seed_and_log() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_with_people_moving_step_by_step_replay_too() {
     replay_random_games("replay-people", 40, true).await;
+}
+
+#[tokio::test]
+async fn the_turn_clock_never_overtakes_a_move() {
+    use primeclimb::session::{Due, TimeoutMode};
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Arc;
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let store = store::connect(&support::db::db_url("clock")).await.unwrap();
+    let s = Session::with_clock(store, clock);
+    let sp = LobbySpec {
+        turn_timeout_secs: Some(3_600),
+        ..spec()
+    };
+    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.join(PLACE, &bo()).await.unwrap();
+    let start = s.start(PLACE, &ada()).await.unwrap();
+    assert!(s.due().await.unwrap().is_empty());
+    now.fetch_add(1_800_000, Ordering::SeqCst);
+    let due = s.due().await.unwrap();
+    assert!(matches!(due[..], [Due::Remind { .. }]), "{due:?}");
+    assert!(s
+        .remind(start.row.id, start.row.version)
+        .await
+        .unwrap()
+        .is_some());
+    assert!(
+        s.remind(start.row.id, start.row.version)
+            .await
+            .unwrap()
+            .is_none(),
+        "one reminder per turn"
+    );
+    assert!(s.due().await.unwrap().is_empty());
+    now.fetch_add(1_800_000, Ordering::SeqCst);
+    let due = s.due().await.unwrap();
+    let Due::TimeOut {
+        game_id, version, ..
+    } = due[0]
+    else {
+        panic!("{due:?}")
+    };
+    // The player moves at the last second: the clock's turn is stale and does nothing.
+    let (mover, _) = to_move(&s).await;
+    play_turn(&s, PLACE, &mover).await.unwrap();
+    assert!(s
+        .time_out(game_id, version, TimeoutMode::Skip)
+        .await
+        .unwrap()
+        .is_none());
+    // The next player's time runs out: skipped, by the clock (no user in the log).
+    now.fetch_add(3_600_000, Ordering::SeqCst);
+    let Due::TimeOut {
+        game_id, version, ..
+    } = s.due().await.unwrap()[0]
+    else {
+        panic!("a timeout is due")
+    };
+    let skipped = s
+        .time_out(game_id, version, TimeoutMode::Skip)
+        .await
+        .unwrap()
+        .expect("the idle turn is skipped");
+    assert!(skipped
+        .events
+        .iter()
+        .any(|e| matches!(e, primeclimb::climb::Event::Skipped { .. })));
+    let log = s.store().log(game_id).await.unwrap();
+    assert_eq!(log.last().unwrap().user_id, None);
+    assert_eq!(s.replay(game_id).await.unwrap(), skipped.game);
+    // And with the AI mode, the stand-in plays a whole turn.
+    now.fetch_add(3_600_000, Ordering::SeqCst);
+    let Due::TimeOut {
+        game_id, version, ..
+    } = s.due().await.unwrap()[0]
+    else {
+        panic!("a timeout is due")
+    };
+    let played = s
+        .time_out(game_id, version, TimeoutMode::Ai)
+        .await
+        .unwrap()
+        .expect("the AI plays the idle turn");
+    assert_ne!(played.game.turn.number, skipped.game.turn.number);
+}
+
+#[tokio::test]
+async fn a_button_from_another_game_is_stale() {
+    let s = two_player_game("other-game").await;
+    let old = s.board(PLACE).await.unwrap().row.stamp();
+    s.end_game(PLACE, &ada()).await.unwrap();
+    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    s.join(PLACE, &bo()).await.unwrap();
+    s.start(PLACE, &ada()).await.unwrap();
+    let (mover, _) = to_move(&s).await;
+    // Same version number, different game: refused.
+    let forged = primeclimb::session::Stamp {
+        game_id: old.game_id,
+        version: s.board(PLACE).await.unwrap().row.version,
+    };
+    assert!(matches!(
+        s.act(PLACE, &mover, Command::EndMove, Some(forged)).await,
+        Err(SessionError::Moved)
+    ));
 }

@@ -5,7 +5,8 @@
 use clap::Args;
 
 use super::UsageError;
-use crate::discord::{self, BotConfig};
+use crate::discord::{self, BotConfig, BotError};
+use crate::store::StoreError;
 
 #[derive(Args, Debug)]
 pub struct BotArgs {}
@@ -15,8 +16,14 @@ pub fn run(_args: &BotArgs) -> anyhow::Result<()> {
     init_logging();
     let config = BotConfig::from_env().map_err(|e| UsageError(e.to_string()))?;
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(discord::run(config, shutdown_signal()))?;
-    Ok(())
+    match runtime.block_on(discord::run(config, shutdown_signal())) {
+        Ok(()) => Ok(()),
+        // A DATABASE_URL that is not a database address is the user's to fix (exit 2).
+        Err(BotError::Database(e @ (StoreError::BadUrl(_) | StoreError::Unsupported(_)))) => {
+            Err(UsageError(e.to_string()).into())
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Logs to stderr; `RUST_LOG` overrides the default (our info, serenity's warnings).

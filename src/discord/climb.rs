@@ -1,10 +1,10 @@
-//! `/climb …`: the Prime Climb slash commands. Thin poise adapters: they pick the
-//! language, ask the engine or the text tables, and reply. The game commands (start,
-//! join, move…) arrive with the session layer.
+//! `/climb …`: the Prime Climb command group. The game commands live in `play.rs`; the
+//! rules and the factor colours, which need no game, are here.
 
 use poise::CreateReply;
 
 use super::locale::Lang;
+use super::play::{board, end, hint, move_, moves, play_keeper, resign, start, undo};
 use super::rules_text::Topic;
 use super::{Context, Error};
 use crate::climb::board::{factor_colours, factorisation_text, Colour};
@@ -20,16 +20,25 @@ fn lang(ctx: Context<'_>) -> Lang {
     }
 }
 
-/// Prime Climb: rules, factor colours and (soon) games
+/// Prime Climb: games, rules and factor colours
 #[poise::command(
     slash_command,
-    subcommands("rules", "colours"),
+    subcommands(
+        "start",
+        "move_",
+        "play_keeper",
+        "board",
+        "hint",
+        "moves",
+        "undo",
+        "resign",
+        "end",
+        "rules",
+        "colours"
+    ),
     subcommand_required,
     name_localized("fr", "climb"),
-    description_localized(
-        "fr",
-        "Prime Climb : règles, couleurs des facteurs et (bientôt) parties"
-    )
+    description_localized("fr", "Prime Climb : parties, règles et couleurs des facteurs")
 )]
 pub async fn climb(_ctx: Context<'_>) -> Result<(), Error> {
     // Discord never invokes a command group itself, only its subcommands.
@@ -130,7 +139,7 @@ fn swatch(colour: Colour) -> &'static str {
 }
 
 /// The colour's name in `lang`.
-fn colour_name(colour: Colour, lang: Lang) -> &'static str {
+pub fn colour_name(colour: Colour, lang: Lang) -> &'static str {
     match (colour, lang) {
         (_, Lang::En) => colour.name(),
         (Colour::Orange, Lang::Fr) => "orange",

@@ -2,21 +2,61 @@
 //! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`. Validated here,
 //! before anything connects.
 
+use std::time::Duration;
+
 /// Where the database lives when `DATABASE_URL` is not set (ARCHITECTURE.md, Persistence).
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://primeclimb.db";
+
+/// The bot's pace: how often the turn clock looks at the games, how long it waits
+/// between two AI turns, when a slow reply is deferred. Not read from the environment; tests
+/// shorten them and bring their own clock.
+#[derive(Clone)]
+pub struct Timing {
+    /// How often turn timeouts and reminders are checked.
+    pub tick: Duration,
+    /// The pause after each AI turn's message, so people can follow.
+    pub ai_pace: Duration,
+    /// A reply not ready after this long is deferred (Discord allows 3 s).
+    pub defer_after: Duration,
+    /// The session's clock (the wall clock unless a test sets one).
+    pub clock: Option<crate::session::Clock>,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            tick: Duration::from_secs(20),
+            ai_pace: Duration::from_millis(1_500),
+            defer_after: Duration::from_millis(2_000),
+            clock: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Timing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Timing")
+            .field("tick", &self.tick)
+            .field("ai_pace", &self.ai_pace)
+            .field("defer_after", &self.defer_after)
+            .field("clock", &self.clock.as_ref().map(|_| "custom"))
+            .finish()
+    }
+}
 
 /// Everything `run` needs to start the bot.
 #[derive(Clone)]
 pub struct BotConfig {
     /// The bot token from the Discord developer portal (never printed).
     pub token: String,
-    /// Passed through to the session layer (not opened yet).
+    /// The database of games, ratings and settings (see `store::connect`).
     pub database_url: String,
     /// Route every REST call (and so the gateway discovery) through this base URL, such as
     /// `http://127.0.0.1:3000` for twilight-http-proxy or the tests' fake Discord.
     pub api_url: Option<String>,
     /// Register the commands in this guild only (instant), instead of globally.
     pub dev_guild_id: Option<u64>,
+    pub timing: Timing,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -26,6 +66,7 @@ impl std::fmt::Debug for BotConfig {
             .field("database_url", &self.database_url)
             .field("api_url", &self.api_url)
             .field("dev_guild_id", &self.dev_guild_id)
+            .field("timing", &self.timing)
             .finish()
     }
 }
@@ -79,6 +120,7 @@ impl BotConfig {
             database_url,
             api_url,
             dev_guild_id,
+            timing: Timing::default(),
         })
     }
 }

@@ -1,27 +1,60 @@
 //! The Discord bot: poise slash commands on serenity's gateway and REST client.
 //!
-//! Owns connecting, command registration, localisation and replies. Thin adapters only:
-//! no rules logic and no SQL here (ARCHITECTURE.md); game commands will call the session
-//! layer. `run` is the one entry point, used by `primeclimb bot` and by the end-to-end
-//! tests against the fake Discord (`tests/support/fake_discord.rs`).
+//! Thin adapters only (ARCHITECTURE.md): each command or click reads who is asking and
+//! where, calls one session use case, and turns the result into a message. No rules logic
+//! and no SQL here. `run` is the one entry point, used by `primeclimb bot` and by the
+//! end-to-end tests against the fake Discord (`tests/support/fake_discord.rs`).
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
 use tracing::{error, info, warn};
 
+pub mod caller;
 pub mod climb;
+pub mod clock;
+pub mod components;
 pub mod config;
+pub mod lobby;
 pub mod locale;
+pub mod play;
 pub mod rules_text;
+pub mod settings;
+pub mod standings;
+pub mod text;
+pub mod turn;
 
-pub use config::{BotConfig, ConfigError};
+pub use config::{BotConfig, ConfigError, Timing};
 
-/// What every command can reach. The session layer will live here.
-#[derive(Debug)]
+use crate::session::{Place, Session};
+use crate::store::{self, StoreError};
+
+/// What every command and handler can reach. Cheap to clone (the turn clock and the AI
+/// runners hold clones).
+#[derive(Clone)]
 pub struct Data {
-    /// Passed through from `DATABASE_URL` for the session layer (not opened yet).
-    pub database_url: String,
+    pub session: Session,
+    pub timing: Timing,
+    /// One lock per channel, so that AI turns of a game are played and posted in order.
+    runners: Arc<Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>>,
+}
+
+impl Data {
+    pub fn new(session: Session, timing: Timing) -> Data {
+        Data {
+            session,
+            timing,
+            runners: Arc::default(),
+        }
+    }
+
+    /// The lock that keeps a channel's AI turns in order.
+    fn runner_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
+        let mut map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(place).or_default().clone()
+    }
 }
 
 /// The error type of the command bodies (poise's convention).
@@ -39,6 +72,8 @@ pub enum BotError {
     TokenRejected,
     #[error("Discord: {0}")]
     Discord(Box<serenity::Error>),
+    #[error("{0}")]
+    Database(StoreError),
 }
 
 impl From<serenity::Error> for BotError {
@@ -62,7 +97,12 @@ fn is_token_rejected(e: &serenity::Error) -> bool {
 
 /// Every command the bot registers.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![climb::climb()]
+    vec![
+        climb::climb(),
+        standings::leaderboard(),
+        standings::stats(),
+        settings::settings(),
+    ]
 }
 
 /// The REST client: straight to Discord, or through `api_url` (a proxy, or the tests'
@@ -80,20 +120,47 @@ fn http_client(config: &BotConfig) -> serenity::Http {
 }
 
 /// Run the bot until `shutdown` completes (then the shards close cleanly) or the
-/// connection fails. The token is checked first, so a rejected token is a clear
-/// `BotError::TokenRejected` rather than a gateway reconnect loop.
+/// connection fails. The database is opened and the token checked first, so a bad
+/// `DATABASE_URL` or a rejected token is a clear error rather than a reconnect loop.
 pub async fn run(
     config: BotConfig,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), BotError> {
+    let store = store::connect(&config.database_url)
+        .await
+        .map_err(BotError::Database)?;
+    let session = match config.timing.clock.clone() {
+        Some(clock) => Session::with_clock(store, clock),
+        None => Session::new(store),
+    };
+    let data = Data::new(session, config.timing.clone());
+    info!(database = %config.database_url, "database ready");
+
     let http = http_client(&config);
     let me = http.get_current_user().await?;
     info!(bot = %me.name, id = %me.id, "token accepted");
 
+    // The hard AI and hints use the exact solitaire values: solve them now, not on the
+    // first hint someone asks for.
+    tokio::task::spawn_blocking(|| {
+        crate::climb::solver::values(crate::climb::solver::Course::Climb);
+    });
+
+    let (stop_clock, clock_stopped) = tokio::sync::watch::channel(false);
     let dev_guild = config.dev_guild_id.map(serenity::GuildId::new);
-    let database_url = config.database_url.clone();
     let options = poise::FrameworkOptions {
         commands: commands(),
+        event_handler: |ctx, event, _framework, data| {
+            Box::pin(async move {
+                if let serenity::FullEvent::InteractionCreate {
+                    interaction: serenity::Interaction::Component(click),
+                } = event
+                {
+                    components::handle(ctx, click, data).await;
+                }
+                Ok(())
+            })
+        },
         on_error: |e| {
             Box::pin(async move {
                 if let Err(e) = poise::builtins::on_error(e).await {
@@ -108,13 +175,19 @@ pub async fn run(
         },
         ..Default::default()
     };
+    let framework_data = data.clone();
     let framework = poise::Framework::builder()
         .options(options)
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to the gateway");
                 register(ctx, &framework.options().commands, dev_guild).await;
-                Ok(Data { database_url })
+                tokio::spawn(clock::run(
+                    ctx.http.clone(),
+                    framework_data.clone(),
+                    clock_stopped,
+                ));
+                Ok(framework_data)
             })
         })
         .build();
@@ -124,17 +197,19 @@ pub async fn run(
         .framework(framework)
         .await?;
     let shard_manager = client.shard_manager.clone();
-    tokio::select! {
+    let result = tokio::select! {
         result = client.start() => {
-            result?;
             info!("gateway connection closed");
+            result.map_err(BotError::from)
         }
         () = shutdown => {
             info!("shutting down");
             shard_manager.shutdown_all().await;
+            Ok(())
         }
-    }
-    Ok(())
+    };
+    let _ = stop_clock.send(true);
+    result
 }
 
 /// Register the commands in the development guild (instant) or globally (may take up to

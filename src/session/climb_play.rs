@@ -9,7 +9,8 @@ use crate::climb::{
 };
 use crate::render::{self, LastTurn, RenderOptions};
 use crate::store::{
-    GameRow, GameUpdate, LogRow, Place, ResultRow, SeatRow, Status, Store, StoreError, StoreTx,
+    GameRow, GameUpdate, LogRow, Place, ResultRow, SeatRow, Stamp, Status, Store, StoreError,
+    StoreTx,
 };
 
 use super::ratings;
@@ -292,17 +293,22 @@ impl<S: Store> Session<S> {
         }
     }
 
-    /// Do what a player asks. `expected_version` (from a button) must match the game's
-    /// version, or the request is refused as stale.
+    /// Do what a player asks. A `stamp` (from a button) must match the channel's game and
+    /// its version, or the request is refused as stale.
     pub async fn act(
         &self,
         place: Place,
         actor: &Actor,
         command: Command,
-        expected_version: Option<i64>,
+        stamp: Option<Stamp>,
     ) -> Result<ClimbView, SessionError> {
-        let (row, game) = self.climb(place).await?;
-        if expected_version.is_some_and(|v| v != row.version) {
+        let (row, game) = match self.climb(place).await {
+            Err(SessionError::NoGame | SessionError::NotStarted) if stamp.is_some() => {
+                return Err(SessionError::Moved)
+            }
+            other => other?,
+        };
+        if stamp.is_some_and(|s| s != row.stamp()) {
             return Err(SessionError::Moved);
         }
         if game.is_over() {
@@ -405,7 +411,7 @@ impl<S: Store> Session<S> {
     /// Write one change: claim the version, store the new state and the log entry, and
     /// at the end of the game the results and ratings. All or nothing.
     #[allow(clippy::too_many_arguments)]
-    async fn commit_climb(
+    pub(super) async fn commit_climb(
         &self,
         row: &GameRow,
         before: &Game,

@@ -32,6 +32,10 @@ pub struct LobbySpec {
     pub local_players: Vec<String>,
     /// The engine's seed; random when `None`.
     pub seed: Option<u64>,
+    /// The language of the game's channel messages (a Discord locale).
+    pub locale: Option<String>,
+    /// §7 Fill in the Blanks: shuffle the server's custom cards into the deck.
+    pub fill_in_blanks: bool,
 }
 
 impl LobbySpec {
@@ -44,6 +48,8 @@ impl LobbySpec {
             creator_plays: true,
             local_players: Vec::new(),
             seed: None,
+            locale: None,
+            fill_in_blanks: false,
         }
     }
 }
@@ -93,12 +99,17 @@ pub fn clean_name(name: &str) -> Result<String, SessionError> {
     }
 }
 
-/// The name of a new AI seat: "Hard AI", then "Hard AI 2"…
-fn ai_name(level: Level, seats: &[SeatRow]) -> String {
-    let base = match level {
-        Level::Easy => "Easy AI",
-        Level::Medium => "Medium AI",
-        Level::Hard => "Hard AI",
+/// The name of a new AI seat: "Hard AI", then "Hard AI 2"… (in French for a game whose
+/// locale is French: "IA forte").
+fn ai_name(level: Level, seats: &[SeatRow], locale: Option<&str>) -> String {
+    let french = locale.is_some_and(|l| l.to_ascii_lowercase().starts_with("fr"));
+    let base = match (level, french) {
+        (Level::Easy, false) => "Easy AI",
+        (Level::Medium, false) => "Medium AI",
+        (Level::Hard, false) => "Hard AI",
+        (Level::Easy, true) => "IA facile",
+        (Level::Medium, true) => "IA moyenne",
+        (Level::Hard, true) => "IA forte",
     };
     let mut name = base.to_string();
     let mut n = 1;
@@ -127,9 +138,21 @@ impl<S: Store> Session<S> {
                 "only Prime Climb lobbies can be opened here".into(),
             ));
         }
+        let mut options = spec.options.clone();
+        if spec.fill_in_blanks {
+            options.custom_cards = self
+                .custom_cards(place.guild_id)
+                .await?
+                .into_iter()
+                .map(|(_, card)| card)
+                .collect();
+            if options.custom_cards.is_empty() {
+                return Err(SessionError::NoCustomCards);
+            }
+        }
         // Check what can be checked before anyone joins: the variants and custom cards.
-        let probe_players = if spec.options.solitaire { 1 } else { 2 };
-        spec.options
+        let probe_players = if options.solitaire { 1 } else { 2 };
+        options
             .validate(probe_players)
             .map_err(SessionError::BadOptions)?;
         if let Some(t) = spec.turn_timeout_secs {
@@ -159,7 +182,7 @@ impl<S: Store> Session<S> {
         }
         for &level in &spec.ai {
             let seat = next_seat(&seats);
-            let name = ai_name(level, &seats);
+            let name = ai_name(level, &seats, spec.locale.as_deref());
             seats.push(SeatRow {
                 seat,
                 user_id: None,
@@ -167,7 +190,7 @@ impl<S: Store> Session<S> {
                 ai_level: Some(level.name().to_string()),
             });
         }
-        let max = capacity(&spec.options);
+        let max = capacity(&options);
         if seats.len() > max {
             return Err(SessionError::LobbyFull { max });
         }
@@ -176,10 +199,11 @@ impl<S: Store> Session<S> {
             kind: spec.kind,
             place,
             creator_id: actor.user_id,
-            options: encode(&spec.options)?,
+            options: encode(&options)?,
             // The seed is stored bit for bit: u64 in the engine, BIGINT in the database.
             seed: seed as i64,
             turn_timeout_secs: spec.turn_timeout_secs,
+            locale: spec.locale.clone(),
             now: self.now(),
         };
         let mut tx = self.store().begin().await?;
@@ -300,7 +324,7 @@ impl<S: Store> Session<S> {
             Ok(LobbyEdit::Add(SeatRow {
                 seat: next_seat(&row.seats),
                 user_id: None,
-                name: ai_name(level, &row.seats),
+                name: ai_name(level, &row.seats, row.locale.as_deref()),
                 ai_level: Some(level.name().to_string()),
             }))
         })

@@ -18,16 +18,21 @@ use crate::climb;
 use crate::store::{GameRow, SqliteStore, Status, Store, StoreError};
 
 mod climb_play;
+mod clock;
 mod lobby;
 mod ratings;
+mod settings;
 mod stats;
 
+pub use crate::store::GuildSettings;
 pub use climb_play::{describe_choice, keeper_word, ClimbView, Command};
+pub use clock::{parse_duration, Due, TimeoutMode, MAX_TIMEOUT_SECS, MIN_TIMEOUT_SECS};
 pub use lobby::{LobbySpec, LobbyView, MAX_NAME_CHARS};
 pub use ratings::{ai_rating_id, conservative, RATED_MIN_PLAYERS};
+pub use settings::{custom_card, CardKind, SettingsChange, MAX_CUSTOM_CARDS};
 pub use stats::{Leaderboard, Standing, Stats};
 
-pub use crate::store::{GameKind, Place};
+pub use crate::store::{GameKind, Place, Stamp};
 
 /// Milliseconds since the Unix epoch.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -117,6 +122,10 @@ pub enum SessionError {
     BadName,
     #[error("the game is over")]
     GameOver,
+    #[error("this server has no custom cards yet: a moderator adds them with /settings card")]
+    NoCustomCards,
+    #[error("{0}")]
+    BadSetting(String),
     /// The store failed; the message is for the operator's log, the player sees a general one.
     #[error("something went wrong on our side, and nothing was changed ({0})")]
     Store(StoreError),

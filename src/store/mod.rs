@@ -116,7 +116,27 @@ pub struct GameRow {
     pub turn_started_at: Option<i64>,
     pub reminded: bool,
     pub message_id: Option<i64>,
+    /// The Discord locale of the game's channel messages (`fr`, `en-US`…).
+    pub locale: Option<String>,
     pub seats: Vec<SeatRow>,
+}
+
+/// A game and one of its versions: what a button drawn for that board carries, so that a
+/// click on an older board, or on a game that has ended, is refused as stale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub game_id: i64,
+    pub version: i64,
+}
+
+impl GameRow {
+    /// The game and version this row is at (what a button drawn now carries).
+    pub fn stamp(&self) -> Stamp {
+        Stamp {
+            game_id: self.id,
+            version: self.version,
+        }
+    }
 }
 
 /// One player of a game.
@@ -139,6 +159,7 @@ pub struct NewGame {
     pub options: String,
     pub seed: i64,
     pub turn_timeout_secs: Option<i64>,
+    pub locale: Option<String>,
     pub now: i64,
 }
 
@@ -403,6 +424,14 @@ pub trait StoreTx: Send {
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Remember the Discord message showing the game (the reminder flag is kept).
+    /// Note that the half-time reminder of the turn at `version` was sent. False when the
+    /// game has moved on, or the reminder was already noted (so it is sent once).
+    fn mark_reminded(
+        &mut self,
+        game_id: i64,
+        version: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
     fn set_message(
         &mut self,
         game_id: i64,

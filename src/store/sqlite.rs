@@ -147,6 +147,7 @@ struct RawGame {
     turn_started_at: Option<i64>,
     reminded: bool,
     message_id: Option<i64>,
+    locale: Option<String>,
 }
 
 impl RawGame {
@@ -170,6 +171,7 @@ impl RawGame {
             turn_started_at: self.turn_started_at,
             reminded: self.reminded,
             message_id: self.message_id,
+            locale: self.locale,
             seats,
         })
     }
@@ -231,7 +233,7 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id
+                      turn_started_at, reminded, message_id, locale
                FROM games
                WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
             place.guild_id,
@@ -247,7 +249,7 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id
+                      turn_started_at, reminded, message_id, locale
                FROM games WHERE id = $1"#,
             id
         )
@@ -261,7 +263,7 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id
+                      turn_started_at, reminded, message_id, locale
                FROM games WHERE guild_id = $1 AND channel_id = $2
                ORDER BY id DESC LIMIT 1"#,
             place.guild_id,
@@ -514,8 +516,9 @@ impl StoreTx for SqliteTx {
         let result = sqlx::query_scalar!(
             r#"INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed,
                                   state, version, turn_timeout_secs, created_at, updated_at,
-                                  turn_started_at, reminded, message_id)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 0, $8, $9, $9, NULL, FALSE, NULL)
+                                  turn_started_at, reminded, message_id, locale)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 0, $8, $9, $9, NULL, FALSE, NULL,
+                       $10)
                RETURNING id AS "id!""#,
             kind,
             game.place.guild_id,
@@ -525,7 +528,8 @@ impl StoreTx for SqliteTx {
             game.options,
             game.seed,
             game.turn_timeout_secs,
-            game.now
+            game.now,
+            game.locale
         )
         .fetch_one(&mut *self.tx)
         .await;
@@ -571,6 +575,18 @@ impl StoreTx for SqliteTx {
         .execute(&mut *self.tx)
         .await?;
         Ok(())
+    }
+
+    async fn mark_reminded(&mut self, game_id: i64, version: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE games SET reminded = TRUE
+               WHERE id = $1 AND version = $2 AND NOT reminded"#,
+            game_id,
+            version
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     async fn set_message(

@@ -47,6 +47,8 @@ pub struct Part {
 /// One REST request the bot made.
 #[derive(Clone, Debug)]
 pub struct Recorded {
+    /// When the fake received it.
+    pub at: std::time::Instant,
     pub method: String,
     /// The path without the query, e.g. `/api/v10/users/@me`.
     pub path: String,
@@ -71,6 +73,9 @@ struct State {
     /// One sender per gateway session that has received READY.
     sessions: Mutex<Vec<mpsc::UnboundedSender<String>>>,
     reject_token: AtomicBool,
+    forget_attachments: AtomicBool,
+    /// Interaction responses still to refuse with a 500, as a Discord outage would.
+    failing_callbacks: AtomicU64,
     seq: AtomicU64,
     gateway_url: Mutex<String>,
 }
@@ -141,10 +146,12 @@ impl FakeDiscord {
 
     /// Wait (at most [`WAIT`]) for a request matching `method` and `path`; returns it.
     pub async fn wait_for_request(&self, method: &str, path: &str) -> Recorded {
+        // Searched under the lock: only the match is copied (the log holds every PNG).
         let found = wait_until(|| {
-            self.requests()
-                .into_iter()
+            lock(&self.state.requests)
+                .iter()
                 .find(|r| r.method == method && r.path == path)
+                .cloned()
         })
         .await;
         found.unwrap_or_else(|| {
@@ -183,6 +190,58 @@ impl FakeDiscord {
     pub fn interact(&self, interaction: Value) {
         self.dispatch("INTERACTION_CREATE", interaction);
     }
+
+    /// How many requests have been recorded (a mark for [`Self::wait_for_after`]).
+    pub fn mark(&self) -> usize {
+        lock(&self.state.requests).len()
+    }
+
+    /// Wait (at most [`WAIT`]) for a request after `mark` that `matches`; returns it.
+    pub async fn wait_for_after(
+        &self,
+        mark: usize,
+        what: &str,
+        matches: impl Fn(&Recorded) -> bool,
+    ) -> Recorded {
+        let found = wait_until(|| {
+            lock(&self.state.requests)
+                .iter()
+                .skip(mark)
+                .find(|r| matches(r))
+                .cloned()
+        })
+        .await;
+        found.unwrap_or_else(|| {
+            panic!(
+                "no {what} within {WAIT:?}; requests since the mark: {:#?}",
+                self.requests()
+                    .iter()
+                    .skip(mark)
+                    .map(|r| format!("{} {}", r.method, r.path))
+                    .collect::<Vec<_>>()
+            )
+        })
+    }
+
+    /// Every message the bot posted in channels (not interaction responses), in order.
+    pub fn channel_messages(&self) -> Vec<Recorded> {
+        lock(&self.state.requests)
+            .iter()
+            .filter(|r| r.method == "POST" && r.path.starts_with("/api/v10/channels/"))
+            .cloned()
+            .collect()
+    }
+
+    /// Refuse the next `n` interaction responses with 500 Internal Server Error.
+    pub fn fail_callbacks(&self, n: u64) {
+        self.state.failing_callbacks.store(n, Ordering::SeqCst);
+    }
+
+    /// Keep only the size of attached files, not their bytes (for long benchmarks, so the
+    /// fake's log does not dominate the process's memory).
+    pub fn forget_attachments(&self) {
+        self.state.forget_attachments.store(true, Ordering::SeqCst);
+    }
 }
 
 fn local(listener: &TcpListener) -> SocketAddr {
@@ -219,11 +278,49 @@ pub fn bot_user() -> Value {
     })
 }
 
+/// Someone who sends interactions: a Discord user with a name and, in the guild, the
+/// permissions they have in the channel.
+#[derive(Clone, Copy, Debug)]
+pub struct Who {
+    pub id: u64,
+    pub name: &'static str,
+    /// The permission bits of the member in the channel.
+    pub permissions: u64,
+}
+
+/// View channel, send messages, use application commands: an ordinary member.
+pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 31);
+/// An ordinary member plus Manage Server.
+pub const MODERATOR_PERMISSIONS: u64 = MEMBER_PERMISSIONS | (1 << 5);
+
+/// The player who invokes commands by default (an ordinary member).
+pub const ADA: Who = Who {
+    id: USER_ID,
+    name: "Ada",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// A second player.
+pub const BO: Who = Who {
+    id: 930_000_000_000_000_002,
+    name: "Bo",
+    permissions: MEMBER_PERMISSIONS,
+};
+/// A moderator (Manage Server) who does not play.
+pub const TEACHER: Who = Who {
+    id: 930_000_000_000_000_003,
+    name: "Teacher",
+    permissions: MODERATOR_PERMISSIONS,
+};
+
 /// The user who plays.
 pub fn player_user() -> Value {
+    user_json(ADA)
+}
+
+fn user_json(who: Who) -> Value {
     json!({
-        "id": USER_ID.to_string(), "username": "ada", "discriminator": "0",
-        "global_name": "Ada", "avatar": null
+        "id": who.id.to_string(), "username": who.name.to_lowercase(), "discriminator": "0",
+        "global_name": who.name, "avatar": null
     })
 }
 
@@ -240,6 +337,10 @@ pub fn message(id: u64, content: &str) -> Value {
 
 /// The fields every interaction has: who, where, in which language.
 fn interaction_base(id: u64, kind: u8, locale: &str) -> Value {
+    interaction_from(ADA, id, kind, locale)
+}
+
+fn interaction_from(who: Who, id: u64, kind: u8, locale: &str) -> Value {
     json!({
         "id": id.to_string(),
         "application_id": APP_ID.to_string(),
@@ -250,8 +351,9 @@ fn interaction_base(id: u64, kind: u8, locale: &str) -> Value {
         "channel_id": CHANNEL_ID.to_string(),
         "channel": { "id": CHANNEL_ID.to_string(), "type": 0, "name": "maths" },
         "member": {
-            "user": player_user(), "nick": null, "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
-            "deaf": false, "mute": false, "flags": 0, "pending": false, "permissions": "2147483647"
+            "user": user_json(who), "nick": null, "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
+            "deaf": false, "mute": false, "flags": 0, "pending": false,
+            "permissions": who.permissions.to_string()
         },
         "app_permissions": "2147483647",
         "locale": locale,
@@ -280,12 +382,34 @@ pub fn callback_path(id: u64) -> String {
 /// (`["climb", "rules"]`); `options` the innermost options, e.g.
 /// `json!([{"name": "topic", "type": 4, "value": 3}])`.
 pub fn slash_command(id: u64, path: &[&str], options: Value, locale: &str) -> Value {
+    slash_command_as(ADA, id, path, options, locale)
+}
+
+/// A slash command sent by `who`.
+pub fn slash_command_as(who: Who, id: u64, path: &[&str], options: Value, locale: &str) -> Value {
+    command_interaction(who, id, 2, path, options, locale)
+}
+
+/// An autocomplete request (interaction type 4): `options` has the one being typed
+/// marked `"focused": true`.
+pub fn autocomplete_as(who: Who, id: u64, path: &[&str], options: Value, locale: &str) -> Value {
+    command_interaction(who, id, 4, path, options, locale)
+}
+
+fn command_interaction(
+    who: Who,
+    id: u64,
+    kind: u8,
+    path: &[&str],
+    options: Value,
+    locale: &str,
+) -> Value {
     let (name, subcommands) = path.split_first().expect("a command name");
     let mut inner = options;
     for sub in subcommands.iter().rev() {
         inner = json!([{ "name": sub, "type": 1, "options": inner }]);
     }
-    let mut interaction = interaction_base(id, 2, locale);
+    let mut interaction = interaction_from(who, id, kind, locale);
     interaction["data"] = json!({
         "id": "940000000000000001", "name": name, "type": 1, "options": inner,
         "guild_id": GUILD_ID.to_string()
@@ -295,9 +419,29 @@ pub fn slash_command(id: u64, path: &[&str], options: Value, locale: &str) -> Va
 
 /// A button click (interaction type 3) on message `message_id` with `custom_id`.
 pub fn button_click(id: u64, message_id: u64, custom_id: &str, locale: &str) -> Value {
-    let mut interaction = interaction_base(id, 3, locale);
+    button_click_as(ADA, id, message_id, custom_id, locale)
+}
+
+/// A button click by `who`.
+pub fn button_click_as(who: Who, id: u64, message_id: u64, custom_id: &str, locale: &str) -> Value {
+    let mut interaction = interaction_from(who, id, 3, locale);
     interaction["message"] = message(message_id, "a board");
     interaction["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+    interaction
+}
+
+/// A choice in a string select menu by `who`.
+pub fn select_as(
+    who: Who,
+    id: u64,
+    message_id: u64,
+    custom_id: &str,
+    values: &[&str],
+    locale: &str,
+) -> Value {
+    let mut interaction = interaction_from(who, id, 3, locale);
+    interaction["message"] = message(message_id, "a board");
+    interaction["data"] = json!({ "custom_id": custom_id, "component_type": 3, "values": values });
     interaction
 }
 
@@ -349,7 +493,7 @@ async fn rest(
         Ok(collected) => collected.to_bytes(),
         Err(_) => return Ok(reply(StatusCode::BAD_REQUEST, None)),
     };
-    let (json, parts) = if let Some(boundary) = content_type
+    let (json, mut parts) = if let Some(boundary) = content_type
         .strip_prefix("multipart/form-data; boundary=")
         .map(|b| b.trim_matches('"').to_string())
     {
@@ -362,7 +506,15 @@ async fn rest(
     } else {
         (serde_json::from_slice(&body).ok(), Vec::new())
     };
+    if state.forget_attachments.load(Ordering::SeqCst) {
+        for p in &mut parts {
+            if p.filename.is_some() {
+                p.bytes = Vec::new();
+            }
+        }
+    }
     lock(&state.requests).push(Recorded {
+        at: std::time::Instant::now(),
         method: method.clone(),
         path: path.clone(),
         authorization,
@@ -393,6 +545,17 @@ async fn rest(
         // enough for serenity, and the request body is what the tests check.
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => ok(json!([])),
+        ("POST", ["interactions", _, _, "callback"])
+            if state
+                .failing_callbacks
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok() =>
+        {
+            Ok(reply(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
+            ))
+        }
         ("POST", ["interactions", _, _, "callback"]) => Ok(reply(StatusCode::NO_CONTENT, None)),
         ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]) => {
             ok(message(950_000_000_000_000_001, "followup"))

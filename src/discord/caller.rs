@@ -1,0 +1,143 @@
+//! Who is asking, where, and in which language: read once from a slash command or a
+//! component click, then turned into the session's `Actor` and `Place`.
+
+use poise::serenity_prelude as serenity;
+
+use super::locale::Lang;
+use super::{Context, Data};
+use crate::session::{Actor, Place};
+
+/// The person behind an interaction.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    pub user_id: u64,
+    /// Server nickname, else display name, else user name.
+    pub name: String,
+    pub guild_id: Option<u64>,
+    pub channel_id: u64,
+    /// The member's permissions in the channel (sent with every interaction in a server).
+    pub permissions: Option<serenity::Permissions>,
+    pub roles: Vec<u64>,
+    pub locale: Option<String>,
+    pub guild_locale: Option<String>,
+}
+
+fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+    member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+impl Caller {
+    pub fn from_command(ctx: Context<'_>) -> Caller {
+        match ctx {
+            poise::Context::Application(app) => {
+                let i = app.interaction;
+                Caller {
+                    user_id: i.user.id.get(),
+                    name: display_name(&i.user, i.member.as_deref()),
+                    guild_id: i.guild_id.map(|g| g.get()),
+                    channel_id: i.channel_id.get(),
+                    permissions: i.member.as_ref().and_then(|m| m.permissions),
+                    roles: i
+                        .member
+                        .as_ref()
+                        .map(|m| m.roles.iter().map(|r| r.get()).collect())
+                        .unwrap_or_default(),
+                    locale: Some(i.locale.clone()),
+                    guild_locale: i.guild_locale.clone(),
+                }
+            }
+            poise::Context::Prefix(p) => Caller {
+                user_id: p.msg.author.id.get(),
+                name: display_name(&p.msg.author, None),
+                guild_id: p.msg.guild_id.map(|g| g.get()),
+                channel_id: p.msg.channel_id.get(),
+                permissions: None,
+                roles: Vec::new(),
+                locale: None,
+                guild_locale: None,
+            },
+        }
+    }
+
+    pub fn from_component(click: &serenity::ComponentInteraction) -> Caller {
+        Caller {
+            user_id: click.user.id.get(),
+            name: display_name(&click.user, click.member.as_ref()),
+            guild_id: click.guild_id.map(|g| g.get()),
+            channel_id: click.channel_id.get(),
+            permissions: click.member.as_ref().and_then(|m| m.permissions),
+            roles: click
+                .member
+                .as_ref()
+                .map(|m| m.roles.iter().map(|r| r.get()).collect())
+                .unwrap_or_default(),
+            locale: Some(click.locale.clone()),
+            guild_locale: click.guild_locale.clone(),
+        }
+    }
+
+    /// The reply's language: the user's locale, else the server's, else English.
+    pub fn lang(&self) -> Lang {
+        Lang::pick(self.locale.as_deref(), self.guild_locale.as_deref())
+    }
+
+    /// The locale to store with a new game (its channel messages): the server's, else the
+    /// creator's.
+    pub fn game_locale(&self) -> Option<String> {
+        self.guild_locale.clone().or_else(|| self.locale.clone())
+    }
+
+    /// The server and channel, or a message saying games are played in server channels.
+    pub fn place(&self) -> Result<Place, String> {
+        match self.guild_id {
+            Some(guild) => Ok(Place {
+                guild_id: id(guild),
+                channel_id: id(self.channel_id),
+            }),
+            None => Err(self
+                .lang()
+                .text(
+                    "Games are played in a server's channels, not in direct messages.",
+                    "Les parties se jouent dans les salons d'un serveur, pas en message privé.",
+                )
+                .into()),
+        }
+    }
+
+    /// Manage Server or Manage Messages: a moderator.
+    fn has_moderator_permissions(&self) -> bool {
+        self.permissions.is_some_and(|p| {
+            p.contains(serenity::Permissions::MANAGE_GUILD)
+                || p.contains(serenity::Permissions::MANAGE_MESSAGES)
+                || p.contains(serenity::Permissions::ADMINISTRATOR)
+        })
+    }
+
+    /// The session's actor. A moderator has Manage Server or Manage Messages, or the
+    /// server's teacher role (read from the settings, so only when it matters).
+    pub async fn actor(&self, data: &Data, check_teacher_role: bool) -> Actor {
+        let mut moderator = self.has_moderator_permissions();
+        if !moderator && check_teacher_role {
+            if let Some(guild) = self.guild_id {
+                if let Ok(settings) = data.session.settings(id(guild)).await {
+                    moderator = settings
+                        .teacher_role_id
+                        .is_some_and(|role| self.roles.iter().any(|r| id(*r) == role));
+                }
+            }
+        }
+        Actor {
+            user_id: Some(id(self.user_id)),
+            name: self.name.clone(),
+            moderator,
+        }
+    }
+}
+
+/// A Discord snowflake as the database stores it (they fit in an i64).
+pub fn id(snowflake: u64) -> i64 {
+    i64::try_from(snowflake).unwrap_or(i64::MAX)
+}

@@ -1,0 +1,121 @@
+//! The lobby message: who has joined, the options, and the Join / Leave / Start / Cancel
+//! buttons with a menu to add or remove AI seats. Every click edits the message in place.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
+};
+
+use super::locale::Lang;
+use super::text::{self, tr};
+use super::turn::Post;
+use crate::climb::ai::Level;
+use crate::session::LobbyView;
+use crate::store::Status;
+
+/// A lobby button's custom id: `lobby:<game>:<verb>`.
+pub fn custom_id(view: &LobbyView, verb: &str) -> String {
+    format!("lobby:{}:{verb}", view.row.id)
+}
+
+fn level_name(level: Level, lang: Lang) -> &'static str {
+    match (level, lang) {
+        (Level::Easy, Lang::En) => "Easy AI",
+        (Level::Medium, Lang::En) => "Medium AI",
+        (Level::Hard, Lang::En) => "Hard AI",
+        (Level::Easy, Lang::Fr) => "IA facile",
+        (Level::Medium, Lang::Fr) => "IA moyenne",
+        (Level::Hard, Lang::Fr) => "IA forte",
+    }
+}
+
+/// The lobby as a message.
+pub fn lobby_post(view: &LobbyView, lang: Lang) -> Post {
+    let row = &view.row;
+    let options = view.climb_options().unwrap_or_default();
+    let mut head = tr!(
+        lang,
+        "**Prime Climb** · new game #{}",
+        "**Prime Climb** · nouvelle partie n° {}",
+        row.id
+    );
+    let badges = options.badges();
+    if !badges.is_empty() {
+        head.push_str(&format!(" · {}", badges.join(", ")));
+    }
+    if let Some(t) = row.turn_timeout_secs {
+        head.push_str(&tr!(
+            lang,
+            " · ⏳ {} per turn",
+            " · ⏳ {} par tour",
+            text::duration(t, lang)
+        ));
+    }
+    let mut lines = vec![head];
+    if row.status != Status::Lobby {
+        lines.push(
+            lang.text("This lobby is closed.", "Ce salon d'attente est fermé.")
+                .to_string(),
+        );
+        return Post::text(lines.join("\n"));
+    }
+    lines.push(tr!(
+        lang,
+        "Players ({}/{}):",
+        "Joueurs ({}/{}) :",
+        row.seats.len(),
+        view.capacity()
+    ));
+    for (i, s) in row.seats.iter().enumerate() {
+        let name = match (s.user_id, &s.ai_level) {
+            (Some(id), _) => format!("<@{id}>"),
+            (None, Some(_)) => format!("🤖 {}", s.name),
+            (None, None) => s.name.clone(),
+        };
+        lines.push(format!("{}. {name}", i + 1));
+    }
+    lines.push(
+        lang.text(
+            "Press **Join** to play. A player (or the creator) presses **Start** when everyone is in.",
+            "Appuyez sur **Rejoindre** pour jouer. Un joueur (ou le créateur) appuie sur **Démarrer** quand tout le monde est là.",
+        )
+        .to_string(),
+    );
+    let buttons = CreateActionRow::Buttons(vec![
+        CreateButton::new(custom_id(view, "join"))
+            .label(lang.text("Join", "Rejoindre"))
+            .style(ButtonStyle::Primary),
+        CreateButton::new(custom_id(view, "leave"))
+            .label(lang.text("Leave", "Quitter"))
+            .style(ButtonStyle::Secondary),
+        CreateButton::new(custom_id(view, "start"))
+            .label(lang.text("Start", "Démarrer"))
+            .style(ButtonStyle::Success),
+        CreateButton::new(custom_id(view, "cancel"))
+            .label(lang.text("Cancel", "Annuler"))
+            .style(ButtonStyle::Danger),
+    ]);
+    let mut ai_options: Vec<CreateSelectMenuOption> = Level::ALL
+        .iter()
+        .map(|&l| CreateSelectMenuOption::new(level_name(l, lang), l.name()))
+        .collect();
+    ai_options.push(CreateSelectMenuOption::new(
+        lang.text("Remove the last AI seat", "Retirer la dernière IA"),
+        "remove",
+    ));
+    let ai_menu = CreateActionRow::SelectMenu(
+        CreateSelectMenu::new(
+            custom_id(view, "ai"),
+            CreateSelectMenuKind::String {
+                options: ai_options,
+            },
+        )
+        .placeholder(lang.text("Add an AI seat…", "Ajouter une IA…")),
+    );
+    Post {
+        content: lines.join("\n"),
+        components: vec![buttons, ai_menu],
+        ..Post::default()
+    }
+}

@@ -1,0 +1,409 @@
+//! `/settings`: a server's turn timeout, what happens on timeout, default variant, teacher
+//! role, and its Fill in the Blanks cards (§7). Moderators (Manage Server, Manage
+//! Messages) and the teacher role; everyone may look.
+
+use poise::serenity_prelude as serenity;
+
+use super::caller::{id, Caller};
+use super::locale::Lang;
+use super::play::respond;
+use super::text::{self, tr};
+use super::turn::Post;
+use super::{Context, Data, Error};
+use crate::session::{
+    custom_card, CardKind, GuildSettings, SessionError, SettingsChange, TimeoutMode,
+};
+
+/// What happens when a turn times out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum OnTimeout {
+    #[name = "an AI plays the turn"]
+    #[name_localized("fr", "une IA joue le tour")]
+    Ai,
+    #[name = "skip the turn"]
+    #[name_localized("fr", "passer le tour")]
+    Skip,
+}
+
+/// The effects a custom card can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum CardEffect {
+    #[name = "send a pawn to N"]
+    #[name_localized("fr", "envoyer un pion sur N")]
+    SendTo,
+    #[name = "Keeper: add or subtract N"]
+    #[name_localized("fr", "à garder : ajouter ou retirer N")]
+    PlusMinus,
+    #[name = "Keeper: send pawns within N back"]
+    #[name_localized("fr", "à garder : renvoyer les pions à N cases")]
+    Within,
+    #[name = "above N subtract N, below add N"]
+    #[name_localized("fr", "au-dessus de N retirer N, en dessous ajouter N")]
+    AboveBelow,
+    #[name = "above N back 10, below double"]
+    #[name_localized("fr", "au-dessus de N reculer de 10, en dessous doubler")]
+    BackOrDouble,
+    #[name = "roll again"]
+    #[name_localized("fr", "rejouer")]
+    RollAgain,
+    #[name = "reverse the digits"]
+    #[name_localized("fr", "inverser les chiffres")]
+    ReverseDigits,
+    #[name = "switch two pawns"]
+    #[name_localized("fr", "échanger deux pions")]
+    Switch,
+    #[name = "advance to the nearest pawn"]
+    #[name_localized("fr", "avancer jusqu'au pion le plus proche")]
+    Advance,
+    #[name = "reverse to the nearest pawn"]
+    #[name_localized("fr", "reculer jusqu'au pion le plus proche")]
+    Reverse,
+    #[name = "steal a Keeper"]
+    #[name_localized("fr", "voler une carte")]
+    Steal,
+    #[name = "Keeper: curse"]
+    #[name_localized("fr", "à garder : malédiction")]
+    Curse,
+}
+
+impl CardEffect {
+    fn kind(self) -> CardKind {
+        match self {
+            CardEffect::SendTo => CardKind::SendTo,
+            CardEffect::PlusMinus => CardKind::PlusMinus,
+            CardEffect::Within => CardKind::Within,
+            CardEffect::AboveBelow => CardKind::AboveBelow,
+            CardEffect::BackOrDouble => CardKind::BackOrDouble,
+            CardEffect::RollAgain => CardKind::RollAgain,
+            CardEffect::ReverseDigits => CardKind::ReverseDigits,
+            CardEffect::Switch => CardKind::Switch,
+            CardEffect::Advance => CardKind::AdvanceToNearest,
+            CardEffect::Reverse => CardKind::ReverseToNearest,
+            CardEffect::Steal => CardKind::Steal,
+            CardEffect::Curse => CardKind::Curse,
+        }
+    }
+}
+
+/// The server's Prime Climb settings (moderators and the teacher role change them)
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands(
+        "show",
+        "timeout",
+        "on_timeout",
+        "variant",
+        "teacher_role",
+        "card",
+        "card_clear"
+    ),
+    subcommand_required,
+    name_localized("fr", "réglages"),
+    description_localized(
+        "fr",
+        "Les réglages Prime Climb du serveur (modérateurs et rôle enseignant)"
+    )
+)]
+pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The settings as text.
+async fn summary(data: &Data, guild_id: i64, s: &GuildSettings, lang: Lang) -> String {
+    let off = lang.text("off", "désactivé");
+    let timeout = s
+        .turn_timeout_secs
+        .map(|t| text::duration(t, lang))
+        .unwrap_or_else(|| off.to_string());
+    let on_timeout = match TimeoutMode::from_setting(&s.on_timeout) {
+        TimeoutMode::Ai => lang.text("an AI plays the turn", "une IA joue le tour"),
+        TimeoutMode::Skip => lang.text("the turn is skipped", "le tour est passé"),
+    };
+    let variant = if s.default_variant.is_empty() {
+        "standard".to_string()
+    } else {
+        s.default_variant.clone()
+    };
+    let teacher = s
+        .teacher_role_id
+        .map(|r| format!("<@&{r}>"))
+        .unwrap_or_else(|| lang.text("none", "aucun").to_string());
+    let mut lines = vec![
+        lang.text("**Prime Climb settings**", "**Réglages Prime Climb**")
+            .to_string(),
+        tr!(lang, "Turn timeout: {}", "Temps par tour : {}", timeout),
+        tr!(lang, "On timeout: {}", "À la fin du temps : {}", on_timeout),
+        tr!(
+            lang,
+            "Default variant: {}",
+            "Variante par défaut : {}",
+            variant
+        ),
+        tr!(lang, "Teacher role: {}", "Rôle enseignant : {}", teacher),
+    ];
+    match data.session.custom_cards(guild_id).await {
+        Ok(cards) if !cards.is_empty() => {
+            lines.push(
+                lang.text(
+                    "Custom cards (variant `blanks`):",
+                    "Cartes personnalisées (variante `blanks`) :",
+                )
+                .to_string(),
+            );
+            for (slot, card) in cards {
+                lines.push(format!("{slot}. {}", card.text));
+            }
+        }
+        _ => lines.push(
+            lang.text(
+                "No custom cards (add them with `/settings card`).",
+                "Pas de cartes personnalisées (ajoutez-en avec `/settings card`).",
+            )
+            .to_string(),
+        ),
+    }
+    lines.join("\n")
+}
+
+/// Apply a change and answer with the settings (or why not), only to the caller.
+async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    respond(ctx, async {
+        let Ok(place) = caller.place() else {
+            return (Post::text(caller.place().err().unwrap_or_default()), true);
+        };
+        let actor = caller.actor(&data, true).await;
+        let result = if change == SettingsChange::default() {
+            data.session.settings(place.guild_id).await
+        } else {
+            data.session
+                .update_settings(&actor, place.guild_id, change)
+                .await
+        };
+        match result {
+            Ok(s) => (
+                Post::text(summary(&data, place.guild_id, &s, lang).await),
+                true,
+            ),
+            Err(e) => (Post::text(text::error(&e, lang)), true),
+        }
+    })
+    .await
+}
+
+/// Show the server's settings
+#[poise::command(
+    slash_command,
+    name_localized("fr", "voir"),
+    description_localized("fr", "Afficher les réglages du serveur")
+)]
+pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
+    change(ctx, SettingsChange::default()).await
+}
+
+/// Set the turn timeout of new games: 30m, 12h, 2d… or off
+#[poise::command(
+    slash_command,
+    name_localized("fr", "délai"),
+    description_localized("fr", "Le temps par tour des nouvelles parties : 30m, 12h, 2d… ou off")
+)]
+pub async fn timeout(
+    ctx: Context<'_>,
+    #[description = "30m, 12h, 2d… or off"]
+    #[name_localized("fr", "durée")]
+    #[description_localized("fr", "30m, 12h, 2d… ou off")]
+    duration: String,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            turn_timeout: Some(duration),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// What happens when a turn times out: an AI plays it, or it is skipped
+#[poise::command(
+    slash_command,
+    rename = "on-timeout",
+    name_localized("fr", "fin-du-temps"),
+    description_localized(
+        "fr",
+        "Ce qui se passe quand le temps d'un tour est écoulé : une IA joue, ou le tour est passé"
+    )
+)]
+pub async fn on_timeout(
+    ctx: Context<'_>,
+    #[description = "An AI plays the idle turn, or the turn is skipped"]
+    #[name_localized("fr", "action")]
+    #[description_localized("fr", "Une IA joue le tour, ou le tour est passé")]
+    action: OnTimeout,
+) -> Result<(), Error> {
+    let mode = match action {
+        OnTimeout::Ai => TimeoutMode::Ai,
+        OnTimeout::Skip => TimeoutMode::Skip,
+    };
+    change(
+        ctx,
+        SettingsChange {
+            on_timeout: Some(mode),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// The variants new games use when /climb start names none
+#[poise::command(
+    slash_command,
+    name_localized("fr", "variante"),
+    description_localized(
+        "fr",
+        "Les variantes des nouvelles parties quand /climb start n'en donne pas"
+    )
+)]
+pub async fn variant(
+    ctx: Context<'_>,
+    #[description = "Variant words, e.g. sprint,double-time, or standard"]
+    #[name_localized("fr", "variantes")]
+    #[description_localized("fr", "Les variantes, par ex. sprint,double-time, ou standard")]
+    words: String,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            default_variant: Some(words),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// The role that may end any game and change these settings (empty: none)
+#[poise::command(
+    slash_command,
+    rename = "teacher-role",
+    name_localized("fr", "rôle-enseignant"),
+    description_localized(
+        "fr",
+        "Le rôle qui peut terminer toute partie et changer ces réglages (vide : aucun)"
+    )
+)]
+pub async fn teacher_role(
+    ctx: Context<'_>,
+    #[description = "The role (leave empty to remove it)"]
+    #[name_localized("fr", "rôle")]
+    #[description_localized("fr", "Le rôle (laisser vide pour le retirer)")]
+    role: Option<serenity::Role>,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            teacher_role: Some(role.map(|r| id(r.id.get()))),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// Set a Fill in the Blanks card (slot 1–4): an effect of §6 with your number and text
+#[poise::command(
+    slash_command,
+    name_localized("fr", "carte"),
+    description_localized(
+        "fr",
+        "Créer une carte à compléter (place 1–4) : un effet du §6 avec votre nombre et texte"
+    )
+)]
+pub async fn card(
+    ctx: Context<'_>,
+    #[description = "Slot 1 to 4"]
+    #[name_localized("fr", "place")]
+    #[description_localized("fr", "Place 1 à 4")]
+    #[min = 1]
+    #[max = 4]
+    slot: i64,
+    #[description = "What the card does"]
+    #[name_localized("fr", "effet")]
+    #[description_localized("fr", "Ce que fait la carte")]
+    effect: CardEffect,
+    #[description = "The card's number (the N of the effect)"]
+    #[name_localized("fr", "nombre")]
+    #[description_localized("fr", "Le nombre de la carte (le N de l'effet)")]
+    number: Option<i64>,
+    #[description = "The text printed on the card (default: the effect's text)"]
+    #[name_localized("fr", "texte")]
+    #[description_localized("fr", "Le texte de la carte (par défaut : celui de l'effet)")]
+    #[max_length = 120]
+    text: Option<String>,
+) -> Result<(), Error> {
+    custom(ctx, slot, Some((effect, number, text))).await
+}
+
+/// Remove a Fill in the Blanks card
+#[poise::command(
+    slash_command,
+    rename = "card-clear",
+    name_localized("fr", "carte-retirer"),
+    description_localized("fr", "Retirer une carte à compléter")
+)]
+pub async fn card_clear(
+    ctx: Context<'_>,
+    #[description = "Slot 1 to 4"]
+    #[name_localized("fr", "place")]
+    #[description_localized("fr", "Place 1 à 4")]
+    #[min = 1]
+    #[max = 4]
+    slot: i64,
+) -> Result<(), Error> {
+    custom(ctx, slot, None).await
+}
+
+async fn custom(
+    ctx: Context<'_>,
+    slot: i64,
+    card: Option<(CardEffect, Option<i64>, Option<String>)>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    respond(ctx, async {
+        let Ok(place) = caller.place() else {
+            return (Post::text(caller.place().err().unwrap_or_default()), true);
+        };
+        let actor = caller.actor(&data, true).await;
+        let built = match card {
+            Some((effect, number, text)) => {
+                custom_card(effect.kind(), number, text.as_deref()).map(Some)
+            }
+            None => Ok(None),
+        };
+        let result: Result<_, SessionError> = match built {
+            Ok(card) => {
+                data.session
+                    .set_custom_card(&actor, place.guild_id, slot, card)
+                    .await
+            }
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(_) => {
+                let s = data.session.settings(place.guild_id).await;
+                match s {
+                    Ok(s) => (
+                        Post::text(summary(&data, place.guild_id, &s, lang).await),
+                        true,
+                    ),
+                    Err(e) => (Post::text(text::error(&e, lang)), true),
+                }
+            }
+            Err(e) => (Post::text(text::error(&e, lang)), true),
+        }
+    })
+    .await
+}

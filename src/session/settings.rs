@@ -1,0 +1,193 @@
+//! Per-server settings (moderators and the teacher role): turn timeout, what happens on
+//! timeout, default variant, teacher role; and the Fill in the Blanks cards (§7), up to
+//! four per server, each a text and a §6 effect with its number changed.
+
+use super::clock::{parse_duration, TimeoutMode};
+use super::{decode, encode, Actor, Session, SessionError};
+use crate::climb::options::CustomCard;
+use crate::climb::{ActionEffect, Effect, KeeperEffect, Options};
+use crate::store::{GuildSettings, Store, StoreTx};
+
+/// The most custom cards a server keeps (§7).
+pub const MAX_CUSTOM_CARDS: usize = crate::climb::options::MAX_CUSTOM_CARDS;
+
+/// The §6 effects a custom card can have, as chosen in `/settings card`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardKind {
+    /// "Send a pawn of your choice to N" (N: 1–100).
+    SendTo,
+    /// "Add or subtract your pawn by N" (a Keeper; N: 1–99).
+    PlusMinus,
+    /// "Send all pawns within N spaces of you back to Start" (a Keeper; N: 1–10).
+    Within,
+    /// "If you are above N, subtract N. If you are below N, add N" (N: 1–100).
+    AboveBelow,
+    /// "If you are above N, go back ten spaces. If you are below N, double your number".
+    BackOrDouble,
+    RollAgain,
+    ReverseDigits,
+    Switch,
+    AdvanceToNearest,
+    ReverseToNearest,
+    Steal,
+    Curse,
+}
+
+/// A custom card from its kind, its number (for the kinds that have one) and an optional
+/// text (default: the standard card's text with the new number).
+pub fn custom_card(
+    kind: CardKind,
+    number: Option<i64>,
+    text: Option<&str>,
+) -> Result<CustomCard, SessionError> {
+    let needs = |what: &str, range: std::ops::RangeInclusive<i64>| -> Result<u8, SessionError> {
+        match number {
+            Some(n) if range.contains(&n) => Ok(n as u8),
+            _ => Err(SessionError::BadSetting(format!(
+                "this card needs a number: {what} from {} to {}",
+                range.start(),
+                range.end()
+            ))),
+        }
+    };
+    let effect = match kind {
+        CardKind::SendTo => Effect::Action(ActionEffect::SendTo {
+            space: needs("the space", 1..=100)?,
+        }),
+        CardKind::PlusMinus => Effect::Keeper(KeeperEffect::PlusMinus {
+            n: needs("N", 1..=99)?,
+        }),
+        CardKind::Within => Effect::Keeper(KeeperEffect::SendWithin {
+            distance: needs("the distance", 1..=10)?,
+        }),
+        CardKind::AboveBelow => {
+            let n = needs("N", 1..=100)?;
+            Effect::Action(ActionEffect::AddOrSubtract {
+                threshold: n,
+                amount: n,
+            })
+        }
+        CardKind::BackOrDouble => Effect::Action(ActionEffect::BackOrMultiply {
+            threshold: needs("the threshold", 1..=100)?,
+            back: 10,
+            factor: 2,
+        }),
+        CardKind::RollAgain => Effect::Action(ActionEffect::RollAgain),
+        CardKind::ReverseDigits => Effect::Action(ActionEffect::ReverseDigits),
+        CardKind::Switch => Effect::Action(ActionEffect::Switch),
+        CardKind::AdvanceToNearest => Effect::Action(ActionEffect::AdvanceToNearest),
+        CardKind::ReverseToNearest => Effect::Action(ActionEffect::ReverseToNearest),
+        CardKind::Steal => Effect::Action(ActionEffect::Steal),
+        CardKind::Curse => Effect::Keeper(KeeperEffect::Curse),
+    };
+    let text = match text.map(str::trim).filter(|t| !t.is_empty()) {
+        Some(t) => t.to_string(),
+        None => effect.standard_text(),
+    };
+    let card = CustomCard { text, effect };
+    card.validate().map_err(SessionError::BadSetting)?;
+    Ok(card)
+}
+
+fn check_moderator(actor: &Actor) -> Result<(), SessionError> {
+    if actor.moderator {
+        Ok(())
+    } else {
+        Err(SessionError::NotAllowed(
+            "moderators (Manage Server) and the server's teacher role can change settings",
+        ))
+    }
+}
+
+impl<S: Store> Session<S> {
+    /// A server's settings (the defaults if it never set any).
+    pub async fn settings(&self, guild_id: i64) -> Result<GuildSettings, SessionError> {
+        Ok(self.store().settings(guild_id).await?)
+    }
+
+    /// Change a server's settings (moderators). Each value is checked first: a timeout
+    /// (`off`, `12h`…), `ai` or `skip`, variant words.
+    pub async fn update_settings(
+        &self,
+        actor: &Actor,
+        guild_id: i64,
+        change: SettingsChange,
+    ) -> Result<GuildSettings, SessionError> {
+        check_moderator(actor)?;
+        let mut s = self.store().settings(guild_id).await?;
+        if let Some(t) = change.turn_timeout {
+            s.turn_timeout_secs = parse_duration(&t)?;
+        }
+        if let Some(mode) = change.on_timeout {
+            s.on_timeout = mode.as_str().to_string();
+        }
+        if let Some(words) = change.default_variant {
+            let words = words.trim().to_string();
+            Options::parse_variants(&words).map_err(SessionError::BadSetting)?;
+            s.default_variant = if words.eq_ignore_ascii_case("standard") {
+                String::new()
+            } else {
+                words
+            };
+        }
+        if let Some(role) = change.teacher_role {
+            s.teacher_role_id = role;
+        }
+        let mut tx = self.store().begin().await?;
+        tx.put_settings(&s, self.now()).await?;
+        tx.commit().await?;
+        Ok(s)
+    }
+
+    /// The server's custom cards by slot (1–4).
+    pub async fn custom_cards(
+        &self,
+        guild_id: i64,
+    ) -> Result<Vec<(i64, CustomCard)>, SessionError> {
+        self.store()
+            .custom_cards(guild_id)
+            .await?
+            .into_iter()
+            .map(|(slot, json)| Ok((slot, decode("custom card", &json)?)))
+            .collect()
+    }
+
+    /// Set (or, with `None`, clear) a custom-card slot (moderators).
+    pub async fn set_custom_card(
+        &self,
+        actor: &Actor,
+        guild_id: i64,
+        slot: i64,
+        card: Option<CustomCard>,
+    ) -> Result<Vec<(i64, CustomCard)>, SessionError> {
+        check_moderator(actor)?;
+        if !(1..=MAX_CUSTOM_CARDS as i64).contains(&slot) {
+            return Err(SessionError::BadSetting(format!(
+                "custom cards have slots 1 to {MAX_CUSTOM_CARDS}, not {slot}"
+            )));
+        }
+        let json = match &card {
+            Some(c) => {
+                c.validate().map_err(SessionError::BadSetting)?;
+                Some(encode(c)?)
+            }
+            None => None,
+        };
+        let mut tx = self.store().begin().await?;
+        tx.put_custom_card(guild_id, slot, json.as_deref()).await?;
+        tx.commit().await?;
+        self.custom_cards(guild_id).await
+    }
+}
+
+/// What `/settings` changes; `None` leaves a value as it is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// `off`, `30m`, `12h`, `2d`…
+    pub turn_timeout: Option<String>,
+    pub on_timeout: Option<TimeoutMode>,
+    /// Variant words, or `standard`.
+    pub default_variant: Option<String>,
+    /// `Some(None)` clears the teacher role.
+    pub teacher_role: Option<Option<i64>>,
+}

@@ -1,0 +1,313 @@
+//! The real bot (`primeclimb::discord::run`) against the fake Discord, as the end-to-end
+//! tests and the Discord benchmark drive it: start and stop it, send slash commands,
+//! clicks and menu choices as a given user, and read the game from the same database.
+
+#![allow(dead_code)] // each test file uses a different part
+
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use primeclimb::discord::{self, BotConfig, BotError, Timing};
+use primeclimb::session::{ClimbView, Place, Session};
+use primeclimb::store::{self, SqliteStore};
+use serde_json::Value;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::fake_discord::{self as fake, FakeDiscord, Recorded, Who, CHANNEL_ID, GUILD_ID, WAIT};
+
+/// The flag Discord uses for an ephemeral message.
+pub const EPHEMERAL: u64 = 1 << 6;
+
+/// The place of the fake's channel.
+pub const PLACE: Place = Place {
+    guild_id: GUILD_ID as i64,
+    channel_id: CHANNEL_ID as i64,
+};
+
+/// The running bot and the switch that stops it.
+pub struct Bot {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), BotError>>,
+}
+
+pub fn start_bot(config: BotConfig) -> Bot {
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(discord::run(config, async move {
+        let _ = stopped.await;
+    }));
+    Bot { stop, task }
+}
+
+impl Bot {
+    /// Ask the bot to stop, as SIGINT would, and check it stops cleanly in time.
+    pub async fn shut_down(self) {
+        let _ = self.stop.send(());
+        let result = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot did not shut down in time")
+            .expect("the bot task panicked");
+        assert!(result.is_ok(), "the bot stopped with {result:?}");
+    }
+}
+
+/// A clock the test moves by hand (milliseconds since the epoch).
+#[derive(Clone)]
+pub struct TestClock(Arc<AtomicI64>);
+
+impl TestClock {
+    pub fn new() -> TestClock {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis() as i64)
+            .unwrap_or(0);
+        TestClock(Arc::new(AtomicI64::new(now)))
+    }
+
+    pub fn advance(&self, by: Duration) {
+        self.0.fetch_add(by.as_millis() as i64, Ordering::SeqCst);
+    }
+
+    pub fn clock(&self) -> primeclimb::session::Clock {
+        let t = self.0.clone();
+        Arc::new(move || t.load(Ordering::SeqCst))
+    }
+}
+
+/// The bot's configuration for a test: the fake Discord, a database, quick timing.
+pub fn config(fake: &FakeDiscord, database_url: &str, clock: &TestClock) -> BotConfig {
+    BotConfig {
+        token: "fake-token".into(),
+        database_url: database_url.into(),
+        api_url: Some(fake.api_url.clone()),
+        dev_guild_id: Some(GUILD_ID),
+        timing: Timing {
+            tick: Duration::from_millis(50),
+            ai_pace: Duration::ZERO,
+            defer_after: Duration::from_millis(2_500),
+            clock: Some(clock.clock()),
+        },
+    }
+}
+
+/// A channel with the bot in it: the fake Discord, the bot, a reader on its database.
+pub struct Table {
+    pub fake: FakeDiscord,
+    pub bot: Option<Bot>,
+    pub url: String,
+    pub clock: TestClock,
+    /// A second session on the bot's database, to read games as they are stored.
+    pub reader: Session<SqliteStore>,
+    next_id: AtomicU64,
+}
+
+impl Table {
+    /// The fake Discord and the bot on a fresh database file, ready.
+    pub async fn open(name: &str) -> Table {
+        let url = super::db::db_url(name);
+        Table::open_on(&url).await
+    }
+
+    /// The same on an existing database.
+    pub async fn open_on(url: &str) -> Table {
+        let fake = FakeDiscord::start().await;
+        let clock = TestClock::new();
+        let bot = start_bot(config(&fake, url, &clock));
+        fake.wait_until_ready().await;
+        fake.wait_for_request(
+            "PUT",
+            &format!(
+                "/api/v10/applications/{}/guilds/{GUILD_ID}/commands",
+                fake::APP_ID
+            ),
+        )
+        .await;
+        let reader = Session::new(store::connect(url).await.expect("open the bot's database"));
+        Table {
+            fake,
+            bot: Some(bot),
+            url: url.to_string(),
+            clock,
+            reader,
+            next_id: AtomicU64::new(10_000),
+        }
+    }
+
+    /// Stop the bot and start a new one on the same database (a restart).
+    pub async fn restart(&mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shut_down().await;
+        }
+        let mark = self.fake.mark();
+        self.bot = Some(start_bot(config(&self.fake, &self.url, &self.clock)));
+        self.fake
+            .wait_for_after(mark, "a new gateway session", |r| {
+                r.method == "PUT" && r.path.ends_with("/commands")
+            })
+            .await;
+    }
+
+    pub async fn close(mut self) {
+        if let Some(bot) = self.bot.take() {
+            bot.shut_down().await;
+        }
+    }
+
+    fn id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Send an interaction and return the response to it: the callback, or when it was
+    /// deferred, the message that followed.
+    pub async fn send(&self, id: u64, interaction: Value) -> Reply {
+        self.fake.interact(interaction);
+        let callback = self
+            .fake
+            .wait_for_request("POST", &fake::callback_path(id))
+            .await;
+        let json = callback.json.clone().expect("a JSON interaction response");
+        let kind = json["type"].as_u64().unwrap_or(0);
+        if kind == 5 || kind == 6 {
+            let token = fake::interaction_token(id);
+            let followed = self
+                .fake
+                .wait_for_after(0, "the deferred reply", |r| {
+                    r.path.contains(&token)
+                        && (r.method == "PATCH" || r.method == "POST")
+                        && !r.path.ends_with("/callback")
+                })
+                .await;
+            let data = followed.json.clone().unwrap_or(Value::Null);
+            return Reply {
+                kind,
+                data,
+                request: followed,
+            };
+        }
+        Reply {
+            kind,
+            data: json["data"].clone(),
+            request: callback,
+        }
+    }
+
+    /// A slash command by `who`.
+    pub async fn slash(&self, who: Who, path: &[&str], options: Value, locale: &str) -> Reply {
+        let id = self.id();
+        self.send(id, fake::slash_command_as(who, id, path, options, locale))
+            .await
+    }
+
+    /// `/climb move moves:<text>` by `who`.
+    pub async fn climb_move(&self, who: Who, moves: &str) -> Reply {
+        self.slash(
+            who,
+            &["climb", "move"],
+            serde_json::json!([{ "name": "moves", "type": 3, "value": moves }]),
+            "en-US",
+        )
+        .await
+    }
+
+    /// A button click by `who`.
+    pub async fn click(&self, who: Who, custom_id: &str, locale: &str) -> Reply {
+        let id = self.id();
+        self.send(id, fake::button_click_as(who, id, 1, custom_id, locale))
+            .await
+    }
+
+    /// A select-menu choice by `who`.
+    pub async fn select(&self, who: Who, custom_id: &str, value: &str, locale: &str) -> Reply {
+        let id = self.id();
+        self.send(id, fake::select_as(who, id, 1, custom_id, &[value], locale))
+            .await
+    }
+
+    /// The channel's game as stored now.
+    pub async fn board(&self) -> ClimbView {
+        self.reader
+            .board(PLACE)
+            .await
+            .expect("a game in the channel")
+    }
+
+    /// Wait until `ready` holds for the stored game (AI turns, the clock).
+    pub async fn wait_for_game(&self, what: &str, ready: impl Fn(&ClimbView) -> bool) -> ClimbView {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Ok(view) = self.reader.board(PLACE).await {
+                if ready(&view) {
+                    return view;
+                }
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{what}: not within {WAIT:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// The response to one interaction.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The callback type: 4 message, 5 deferred, 7 update of the clicked message, 8 choices.
+    pub kind: u64,
+    /// The message data (content, flags, components, attachments).
+    pub data: Value,
+    pub request: Recorded,
+}
+
+impl Reply {
+    pub fn content(&self) -> String {
+        self.data["content"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    pub fn ephemeral(&self) -> bool {
+        self.data["flags"].as_u64().unwrap_or(0) & EPHEMERAL == EPHEMERAL
+    }
+
+    /// The PNG attached as the board, if any.
+    pub fn png(&self) -> Option<Vec<u8>> {
+        png_of(&self.request)
+    }
+
+    /// Every component's custom id, in order.
+    pub fn custom_ids(&self) -> Vec<String> {
+        custom_ids(&self.data)
+    }
+}
+
+/// The board picture of a request, if it carries one.
+pub fn png_of(r: &Recorded) -> Option<Vec<u8>> {
+    r.parts
+        .iter()
+        .find(|p| p.filename.as_deref() == Some("board.png"))
+        .map(|p| p.bytes.clone())
+}
+
+/// The custom ids of a message's components.
+pub fn custom_ids(data: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in data["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Assert that `bytes` is a PNG image of the board (decodes, 1024 wide).
+pub fn assert_board_png(bytes: &[u8]) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG signature");
+    let img = image::load_from_memory_with_format(bytes, image::ImageFormat::Png)
+        .expect("the PNG decodes");
+    assert_eq!(img.width(), 1024);
+}
