@@ -44,7 +44,12 @@ async fn game_to_move(session: &Session<SqliteStore>) -> Actor {
             .create_lobby(PLACE, &ada, &spec)
             .await
             .expect("lobby");
-        let view = session.start(PLACE, &ada).await.expect("start");
+        let view = session
+            .start(PLACE, &ada)
+            .await
+            .expect("start")
+            .climb()
+            .expect("a Prime Climb game");
         if view.game.current() == 0 {
             return ada;
         }

@@ -722,6 +722,33 @@ fn ai_is_deterministic_per_seed() {
     }
 }
 
+/// A table of one AI level plays every match to its end (a hand holding a D card can only
+/// empty by playing it, so an AI that never did would play forever).
+#[test]
+fn every_ai_level_finishes_its_matches() {
+    for level in Level::ALL {
+        for seed in 0..150u64 {
+            let players = 2 + (seed % 2) as usize;
+            let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+            let mut opts = if seed % 3 == 0 {
+                Options::advanced(players)
+            } else {
+                Options::default()
+            };
+            opts.games_to_win = 1;
+            let mut g = Game::new(opts, &names, seed).unwrap();
+            let mut steps = 0;
+            while let Some(a) = next_action(&g, level) {
+                steps += 1;
+                assert!(steps < 20_000, "{level} seed {seed}: the match ends");
+                let seat = g.current();
+                g.apply(seat, &a).expect("AI actions are legal");
+            }
+            assert!(g.is_over());
+        }
+    }
+}
+
 #[test]
 fn game_is_serialisable_and_replays_from_its_state() {
     let names: Vec<String> = ["A", "B", "C"].map(String::from).to_vec();

@@ -306,3 +306,75 @@ fn a_process_killed_mid_game_leaves_a_sound_database_that_resumes() {
     drop(store);
     support::db::remove_db("sigkill");
 }
+
+#[test]
+fn prime_daifugo_in_the_terminal() {
+    let url = db_url("daifugo-terminal");
+    let dir = scratch("daifugo-terminal");
+    let out = run(
+        &url,
+        &dir,
+        &[
+            "daifugo",
+            "--seed",
+            "4",
+            "--names",
+            "Ada",
+            "--variant",
+            "advanced",
+        ],
+        "help\nhint\nhand\nboard\n42 42\ndraw\ndraw\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Prime Daifugo · match #1 · Ada vs Medium AI (AI)"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Your hand (10):"), "{stdout}");
+    assert!(stdout.contains("You could play"), "{stdout}");
+    assert!(stdout.contains("there is no [42] card"), "{stdout}");
+    assert!(
+        stdout.contains("Ada draws ["),
+        "your own draw is shown: {stdout}"
+    );
+    assert!(stdout.contains("already drawn"), "{stdout}");
+    assert!(
+        !stdout.contains("Medium AI draws ["),
+        "the AI's draws stay hidden"
+    );
+    let png = std::fs::read(dir.join("primeclimb-board.png")).expect("the table picture");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let resumed = run(&url, &dir, &["--resume"], "pass\nquit\n");
+    let stdout = text(&resumed.stdout);
+    assert!(resumed.status.success(), "{stdout}");
+    assert!(stdout.contains("match #1"), "{stdout}");
+    assert!(stdout.contains("Ada passes"), "{stdout}");
+}
+
+#[test]
+fn watching_ai_seats_play_prime_daifugo() {
+    let url = db_url("daifugo-watch");
+    let dir = scratch("daifugo-watch");
+    let out = run(
+        &url,
+        &dir,
+        &[
+            "daifugo",
+            "--players",
+            "0",
+            "--ai",
+            "easy,medium,hard",
+            "--variant",
+            "skip,games=1",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("wins the match!"), "{stdout}");
+    assert!(
+        !stdout.contains(" draws ["),
+        "nobody's draws are shown: {stdout}"
+    );
+}

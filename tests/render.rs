@@ -764,3 +764,25 @@ fn render_module_stays_pure() {
     }
     assert!(bad.is_empty(), "render must stay pure:\n{}", bad.join("\n"));
 }
+
+/// Prime Daifugo hands (§1): a prime value is framed red, the others orange, and the
+/// cards are shown in order of value.
+#[test]
+fn daifugo_cards_are_red_when_prime_and_orange_otherwise() {
+    use primeclimb::daifugo::{Card, Game as Df, Kind, Options as DfOptions};
+    use primeclimb::render::daifugo::{hand_order, render_hand};
+    let n = |v| Card {
+        kind: Kind::Number(v),
+        icon: false,
+    };
+    let g = Df::from_hands(DfOptions::default(), &[vec![n(4), n(3)], vec![n(9)]], 0, 1)
+        .expect("a position");
+    let order: Vec<Kind> = hand_order(&g, 0).iter().map(|&c| g.kind(c)).collect();
+    assert_eq!(order, [Kind::Number(3), Kind::Number(4)]);
+    let theme = primeclimb::render::Theme::default();
+    let img = render_hand(&g, 0, &theme);
+    // The frame of each card, a little inside its left edge, halfway down.
+    let frame = |card: u32| *img.get_pixel(20 + card * 108 + 8, 64 + 70);
+    assert_eq!(frame(0), theme.red, "[3] is prime");
+    assert_eq!(frame(1), theme.orange, "[4] is not");
+}

@@ -7,7 +7,7 @@ mod support;
 use std::collections::BTreeSet;
 
 use primeclimb::climb::{ai::Level, Options, Phase};
-use primeclimb::session::{Actor, Command, LobbySpec, Place, Session, SessionError};
+use primeclimb::session::{Actor, Command, GameOptions, LobbySpec, Place, Session, SessionError};
 use primeclimb::store::{self, GameKind, Status, Store, StoreError, StoreTx};
 use support::db::{ada, bo, cy, play_out, play_turn, session, PLACE};
 
@@ -66,7 +66,7 @@ async fn a_lobby_seats_players_in_join_order_and_starts() {
         s.start(PLACE, &Actor::user(999, "Zed")).await,
         Err(SessionError::NotAllowed(_))
     ));
-    let view = s.start(PLACE, &cy()).await.unwrap();
+    let view = s.start(PLACE, &cy()).await.unwrap().climb().unwrap();
     let names: Vec<&str> = view.game.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(
         names,
@@ -106,7 +106,7 @@ async fn one_open_game_per_channel() {
 async fn bad_lobby_options_are_refused_before_anything_is_stored() {
     let s = session("bad-options").await;
     let mut bad = spec();
-    bad.options = Options::parse_variants("way-stations=29").unwrap();
+    bad.options = GameOptions::Climb(Options::parse_variants("way-stations=29").unwrap());
     let err = s.create_lobby(PLACE, &ada(), &bad).await.unwrap_err();
     assert!(
         err.to_string().contains("29 cannot be a way station"),
@@ -157,7 +157,7 @@ async fn an_ai_seat_cannot_be_moved_by_a_person() {
     let mut sp = spec();
     sp.ai = vec![Level::Easy];
     s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    let mut view = s.start(PLACE, &ada()).await.unwrap();
+    let mut view = s.start(PLACE, &ada()).await.unwrap().climb().unwrap();
     if view.game.current() == 0 {
         view = play_turn(&s, PLACE, &ada()).await.unwrap();
     }
@@ -643,7 +643,7 @@ async fn replay_random_games(name: &str, games: u64, with_people: bool) {
             Actor::moderator(1, "Host")
         };
         s.create_lobby(place, &creator, &sp).await.unwrap();
-        let start = s.start(place, &creator).await.unwrap();
+        let start = s.start(place, &creator).await.unwrap().climb().unwrap();
         ids.push((start.row.id, start.row.version));
         if with_people {
             // Steps one at a time with an undo on the way, as a person might.
@@ -724,7 +724,7 @@ async fn the_turn_clock_never_overtakes_a_move() {
     };
     s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
     s.join(PLACE, &bo()).await.unwrap();
-    let start = s.start(PLACE, &ada()).await.unwrap();
+    let start = s.start(PLACE, &ada()).await.unwrap().climb().unwrap();
     assert!(s.due().await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
     let due = s.due().await.unwrap();
@@ -770,7 +770,9 @@ async fn the_turn_clock_never_overtakes_a_move() {
         .time_out(game_id, version, TimeoutMode::Skip)
         .await
         .unwrap()
-        .expect("the idle turn is skipped");
+        .expect("the idle turn is skipped")
+        .climb()
+        .expect("a Prime Climb game");
     assert!(skipped
         .events
         .iter()
@@ -790,7 +792,9 @@ async fn the_turn_clock_never_overtakes_a_move() {
         .time_out(game_id, version, TimeoutMode::Ai)
         .await
         .unwrap()
-        .expect("the AI plays the idle turn");
+        .expect("the AI plays the idle turn")
+        .climb()
+        .expect("a Prime Climb game");
     assert_ne!(played.game.turn.number, skipped.game.turn.number);
 }
 

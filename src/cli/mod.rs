@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 pub mod bot;
 pub mod moves;
 pub mod play;
+pub mod play_daifugo;
 pub mod render;
 pub mod simulate;
 pub mod solve;

@@ -16,13 +16,13 @@ use crate::climb::ai::Level;
 use crate::climb::{Course, Options, Phase};
 use crate::render::RenderOptions;
 use crate::session::{
-    describe_choice, Actor, ClimbView, Command, LobbySpec, Place, Session, SessionError,
+    describe_choice, Actor, ClimbView, Command, GameView, LobbySpec, Place, Session, SessionError,
 };
-use crate::store::{self, Status, Store, StoreError};
+use crate::store::{self, GameKind, Status, Store, StoreError};
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game: `climb` (Prime Climb).
+    /// The game: `climb` (Prime Climb) or `daifugo` (Prime Daifugo Lvl. 0).
     #[arg(value_name = "GAME", default_value = "climb")]
     pub game: String,
     /// People at this keyboard, taking turns (0 to watch AI seats play each other).
@@ -32,7 +32,8 @@ pub struct PlayArgs {
     /// player, none in solitaire).
     #[arg(long, value_name = "LEVEL,…")]
     pub ai: Option<String>,
-    /// Variants, e.g. `sprint,double-time`, `decline`, `way-stations=3`, `solitaire`.
+    /// Variants, e.g. `sprint,double-time`, `decline`, `way-stations=3`, `solitaire`; for
+    /// Prime Daifugo `advanced`, `skip`, `hand-limit`, `games=3`.
     #[arg(long, value_name = "WORDS")]
     pub variant: Option<String>,
     /// Names of the people at the keyboard, e.g. `Ada,Bo`.
@@ -86,9 +87,9 @@ pub struct LoopOptions {
 
 pub fn run(args: &PlayArgs) -> Result<()> {
     super::load_dotenv()?;
-    if args.game != "climb" {
+    if !matches!(args.game.as_str(), "climb" | "daifugo") {
         return Err(UsageError(format!(
-            "`{}` is not a game here: play `climb` (Prime Climb)",
+            "`{}` is not a game here: play `climb` (Prime Climb) or `daifugo` (Prime Daifugo)",
             args.game
         ))
         .into());
@@ -115,16 +116,50 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
         let mut out = std::io::stdout();
-        play_loop(&session, view, &mut input, &mut out, &options).await
+        match view {
+            GameView::Climb(view) => {
+                play_loop(&session, *view, &mut input, &mut out, &options).await
+            }
+            GameView::Daifugo(view) => {
+                super::play_daifugo::daifugo_loop(&session, *view, &mut input, &mut out, &options)
+                    .await
+            }
+        }
     })
 }
 
 /// The lobby a new local game starts from, checked before anything is stored.
 pub fn spec_from_args(args: &PlayArgs) -> Result<LobbySpec, UsageError> {
+    if args.game == "daifugo" {
+        return super::play_daifugo::spec_from_args(args);
+    }
     let options = match &args.variant {
         Some(v) => Options::parse_variants(v).map_err(|e| UsageError(format!("--variant: {e}")))?,
         None => Options::default(),
     };
+    let (ai, names) = seats_from_args(args, !options.solitaire)?;
+    let total = names.len() + ai.len();
+    options.validate(total).map_err(|e| {
+        UsageError(format!(
+            "{e} (--players {} and --ai give {total})",
+            args.players
+        ))
+    })?;
+    Ok(LobbySpec {
+        ai,
+        creator_plays: false,
+        local_players: names,
+        seed: args.seed,
+        ..LobbySpec::climb(options)
+    })
+}
+
+/// The AI seats and the names of the people at the keyboard, from `--ai`, `--players`
+/// and `--names`. A lone player gets a medium AI when `wants_opponent`.
+pub fn seats_from_args(
+    args: &PlayArgs,
+    wants_opponent: bool,
+) -> Result<(Vec<Level>, Vec<String>), UsageError> {
     let ai: Vec<Level> = match &args.ai {
         Some(text) => text
             .split(',')
@@ -135,7 +170,7 @@ pub fn spec_from_args(args: &PlayArgs) -> Result<LobbySpec, UsageError> {
                     .map_err(|e| UsageError(format!("--ai: {e}")))
             })
             .collect::<Result<_, _>>()?,
-        None if args.players == 1 && !options.solitaire => vec![Level::Medium],
+        None if args.players == 1 && wants_opponent => vec![Level::Medium],
         None => Vec::new(),
     };
     let names: Vec<String> = match &args.names {
@@ -154,20 +189,7 @@ pub fn spec_from_args(args: &PlayArgs) -> Result<LobbySpec, UsageError> {
             names.len()
         )));
     }
-    let total = names.len() + ai.len();
-    options.validate(total).map_err(|e| {
-        UsageError(format!(
-            "{e} (--players {} and --ai give {total})",
-            args.players
-        ))
-    })?;
-    Ok(LobbySpec {
-        ai,
-        creator_plays: false,
-        local_players: names,
-        seed: args.seed,
-        ..LobbySpec::climb(options)
-    })
+    Ok((ai, names))
 }
 
 /// Find or create the local game: resume the unfinished one, or start a new one.
@@ -175,7 +197,7 @@ pub async fn begin<S: Store>(
     session: &Session<S>,
     spec: Option<LobbySpec>,
     replace: bool,
-) -> Result<ClimbView> {
+) -> Result<GameView> {
     let local = Actor::local("you");
     let waiting = session.store().open_game(Place::LOCAL).await?;
     let Some(spec) = spec else {
@@ -188,7 +210,12 @@ pub async fn begin<S: Store>(
             Some(row) if row.status == Status::Lobby => {
                 Ok(session.start(Place::LOCAL, &local).await?)
             }
-            Some(_) => Ok(session.board(Place::LOCAL).await?),
+            Some(row) if row.kind == GameKind::Daifugo => Ok(GameView::Daifugo(Box::new(
+                session.daifugo_board(Place::LOCAL).await?,
+            ))),
+            Some(_) => Ok(GameView::Climb(Box::new(
+                session.board(Place::LOCAL).await?,
+            ))),
         };
     };
     if let Some(row) = waiting {

@@ -1,6 +1,7 @@
 //! AI players for Prime Daifugo: every decision of a turn (draw or not, D card and what
 //! to discard, what to play or pass, SKIP). Three levels:
-//! - **easy** plays any prime it sees, often draws for nothing and sometimes passes;
+//! - **easy** plays any prime it sees, often draws for nothing and sometimes passes; when
+//!   stuck it usually plays a D card;
 //! - **medium** sheds as many cards as it can, smallest number first, draws only when
 //!   stuck;
 //! - **hard** also turns D cards into fresh cards at once, gets rid of the orange
@@ -92,10 +93,15 @@ pub fn next_action(game: &Game, level: Level) -> Option<Action> {
             let stuck = playable_primes(game, seat).is_empty();
             let can_draw = !game.at_limit(seat);
             let step1 = match level {
-                Level::Easy => {
-                    let p = if stuck { 0.7 } else { 0.15 };
-                    (can_draw && rng.gen_bool(p)).then_some(Action::Draw)
-                }
+                // A stuck beginner turns a D card into new cards more often than not: a
+                // D is never played as a number, so a hand that keeps it can never empty.
+                Level::Easy => match d {
+                    Some(card) if stuck && rng.gen_bool(0.6) => Some(Action::PlayD { card }),
+                    _ => {
+                        let p = if stuck { 0.7 } else { 0.15 };
+                        (can_draw && rng.gen_bool(p)).then_some(Action::Draw)
+                    }
+                },
                 Level::Medium if stuck => match d {
                     Some(card) => Some(Action::PlayD { card }),
                     None => can_draw.then_some(Action::Draw),

@@ -97,6 +97,14 @@ pub fn parse(text: &str) -> Result<Written, RuleError> {
         ["pass"] => Ok(Written::Pass),
         ["draw"] => Ok(Written::Draw),
         ["d"] => Ok(Written::D),
+        ["discard", "d"] => Ok(Written::Discard(WrittenCard {
+            kind: Kind::D,
+            value: None,
+        })),
+        ["discard", "skip"] => Ok(Written::Discard(WrittenCard {
+            kind: Kind::Skip,
+            value: None,
+        })),
         ["discard", card] => Ok(Written::Discard(parse_card(card)?)),
         ["discard", ..] => Err(parse_err("discard one card, like `discard 4`".into())),
         cards if cards.len() > 3 => Err(PlayError::CardCount.into()),

@@ -54,6 +54,51 @@ impl Options {
         }
     }
 
+    /// Read options written as words, e.g. `advanced`, `zero,skip`, `hand-limit`,
+    /// `hand-limit=15`, `games=3`, `basic`. The message names the bad word.
+    pub fn parse_words(text: &str) -> Result<Options, String> {
+        let mut o = Options::default();
+        for word in text
+            .split([',', ' ', '+'])
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+        {
+            let lower = word.to_ascii_lowercase().replace('_', "-");
+            let (name, arg) = match lower.split_once('=') {
+                Some((n, a)) => (n.to_string(), Some(a.to_string())),
+                None => (lower.clone(), None),
+            };
+            let number = |what: &str| -> Result<u8, String> {
+                arg.as_deref()
+                    .and_then(|a| a.parse::<u8>().ok())
+                    .ok_or_else(|| format!("`{word}`: write {what}"))
+            };
+            match (name.as_str(), &arg) {
+                ("basic" | "standard", None) => {}
+                ("advanced", None) => {
+                    o.zero = true;
+                    o.five_nine = true;
+                    o.four_six_eight = true;
+                }
+                ("zero" | "0", None) => o.zero = true,
+                ("5/9" | "five-nine", None) => o.five_nine = true,
+                ("4/6/8" | "four-six-eight", None) => o.four_six_eight = true,
+                ("skip", None) => o.skip = true,
+                ("hand-limit" | "limit", None) => o.hand_limit = Some(13),
+                ("hand-limit" | "limit", Some(_)) => {
+                    o.hand_limit = Some(number("the limit, like hand-limit=13")?)
+                }
+                ("games", Some(_)) => o.games_to_win = number("the games to win, like games=3")?,
+                _ => {
+                    return Err(format!(
+                        "`{word}` is not a Prime Daifugo option: choose from basic, advanced, zero, 5/9, 4/6/8, skip, hand-limit[=N], games=N"
+                    ))
+                }
+            }
+        }
+        Ok(o)
+    }
+
     /// Check the options before a game starts; the message says what to change.
     pub fn validate(&self, players: usize) -> Result<(), String> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
@@ -79,5 +124,28 @@ impl Options {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_read_from_words() {
+        let o = Options::parse_words("advanced, skip games=3").unwrap();
+        assert!(o.zero && o.five_nine && o.four_six_eight && o.skip);
+        assert_eq!(o.games_to_win, 3);
+        assert_eq!(
+            Options::parse_words("hand-limit").unwrap().hand_limit,
+            Some(13)
+        );
+        assert_eq!(Options::parse_words("").unwrap(), Options::default());
+        assert!(Options::parse_words("games=x")
+            .unwrap_err()
+            .contains("games=3"));
+        assert!(Options::parse_words("turbo")
+            .unwrap_err()
+            .starts_with("`turbo`"));
     }
 }

@@ -14,12 +14,34 @@ use super::locale::Lang;
 use super::text::tr;
 use super::turn::{self, Post};
 use super::Data;
-use crate::session::{ClimbView, Due, Place, TimeoutMode};
-use crate::store::Status;
+use crate::session::{ClimbView, Due, GameView, Place, TimeoutMode};
+use crate::store::{GameRow, Status};
 
 /// The language of a game's channel messages.
 pub fn game_lang(view: &ClimbView) -> Lang {
-    Lang::pick(view.row.locale.as_deref(), None)
+    row_lang(&view.row)
+}
+
+/// The language a game was created in.
+pub fn row_lang(row: &GameRow) -> Lang {
+    Lang::pick(row.locale.as_deref(), None)
+}
+
+/// The public message for a game after a change, whichever game: the board, or the
+/// Prime Daifugo table (never a hand).
+pub async fn public_post(view: &GameView) -> Post {
+    let lang = row_lang(view.row());
+    match view {
+        GameView::Climb(v) => turn::board_post(v, lang).await,
+        GameView::Daifugo(v) => super::daifugo::public_post(v, lang).await,
+    }
+}
+
+fn is_over(view: &GameView) -> bool {
+    match view {
+        GameView::Climb(v) => v.is_over(),
+        GameView::Daifugo(v) => v.is_over(),
+    }
 }
 
 /// Post a message in a game's channel; a failure is logged (the game is already saved).
@@ -44,12 +66,11 @@ pub async fn run_ai(http: &serenity::Http, data: &Data, place: Place) {
     let lock = data.runner_lock(place);
     let _in_order = lock.lock().await;
     loop {
-        match data.session.ai_turn(place).await {
+        match data.session.ai_step(place).await {
             Ok(Some(view)) => {
-                let lang = game_lang(&view);
-                let message = turn::board_post(&view, lang).await;
+                let message = public_post(&view).await;
                 post(http, place, message).await;
-                if view.is_over() {
+                if is_over(&view) {
                     break;
                 }
                 if !data.timing.ai_pace.is_zero() {
@@ -126,8 +147,8 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
                 drop(guard);
                 match result {
                     Ok(Some(view)) => {
-                        let lang = game_lang(&view);
-                        let mut message = turn::board_post(&view, lang).await;
+                        let lang = row_lang(view.row());
+                        let mut message = public_post(&view).await;
                         message.content =
                             format!("{}\n{}", timed_out(&view, mode, lang), message.content);
                         post(http, place, message).await;
@@ -141,35 +162,59 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
     }
 }
 
+/// The seat to move and its name.
+fn to_move(view: &GameView) -> (usize, String) {
+    match view {
+        GameView::Climb(v) => {
+            let s = v.game.current();
+            (s, v.game.players[s].name.clone())
+        }
+        GameView::Daifugo(v) => {
+            let s = v.game.current();
+            (s, v.game.players[s].name.clone())
+        }
+    }
+}
+
 /// "⏰ @Ada, half your time for this turn is gone: 6 h left."
-fn reminder(view: &ClimbView) -> Post {
-    let lang = game_lang(view);
-    let seat = view.game.current();
-    let name = &view.game.players[seat].name;
-    let user = view.seat(seat).and_then(|s| s.user_id);
-    let left = view.row.turn_timeout_secs.unwrap_or(0) / 2;
+fn reminder(view: &GameView) -> Post {
+    let row = view.row();
+    let lang = row_lang(row);
+    let (seat, name) = to_move(view);
+    let user = row.seats.get(seat).and_then(|s| s.user_id);
+    let left = row.turn_timeout_secs.unwrap_or(0) / 2;
     let who = match user {
         Some(id) => format!("<@{id}> (**{name}**)"),
         None => format!("**{name}**"),
     };
+    let roll = match view {
+        GameView::Climb(v) => tr!(
+            lang,
+            " You rolled {}.",
+            " Vous avez fait {}.",
+            super::text::roll_words(v.game.turn.roll, lang)
+        ),
+        GameView::Daifugo(_) => String::new(),
+    };
     let mut p = Post::text(tr!(
         lang,
-        "⏰ {}, half your time for this turn is gone: {} left. You rolled {}.",
-        "⏰ {}, la moitié de votre temps pour ce tour est passée : il reste {}. Vous avez fait {}.",
+        "⏰ {}, half your time for this turn is gone: {} left.{}",
+        "⏰ {}, la moitié de votre temps pour ce tour est passée : il reste {}.{}",
         who,
         super::text::duration(left, lang),
-        super::text::roll_words(view.game.turn.roll, lang)
+        roll
     ));
     p.mentions
         .extend(user.and_then(|id| u64::try_from(id).ok()));
     p
 }
 
-fn timed_out(view: &ClimbView, mode: TimeoutMode, lang: Lang) -> String {
-    let name = view
-        .actor_seat
-        .map(|s| view.game.players[s].name.clone())
-        .unwrap_or_default();
+fn timed_out(view: &GameView, mode: TimeoutMode, lang: Lang) -> String {
+    let name = match view {
+        GameView::Climb(v) => v.actor_seat.map(|s| v.game.players[s].name.clone()),
+        GameView::Daifugo(v) => v.actor_seat.map(|s| v.game.players[s].name.clone()),
+    }
+    .unwrap_or_default();
     match mode {
         TimeoutMode::Ai => tr!(
             lang,

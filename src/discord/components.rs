@@ -21,14 +21,31 @@ use super::text::{self, tr};
 use super::turn::{self, Post};
 use super::Data;
 use crate::climb::ai::Level;
-use crate::session::{ClimbView, Command, Place, SessionError, Stamp};
+use crate::session::{ClimbView, Command, GameView, Place, SessionError, Stamp};
 use crate::store::Status;
 
 /// What a custom id asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Click {
-    Board { stamp: Stamp, verb: BoardVerb },
-    Lobby { game_id: i64, verb: LobbyVerb },
+    Board {
+        stamp: Stamp,
+        verb: BoardVerb,
+    },
+    Lobby {
+        game_id: i64,
+        verb: LobbyVerb,
+    },
+    /// Prime Daifugo: show the clicker's hand, or a hint (any time, for anyone seated).
+    Hand {
+        game_id: i64,
+        hint: bool,
+    },
+    /// Prime Daifugo: an action from the hand message (`draw`, `d`, `pass`, `skip`, or a
+    /// menu: `play`, `discard`).
+    Cards {
+        stamp: Stamp,
+        verb: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +86,26 @@ pub fn parse(custom_id: &str) -> Option<Click> {
                 _ => return None,
             };
             Some(Click::Board { stamp, verb })
+        }
+        ["daifugo", game, "hand"] => Some(Click::Hand {
+            game_id: game.parse().ok()?,
+            hint: false,
+        }),
+        ["daifugo", game, "hint"] => Some(Click::Hand {
+            game_id: game.parse().ok()?,
+            hint: true,
+        }),
+        ["daifugo", game, version, verb] => {
+            if !matches!(*verb, "draw" | "d" | "pass" | "skip" | "play" | "discard") {
+                return None;
+            }
+            Some(Click::Cards {
+                stamp: Stamp {
+                    game_id: game.parse().ok()?,
+                    version: version.parse().ok()?,
+                },
+                verb: verb.to_string(),
+            })
         }
         ["lobby", game, verb] => {
             let verb = match *verb {
@@ -143,9 +180,9 @@ async fn respond_in_time<F>(
                 .content(post.content.clone())
                 .ephemeral(ephemeral)
                 .components(post.components.clone());
+            let file = post.file_name();
             if let Some(png) = post.png {
-                followup =
-                    followup.add_file(serenity::CreateAttachment::bytes(png, turn::BOARD_FILE));
+                followup = followup.add_file(serenity::CreateAttachment::bytes(png, file));
             }
             click.create_followup(&ctx.http, followup).await.map(|_| ())
         }
@@ -171,6 +208,24 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         }
         Click::Lobby { game_id, verb } => {
             lobby_click(ctx, click, data, &caller, place, game_id, verb).await
+        }
+        Click::Hand { game_id, hint } => {
+            let lang = caller.lang();
+            let current = data.session.daifugo_board(place).await;
+            if !current.is_ok_and(|v| v.row.id == game_id) {
+                let text = refusal(&SessionError::Moved, lang);
+                return whisper(ctx, click, text).await;
+            }
+            if hint {
+                let text = super::daifugo::hint_text(data, &caller).await;
+                respond_in_time(ctx, click, data, true, async { Post::text(text) }).await;
+            } else {
+                let work = async { super::daifugo::own_hand(data, &caller).await.0 };
+                respond_in_time(ctx, click, data, true, work).await;
+            }
+        }
+        Click::Cards { stamp, verb } => {
+            cards_click(ctx, click, data, &caller, place, stamp, verb).await
         }
     }
 }
@@ -221,6 +276,61 @@ async fn board_click(
             let next_is_ai = next_is_ai(&view);
             respond_in_time(ctx, click, data, false, turn::board_post(&view, lang)).await;
             if next_is_ai {
+                clock::spawn_ai(ctx.http.clone(), data.clone(), place);
+            }
+        }
+        Err(e) => whisper(ctx, click, refusal(&e, lang)).await,
+    }
+}
+
+/// A Prime Daifugo action from the hand message: the public table for everyone, then the
+/// clicker's hand again (privately) while it is still their turn.
+async fn cards_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    data: &Data,
+    caller: &Caller,
+    place: Place,
+    stamp: Stamp,
+    verb: String,
+) {
+    let lang = caller.lang();
+    let text = match verb.as_str() {
+        "play" => match selected(click) {
+            Some(cards) => cards,
+            None => return,
+        },
+        "discard" => match selected(click) {
+            Some(card) => format!("discard {card}"),
+            None => return,
+        },
+        other => other.to_string(),
+    };
+    let actor = caller.actor(data, false).await;
+    match data
+        .session
+        .daifugo_act(place, &actor, &text, Some(stamp))
+        .await
+    {
+        Ok(view) => {
+            let table = super::daifugo::public_post(&view, lang).await;
+            respond_in_time(ctx, click, data, false, async { table }).await;
+            let seat = view.seat_of_user(super::caller::id(caller.user_id));
+            if let Some(seat) = seat.filter(|&s| view.game.current() == s && !view.is_over()) {
+                let hand = super::daifugo::hand_post(&view, seat, lang).await;
+                let mut followup = CreateInteractionResponseFollowup::new()
+                    .content(hand.content.clone())
+                    .ephemeral(true)
+                    .components(hand.components.clone());
+                let file = hand.file_name();
+                if let Some(png) = hand.png {
+                    followup = followup.add_file(serenity::CreateAttachment::bytes(png, file));
+                }
+                if let Err(e) = click.create_followup(&ctx.http, followup).await {
+                    warn!("showing the hand failed: {e}");
+                }
+            }
+            if !view.is_over() && view.ai_level(view.game.current()).is_some() {
                 clock::spawn_ai(ctx.http.clone(), data.clone(), place);
             }
         }
@@ -310,11 +420,15 @@ async fn started(
     click: &ComponentInteraction,
     data: &Data,
     place: Place,
-    view: ClimbView,
+    view: GameView,
     lang: Lang,
 ) {
+    let title = match view {
+        GameView::Climb(_) => "Prime Climb",
+        GameView::Daifugo(_) => "Prime Daifugo",
+    };
     let names: Vec<String> = view
-        .row
+        .row()
         .seats
         .iter()
         .map(|s| match s.user_id {
@@ -324,18 +438,19 @@ async fn started(
         .collect();
     let text = tr!(
         lang,
-        "**Prime Climb** · game #{} has started: {} (turn order).",
-        "**Prime Climb** · la partie n° {} a commencé : {} (ordre de jeu).",
-        view.row.id,
+        "**{}** · game #{} has started: {} (turn order).",
+        "**{}** · la partie n° {} a commencé : {} (ordre de jeu).",
+        title,
+        view.row().id,
         names.join(", ")
     );
     let update = CreateInteractionResponse::UpdateMessage(Post::text(text).response(false));
     if let Err(e) = click.create_response(&ctx.http, update).await {
         warn!("updating the lobby failed: {e}");
     }
-    let board = turn::board_post(&view, clock::game_lang(&view)).await;
+    let board = clock::public_post(&view).await;
     clock::post(&ctx.http, place, board).await;
-    if next_is_ai(&view) {
+    if view.ai_to_move() {
         clock::spawn_ai(ctx.http.clone(), data.clone(), place);
     }
 }

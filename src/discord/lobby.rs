@@ -11,7 +11,7 @@ use super::locale::Lang;
 use super::text::{self, tr};
 use super::turn::Post;
 use crate::climb::ai::Level;
-use crate::session::LobbyView;
+use crate::session::{GameOptions, LobbyView};
 use crate::store::Status;
 
 /// A lobby button's custom id: `lobby:<game>:<verb>`.
@@ -30,17 +30,48 @@ fn level_name(level: Level, lang: Lang) -> &'static str {
     }
 }
 
+/// The options of a Prime Daifugo lobby in words.
+fn daifugo_badges(o: &crate::daifugo::Options, lang: Lang) -> Vec<String> {
+    let mut b = Vec::new();
+    let extras: Vec<&str> = [
+        (o.zero, "[0]"),
+        (o.five_nine, "[5/9]"),
+        (o.four_six_eight, "[4/6/8]"),
+        (o.skip, "SKIP"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, name)| *name)
+    .collect();
+    if !extras.is_empty() {
+        b.push(extras.join(" "));
+    }
+    if let Some(limit) = o.hand_limit {
+        b.push(tr!(lang, "hand limit {}", "limite {} cartes", limit));
+    }
+    b.push(match (o.games_to_win, lang) {
+        (1, Lang::En) => "one game".to_string(),
+        (1, Lang::Fr) => "une partie".to_string(),
+        (n, _) => tr!(lang, "first to {} games", "match en {} parties", n),
+    });
+    b
+}
+
 /// The lobby as a message.
 pub fn lobby_post(view: &LobbyView, lang: Lang) -> Post {
     let row = &view.row;
-    let options = view.climb_options().unwrap_or_default();
+    let (title, badges) = match view.options() {
+        Ok(GameOptions::Daifugo(o)) => ("Prime Daifugo", daifugo_badges(&o, lang)),
+        Ok(GameOptions::Climb(o)) => ("Prime Climb", o.badges()),
+        Err(_) => ("Prime Climb", Vec::new()),
+    };
     let mut head = tr!(
         lang,
-        "**Prime Climb** · new game #{}",
-        "**Prime Climb** · nouvelle partie n° {}",
+        "**{}** · new game #{}",
+        "**{}** · nouvelle partie n° {}",
+        title,
         row.id
     );
-    let badges = options.badges();
     if !badges.is_empty() {
         head.push_str(&format!(" · {}", badges.join(", ")));
     }

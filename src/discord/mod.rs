@@ -17,6 +17,7 @@ pub mod climb;
 pub mod clock;
 pub mod components;
 pub mod config;
+pub mod daifugo;
 pub mod lobby;
 pub mod locale;
 pub mod play;
@@ -99,6 +100,7 @@ fn is_token_rejected(e: &serenity::Error) -> bool {
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     vec![
         climb::climb(),
+        daifugo::daifugo(),
         standings::leaderboard(),
         standings::stats(),
         settings::settings(),

@@ -207,9 +207,9 @@ async fn open_lobby(
     let actor = caller.actor(data, true).await;
     let view = data.session.create_lobby(place, &actor, &spec).await?;
     if solitaire && view.row.seats.len() == 1 {
-        return Ok(Opened::Started(Box::new(
-            data.session.start(place, &actor).await?,
-        )));
+        if let Some(view) = data.session.start(place, &actor).await?.climb() {
+            return Ok(Opened::Started(Box::new(view)));
+        }
     }
     Ok(Opened::Lobby(Box::new(view)))
 }
@@ -393,6 +393,11 @@ pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     )
 )]
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    end_inner(ctx).await
+}
+
+/// End the channel's game, whichever it is (`/climb end`, `/daifugo end`).
+pub async fn end_inner(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();

@@ -484,10 +484,64 @@ fn rule_error(e: &RuleError, lang: Lang) -> String {
     }
 }
 
+/// A Prime Daifugo engine error in French.
+fn daifugo_error_fr(e: &crate::daifugo::RuleError) -> String {
+    use crate::daifugo::{PlayError as P, RuleError as R};
+    match e {
+        R::MatchOver => "le match est terminé".into(),
+        R::NotYourTurn => "ce n'est pas votre tour".into(),
+        R::NoSuchSeat(s) => format!("il n'y a pas de place {s}"),
+        R::Setup(s) => s.clone(),
+        R::AlreadyDrew => {
+            "vous avez déjà pioché ce tour-ci (une pioche ou une carte D par tour)".into()
+        }
+        R::HandFull(n) => {
+            format!("votre main a atteint la limite de {n} cartes : vous ne pouvez pas piocher")
+        }
+        R::NotAD => "vous n'avez pas de carte D".into(),
+        R::DiscardFirst => "défaussez d'abord une carte (carte D : défaussez-en 1)".into(),
+        R::NoDiscardPending => "il n'y a rien à défausser maintenant".into(),
+        R::NotInHand => "cette carte n'est pas dans votre main".into(),
+        R::NoSkipInGame => "SKIP n'est pas utilisé dans cette partie".into(),
+        R::NoSkipInHand => "vous n'avez pas de SKIP".into(),
+        R::SkipLast => {
+            "SKIP ne peut pas être votre dernière carte : on ne gagne pas avec SKIP".into()
+        }
+        R::MustDraw => "SKIP est votre seule carte : piochez d'abord".into(),
+        R::Parse(s) => s.clone(),
+        R::Play(p) => match p {
+            P::CardCount => "jouez de 1 à 3 cartes".into(),
+            P::NotInHand(k) => format!("vous n'avez pas de {k} dans votre main"),
+            P::NoSuchCard => "cette carte n'est pas dans votre main".into(),
+            P::Duplicate => "chaque carte ne se joue qu'une fois".into(),
+            P::NotANumber(k) => format!("{k} n'est pas une carte nombre"),
+            P::ValueNeeded { card } => {
+                format!("dites quelle valeur prend la carte {card}, par ex. `5/9:9`")
+            }
+            P::BadValue { card, value } => format!("la carte {card} ne peut pas valoir {value}"),
+            P::ZeroFirst => "[0] ne peut jamais être le premier chiffre".into(),
+            P::ThreeCardTwoDigits(k) => format!(
+                "les coups à trois cartes n'utilisent que des cartes à un chiffre ({k} en a deux)"
+            ),
+            P::ThreeCardIcon => {
+                "un coup à trois cartes demande une carte avec l'icône trois cartes".into()
+            }
+            P::FollowCount { count, play } => {
+                format!("suivez avec {count} carte(s) (le coup est {play})")
+            }
+            P::NotLarger { number, play } => format!("{number} n'est pas plus grand que {play}"),
+        },
+    }
+}
+
 /// What a refused request says to the player who made it.
 pub fn error(e: &SessionError, lang: Lang) -> String {
     let text = match (e, lang) {
         (SessionError::Rule(r), _) => rule_error(r, lang),
+        (SessionError::Daifugo(r), Lang::Fr) => daifugo_error_fr(r),
+        (SessionError::OtherGame(game), Lang::Fr) => format!(
+            "la partie de ce salon est {game} : utilisez ses propres commandes"
+        ),
         (_, Lang::En) => e.to_string(),
         (SessionError::NoGame, Lang::Fr) => {
             "il n'y a pas de partie ici : lancez-en une avec /climb start".into()

@@ -34,6 +34,8 @@ pub struct Post {
     pub components: Vec<CreateActionRow>,
     /// Users the message mentions (pinged).
     pub mentions: Vec<u64>,
+    /// The picture's file name (`board.png` when not set).
+    pub file: Option<&'static str>,
 }
 
 impl Post {
@@ -60,8 +62,9 @@ impl Post {
             .ephemeral(ephemeral)
             .allowed_mentions(self.mentions())
             .components(self.components.clone());
+        let file = self.file_name();
         if let Some(png) = self.png {
-            r = r.attachment(CreateAttachment::bytes(png, BOARD_FILE));
+            r = r.attachment(CreateAttachment::bytes(png, file));
         }
         r
     }
@@ -72,10 +75,16 @@ impl Post {
             .content(self.content())
             .allowed_mentions(self.mentions())
             .components(self.components.clone());
+        let file = self.file_name();
         if let Some(png) = self.png {
-            m = m.add_file(CreateAttachment::bytes(png, BOARD_FILE));
+            m = m.add_file(CreateAttachment::bytes(png, file));
         }
         m
+    }
+
+    /// The picture's file name.
+    pub fn file_name(&self) -> &'static str {
+        self.file.unwrap_or(BOARD_FILE)
     }
 
     /// As the response to a button or select menu.
@@ -85,8 +94,9 @@ impl Post {
             .ephemeral(ephemeral)
             .allowed_mentions(self.mentions())
             .components(self.components.clone());
+        let file = self.file_name();
         if let Some(png) = self.png {
-            m = m.add_file(CreateAttachment::bytes(png, BOARD_FILE));
+            m = m.add_file(CreateAttachment::bytes(png, file));
         }
         m
     }

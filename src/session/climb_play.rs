@@ -9,8 +9,8 @@ use crate::climb::{
 };
 use crate::render::{self, LastTurn, RenderOptions};
 use crate::store::{
-    GameRow, GameUpdate, LogRow, Place, ResultRow, SeatRow, Stamp, Status, Store, StoreError,
-    StoreTx,
+    GameKind, GameRow, GameUpdate, LogRow, Place, ResultRow, SeatRow, Stamp, Status, Store,
+    StoreError, StoreTx,
 };
 
 use super::ratings;
@@ -254,6 +254,9 @@ impl<S: Store> Session<S> {
     /// Load the started game of a place with its decoded state.
     async fn climb(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
         let row = self.active(place).await?;
+        if row.kind != GameKind::Climb {
+            return Err(SessionError::OtherGame("Prime Daifugo"));
+        }
         let game = state_of(&row)?;
         Ok((row, game))
     }
@@ -362,7 +365,7 @@ impl<S: Store> Session<S> {
         let Some(row) = self.store().open_game(place).await? else {
             return Ok(None);
         };
-        if row.status != Status::Active {
+        if row.status != Status::Active || row.kind != GameKind::Climb {
             return Ok(None);
         }
         let game = state_of(&row)?;
@@ -468,7 +471,7 @@ impl<S: Store> Session<S> {
             // Keep the events the final picture needs (this turn and the one before).
             let keep_from = i64::from(before.turn.number.saturating_sub(1));
             tx.forget_events(row.id, keep_from).await?;
-            ratings::finish(&mut tx, row, &after, now).await?
+            ratings::finish(&mut tx, row, &ratings::Finish::climb(&after), now).await?
         } else {
             Vec::new()
         };
@@ -498,6 +501,9 @@ impl<S: Store> Session<S> {
             .latest_game(place)
             .await?
             .ok_or(SessionError::NoGame)?;
+        if row.kind != GameKind::Climb {
+            return Err(SessionError::OtherGame("Prime Daifugo"));
+        }
         if row.state.is_none() {
             return Err(SessionError::NotStarted);
         }

@@ -4,10 +4,12 @@
 //! so the clock survives restarts; every change goes through the version check, so a
 //! player moving at the last second and the clock cannot both apply.
 
-use super::climb_play::{state_of, ClimbView};
-use super::{Session, SessionError};
+use super::climb_play::state_of;
+use super::daifugo_play::{daifugo_state, DaifugoView};
+use super::{GameView, Session, SessionError};
 use crate::climb::{ai::Level, Action};
-use crate::store::{Place, Status, Store, StoreTx};
+use crate::daifugo;
+use crate::store::{GameKind, GameRow, Place, Status, Store, StoreTx};
 
 /// The shortest turn timeout a game may have (one minute).
 pub const MIN_TIMEOUT_SECS: i64 = 60;
@@ -165,22 +167,35 @@ impl<S: Store> Session<S> {
         Ok(due)
     }
 
+    /// The seat to move in a stored game, if a person plays it (AI seats have no clock).
+    fn person_to_move(row: &GameRow) -> Result<Option<usize>, SessionError> {
+        let seat = match row.kind {
+            GameKind::Climb => {
+                let g = state_of(row)?;
+                (!g.is_over()).then(|| g.current())
+            }
+            GameKind::Daifugo => {
+                let g = daifugo_state(row)?;
+                (!g.is_over()).then(|| g.current())
+            }
+        };
+        Ok(seat.filter(|&s| row.seats.get(s).is_some_and(|s| s.ai_level.is_none())))
+    }
+
     /// Note the reminder of the turn at `version` and return the game to remind about;
     /// `None` if the game moved on, or was already reminded (or the player to move is an AI).
     pub async fn remind(
         &self,
         game_id: i64,
         version: i64,
-    ) -> Result<Option<ClimbView>, SessionError> {
+    ) -> Result<Option<GameView>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };
         if row.status != Status::Active || row.version != version {
             return Ok(None);
         }
-        let game = state_of(&row)?;
-        let seat = game.current();
-        if row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {
+        if Self::person_to_move(&row)?.is_none() {
             return Ok(None);
         }
         let mut tx = self.store().begin().await?;
@@ -189,9 +204,38 @@ impl<S: Store> Session<S> {
         if !marked {
             return Ok(None);
         }
-        let mut view = self.view_of(row).await?;
-        view.row.reminded = true;
-        Ok(Some(view))
+        let mut row = row;
+        row.reminded = true;
+        Ok(Some(match row.kind {
+            GameKind::Climb => GameView::Climb(Box::new(self.view_of(row).await?)),
+            GameKind::Daifugo => {
+                let game = daifugo_state(&row)?;
+                GameView::Daifugo(Box::new(DaifugoView::new(
+                    row,
+                    game,
+                    Vec::new(),
+                    None,
+                    Vec::new(),
+                )))
+            }
+        }))
+    }
+
+    /// If an AI seat is to move in the place's game (either game), play its turn.
+    pub async fn ai_step(&self, place: Place) -> Result<Option<GameView>, SessionError> {
+        let Some(row) = self.store().open_game(place).await? else {
+            return Ok(None);
+        };
+        Ok(match row.kind {
+            GameKind::Climb => self
+                .ai_turn(place)
+                .await?
+                .map(|v| GameView::Climb(Box::new(v))),
+            GameKind::Daifugo => self
+                .daifugo_ai_turn(place)
+                .await?
+                .map(|v| GameView::Daifugo(Box::new(v))),
+        })
     }
 
     /// The turn at `version` ran out of time: play it with the stand-in AI, or skip it.
@@ -201,13 +245,37 @@ impl<S: Store> Session<S> {
         game_id: i64,
         version: i64,
         mode: TimeoutMode,
-    ) -> Result<Option<ClimbView>, SessionError> {
+    ) -> Result<Option<GameView>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };
         if row.status != Status::Active || row.version != version {
             return Ok(None);
         }
+        if Self::person_to_move(&row)?.is_none() {
+            return Ok(None);
+        }
+        if row.kind == GameKind::Daifugo {
+            // AI: the medium AI plays the turn; skip: a pending discard, then a pass.
+            let game = daifugo_state(&row)?;
+            let level = match mode {
+                TimeoutMode::Ai => Some(daifugo::ai::Level::Medium),
+                TimeoutMode::Skip => None,
+            };
+            return Ok(self
+                .daifugo_play_for(row, game, level)
+                .await?
+                .map(|v| GameView::Daifugo(Box::new(v))));
+        }
+        let climbed = self.climb_time_out(row, mode).await?;
+        Ok(climbed.map(|v| GameView::Climb(Box::new(v))))
+    }
+
+    async fn climb_time_out(
+        &self,
+        row: GameRow,
+        mode: TimeoutMode,
+    ) -> Result<Option<super::ClimbView>, SessionError> {
         let game = state_of(&row)?;
         let seat = game.current();
         if game.is_over() || row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {

@@ -4,8 +4,10 @@
 use rand::Rng;
 
 use super::climb_play::ClimbView;
-use super::{decode, encode, may_manage, Actor, Session, SessionError};
+use super::daifugo_play::DaifugoView;
+use super::{decode, encode, may_manage, Actor, GameView, Session, SessionError};
 use crate::climb::{self, ai::Level};
+use crate::daifugo;
 use crate::store::{
     GameKind, GameRow, GameUpdate, NewGame, Place, SeatRow, Status, Store, StoreError, StoreTx,
 };
@@ -17,11 +19,67 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// claimed the version first.
 const RETRIES: usize = 8;
 
+/// The options of a new game, which also say which game it is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameOptions {
+    Climb(climb::Options),
+    Daifugo(daifugo::Options),
+}
+
+impl GameOptions {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameOptions::Climb(_) => GameKind::Climb,
+            GameOptions::Daifugo(_) => GameKind::Daifugo,
+        }
+    }
+
+    /// The most players the game seats.
+    pub fn capacity(&self) -> usize {
+        match self {
+            GameOptions::Climb(o) if o.solitaire => 1,
+            GameOptions::Climb(_) => climb::game::MAX_PLAYERS,
+            GameOptions::Daifugo(_) => daifugo::options::MAX_PLAYERS,
+        }
+    }
+
+    /// Check what can be checked before anyone joins (the smallest table these options
+    /// allow).
+    fn validate_alone(&self) -> Result<(), String> {
+        match self {
+            GameOptions::Climb(o) => o.validate(if o.solitaire { 1 } else { 2 }),
+            GameOptions::Daifugo(o) => o.validate(if o.skip { 3 } else { 2 }),
+        }
+    }
+
+    /// Check the options for this many players.
+    fn validate(&self, players: usize) -> Result<(), String> {
+        match self {
+            GameOptions::Climb(o) => o.validate(players),
+            GameOptions::Daifugo(o) => o.validate(players),
+        }
+    }
+
+    fn encode(&self) -> Result<String, SessionError> {
+        match self {
+            GameOptions::Climb(o) => encode(o),
+            GameOptions::Daifugo(o) => encode(o),
+        }
+    }
+
+    /// The options stored with a game.
+    pub fn of_row(row: &GameRow) -> Result<GameOptions, SessionError> {
+        Ok(match row.kind {
+            GameKind::Climb => GameOptions::Climb(decode("options", &row.options)?),
+            GameKind::Daifugo => GameOptions::Daifugo(decode("options", &row.options)?),
+        })
+    }
+}
+
 /// What a new game is.
 #[derive(Clone, Debug)]
 pub struct LobbySpec {
-    pub kind: GameKind,
-    pub options: climb::Options,
+    pub options: GameOptions,
     /// AI seats to add at once, in order.
     pub ai: Vec<Level>,
     /// Turn timeout; `None`: turns never time out.
@@ -40,8 +98,15 @@ pub struct LobbySpec {
 
 impl LobbySpec {
     pub fn climb(options: climb::Options) -> LobbySpec {
+        LobbySpec::new(GameOptions::Climb(options))
+    }
+
+    pub fn daifugo(options: daifugo::Options) -> LobbySpec {
+        LobbySpec::new(GameOptions::Daifugo(options))
+    }
+
+    fn new(options: GameOptions) -> LobbySpec {
         LobbySpec {
-            kind: GameKind::Climb,
             options,
             ai: Vec::new(),
             turn_timeout_secs: None,
@@ -62,23 +127,23 @@ pub struct LobbyView {
 
 impl LobbyView {
     /// The options the lobby was created with.
+    pub fn options(&self) -> Result<GameOptions, SessionError> {
+        GameOptions::of_row(&self.row)
+    }
+
+    /// The Prime Climb options (the defaults for another game).
     pub fn climb_options(&self) -> Result<climb::Options, SessionError> {
-        decode("options", &self.row.options)
+        match self.options()? {
+            GameOptions::Climb(o) => Ok(o),
+            GameOptions::Daifugo(_) => Ok(climb::Options::default()),
+        }
     }
 
     /// The most players this lobby seats.
     pub fn capacity(&self) -> usize {
-        self.climb_options()
-            .map(|o| capacity(&o))
+        self.options()
+            .map(|o| o.capacity())
             .unwrap_or(climb::game::MAX_PLAYERS)
-    }
-}
-
-fn capacity(options: &climb::Options) -> usize {
-    if options.solitaire {
-        1
-    } else {
-        climb::game::MAX_PLAYERS
     }
 }
 
@@ -133,13 +198,8 @@ impl<S: Store> Session<S> {
         actor: &Actor,
         spec: &LobbySpec,
     ) -> Result<LobbyView, SessionError> {
-        if spec.kind != GameKind::Climb {
-            return Err(SessionError::BadOptions(
-                "only Prime Climb lobbies can be opened here".into(),
-            ));
-        }
         let mut options = spec.options.clone();
-        if spec.fill_in_blanks {
+        if let (true, GameOptions::Climb(options)) = (spec.fill_in_blanks, &mut options) {
             options.custom_cards = self
                 .custom_cards(place.guild_id)
                 .await?
@@ -151,10 +211,7 @@ impl<S: Store> Session<S> {
             }
         }
         // Check what can be checked before anyone joins: the variants and custom cards.
-        let probe_players = if options.solitaire { 1 } else { 2 };
-        options
-            .validate(probe_players)
-            .map_err(SessionError::BadOptions)?;
+        options.validate_alone().map_err(SessionError::BadOptions)?;
         if let Some(t) = spec.turn_timeout_secs {
             if t <= 0 {
                 return Err(SessionError::BadOptions(
@@ -190,16 +247,16 @@ impl<S: Store> Session<S> {
                 ai_level: Some(level.name().to_string()),
             });
         }
-        let max = capacity(&options);
+        let max = options.capacity();
         if seats.len() > max {
             return Err(SessionError::LobbyFull { max });
         }
         let seed = spec.seed.unwrap_or_else(|| rand::thread_rng().gen());
         let new = NewGame {
-            kind: spec.kind,
+            kind: options.kind(),
             place,
             creator_id: actor.user_id,
-            options: encode(&options)?,
+            options: options.encode()?,
             // The seed is stored bit for bit: u64 in the engine, BIGINT in the database.
             seed: seed as i64,
             turn_timeout_secs: spec.turn_timeout_secs,
@@ -347,7 +404,7 @@ impl<S: Store> Session<S> {
 
     /// Start the game: the seats in join order become the turn order (§2), the engine
     /// deals and rolls for the first player, who is chosen at random.
-    pub async fn start(&self, place: Place, actor: &Actor) -> Result<ClimbView, SessionError> {
+    pub async fn start(&self, place: Place, actor: &Actor) -> Result<GameView, SessionError> {
         let row = self.open(place).await?;
         if row.status != Status::Lobby {
             return Err(SessionError::AlreadyStarted);
@@ -357,7 +414,7 @@ impl<S: Store> Session<S> {
                 "a player in the lobby, its creator or a moderator can start the game",
             ));
         }
-        let options: climb::Options = decode("options", &row.options)?;
+        let options = GameOptions::of_row(&row)?;
         let seats: Vec<SeatRow> = row
             .seats
             .iter()
@@ -371,7 +428,14 @@ impl<S: Store> Session<S> {
         options
             .validate(names.len())
             .map_err(SessionError::BadOptions)?;
-        let game = climb::Game::new(options, &names, row.seed as u64)?;
+        let seed = row.seed as u64;
+        let state = match &options {
+            GameOptions::Climb(o) => Started::Climb(climb::Game::new(o.clone(), &names, seed)?),
+            GameOptions::Daifugo(o) => Started::Daifugo(
+                daifugo::Game::new(o.clone(), &names, seed)
+                    .map_err(|e| SessionError::BadOptions(e.to_string()))?,
+            ),
+        };
         let now = self.now();
         let mut tx = self.store().begin().await?;
         tx.claim(row.id, row.version, now).await?;
@@ -381,7 +445,10 @@ impl<S: Store> Session<S> {
             &GameUpdate {
                 status: Status::Active,
                 options: row.options.clone(),
-                state: Some(encode(&game)?),
+                state: Some(match &state {
+                    Started::Climb(g) => encode(g)?,
+                    Started::Daifugo(g) => encode(g)?,
+                }),
                 turn_started_at: Some(now),
                 reminded: false,
             },
@@ -398,7 +465,22 @@ impl<S: Store> Session<S> {
             state: None,
             ..row
         };
-        Ok(ClimbView::new(row, game, Vec::new(), None, Vec::new()))
+        Ok(match state {
+            Started::Climb(game) => GameView::Climb(Box::new(ClimbView::new(
+                row,
+                game,
+                Vec::new(),
+                None,
+                Vec::new(),
+            ))),
+            Started::Daifugo(game) => GameView::Daifugo(Box::new(DaifugoView::new(
+                row,
+                game,
+                Vec::new(),
+                None,
+                Vec::new(),
+            ))),
+        })
     }
 
     /// End the open game early (its creator or a moderator): no results, no ratings, and
@@ -435,9 +517,15 @@ enum LobbyEdit {
     Remove(i64),
 }
 
+/// A game just dealt.
+enum Started {
+    Climb(climb::Game),
+    Daifugo(daifugo::Game),
+}
+
 fn check_room(row: &GameRow) -> Result<(), SessionError> {
-    let max = decode::<climb::Options>("options", &row.options)
-        .map(|o| capacity(&o))
+    let max = GameOptions::of_row(row)
+        .map(|o| o.capacity())
         .unwrap_or(climb::game::MAX_PLAYERS);
     if row.seats.len() >= max {
         Err(SessionError::LobbyFull { max })

@@ -19,6 +19,7 @@ use crate::store::{GameRow, SqliteStore, Status, Store, StoreError};
 
 mod climb_play;
 mod clock;
+mod daifugo_play;
 mod lobby;
 mod ratings;
 mod settings;
@@ -27,12 +28,54 @@ mod stats;
 pub use crate::store::GuildSettings;
 pub use climb_play::{describe_choice, keeper_word, ClimbView, Command};
 pub use clock::{parse_duration, Due, TimeoutMode, MAX_TIMEOUT_SECS, MIN_TIMEOUT_SECS};
-pub use lobby::{LobbySpec, LobbyView, MAX_NAME_CHARS};
-pub use ratings::{ai_rating_id, conservative, RATED_MIN_PLAYERS};
+pub use daifugo_play::DaifugoView;
+pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
+pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
 pub use settings::{custom_card, CardKind, SettingsChange, MAX_CUSTOM_CARDS};
 pub use stats::{Leaderboard, Standing, Stats};
 
 pub use crate::store::{GameKind, Place, Stamp};
+
+/// A game after a change or for a look: Prime Climb or Prime Daifugo.
+#[derive(Clone, Debug)]
+pub enum GameView {
+    Climb(Box<ClimbView>),
+    Daifugo(Box<DaifugoView>),
+}
+
+impl GameView {
+    /// The Prime Climb view, if it is one.
+    pub fn climb(self) -> Option<ClimbView> {
+        match self {
+            GameView::Climb(v) => Some(*v),
+            GameView::Daifugo(_) => None,
+        }
+    }
+
+    /// The Prime Daifugo view, if it is one.
+    pub fn daifugo(self) -> Option<DaifugoView> {
+        match self {
+            GameView::Daifugo(v) => Some(*v),
+            GameView::Climb(_) => None,
+        }
+    }
+
+    /// The stored row after the change.
+    pub fn row(&self) -> &crate::store::GameRow {
+        match self {
+            GameView::Climb(v) => &v.row,
+            GameView::Daifugo(v) => &v.row,
+        }
+    }
+
+    /// Whether an AI seat is to move now.
+    pub fn ai_to_move(&self) -> bool {
+        match self {
+            GameView::Climb(v) => !v.is_over() && v.ai_level(v.game.current()).is_some(),
+            GameView::Daifugo(v) => !v.is_over() && v.ai_level(v.game.current()).is_some(),
+        }
+    }
+}
 
 /// Milliseconds since the Unix epoch.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
@@ -122,6 +165,10 @@ pub enum SessionError {
     BadName,
     #[error("the game is over")]
     GameOver,
+    #[error("this channel's game is {0}: use its own commands")]
+    OtherGame(&'static str),
+    #[error("{0}")]
+    Daifugo(crate::daifugo::RuleError),
     #[error("this server has no custom cards yet: a moderator adds them with /settings card")]
     NoCustomCards,
     #[error("{0}")]

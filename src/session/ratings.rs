@@ -10,7 +10,8 @@ use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 
 use super::SessionError;
-use crate::climb::{ai::Level, Course, Game};
+use crate::climb::{self, ai::Level, Course};
+use crate::daifugo;
 use crate::store::{GameKind, GameRow, RatingRow, ResultRow, StoreTx};
 
 /// Fewer rated players than this: no rating change (nothing to compare).
@@ -30,28 +31,80 @@ pub fn conservative(mu: f64, sigma: f64) -> f64 {
     mu - 3.0 * sigma
 }
 
-/// The results mode of a game: `standard`, or the solitaire variant whose best scores
-/// are kept apart.
-pub fn mode(game: &Game) -> &'static str {
-    match (game.options.solitaire, game.options.course) {
-        (true, Course::ThereAndBack) => "solitaire2",
-        (true, _) => "solitaire1",
-        (false, _) => "standard",
+/// How a finished game ended, whichever game it was.
+pub(super) struct Finish {
+    /// Seats with their places (1-based; equal players share a place).
+    pub ranking: Vec<(usize, u32)>,
+    pub winner: Option<usize>,
+    /// Turns the game lasted (the solitaire score).
+    pub turns: i64,
+    /// `standard`, or the solitaire variant whose best scores are kept apart.
+    pub mode: &'static str,
+}
+
+impl Finish {
+    /// A finished Prime Climb game (§5 ranking).
+    pub fn climb(game: &climb::Game) -> Finish {
+        Finish {
+            ranking: game.ranking(),
+            winner: game.winner,
+            turns: i64::from(game.turn.number),
+            mode: match (game.options.solitaire, game.options.course) {
+                (true, Course::ThereAndBack) => "solitaire2",
+                (true, _) => "solitaire1",
+                (false, _) => "standard",
+            },
+        }
     }
+
+    /// A finished Prime Daifugo match: the match winner first, then games won, then
+    /// fewer cards in hand (a ruling: the rules rank only the winner, §5).
+    pub fn daifugo(game: &daifugo::Game) -> Finish {
+        let key = |seat: usize| {
+            let p = &game.players[seat];
+            (
+                game.match_winner == Some(seat),
+                p.wins,
+                std::cmp::Reverse(p.hand.len()),
+            )
+        };
+        let mut seats: Vec<usize> = (0..game.players.len()).collect();
+        seats.sort_by_key(|&s| std::cmp::Reverse(key(s)));
+        let mut ranking: Vec<(usize, u32)> = Vec::with_capacity(seats.len());
+        for (i, &s) in seats.iter().enumerate() {
+            let place = match ranking.last() {
+                Some(&(prev, place)) if key(prev) == key(s) => place,
+                _ => i as u32 + 1,
+            };
+            ranking.push((s, place));
+        }
+        Finish {
+            ranking,
+            winner: game.match_winner,
+            turns: i64::from(game.turn.number),
+            mode: "standard",
+        }
+    }
+}
+
+/// The places of a finished (or running) Prime Daifugo match, seat by seat.
+pub fn daifugo_ranking(game: &daifugo::Game) -> Vec<(usize, u32)> {
+    Finish::daifugo(game).ranking
 }
 
 /// Record the results of a finished game and update the ratings.
 pub(super) async fn finish<T: StoreTx>(
     tx: &mut T,
     row: &GameRow,
-    game: &Game,
+    end: &Finish,
     now: i64,
 ) -> Result<Vec<ResultRow>, SessionError> {
-    let mode = mode(game);
-    let turns = i64::from(game.turn.number);
-    let mut results: Vec<ResultRow> = game
-        .ranking()
-        .into_iter()
+    let mode = end.mode;
+    let turns = end.turns;
+    let mut results: Vec<ResultRow> = end
+        .ranking
+        .iter()
+        .copied()
         .filter_map(|(seat, place)| {
             let s = row.seats.get(seat)?;
             Some(ResultRow {
@@ -64,7 +117,7 @@ pub(super) async fn finish<T: StoreTx>(
                 ai_level: s.ai_level.clone(),
                 name: s.name.clone(),
                 place: i64::from(place),
-                won: game.winner == Some(seat),
+                won: end.winner == Some(seat),
                 turns,
                 finished_at: now,
             })

@@ -277,6 +277,15 @@ impl Reply {
         png_of(&self.request)
     }
 
+    /// The attached picture with this file name, if any.
+    pub fn png_named(&self, name: &str) -> Option<Vec<u8>> {
+        self.request
+            .parts
+            .iter()
+            .find(|p| p.filename.as_deref() == Some(name))
+            .map(|p| p.bytes.clone())
+    }
+
     /// Every component's custom id, in order.
     pub fn custom_ids(&self) -> Vec<String> {
         custom_ids(&self.data)

@@ -1,0 +1,354 @@
+//! Prime Daifugo in play: each request is one action in the players' notation (`3 10`,
+//! `5/9:9 7`, `draw`, `d`, `discard 4`, `pass`, `skip`), one version-checked transaction,
+//! like Prime Climb's moves. AI seats play a whole turn per transaction. The views keep
+//! every event; what a player may see of them (a drawn card is its drawer's secret) is the
+//! adapters' to filter, with [`DaifugoView::visible_to`].
+
+use crate::daifugo::{self, ai::Level, Action, Card, Event, Game, Seat};
+use crate::store::{
+    GameKind, GameRow, GameUpdate, LogRow, Place, ResultRow, Stamp, Status, Store, StoreError,
+    StoreTx,
+};
+
+use super::ratings;
+use super::{decode, encode, Actor, Session, SessionError};
+
+/// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
+/// and its discard, then a play: four at most).
+const MAX_AI_ACTIONS: usize = 8;
+
+/// A Prime Daifugo match as the adapters show it.
+#[derive(Clone, Debug)]
+pub struct DaifugoView {
+    /// The row after the change (its `state` is not kept: `game` is the decoded state).
+    pub row: GameRow,
+    pub game: Game,
+    /// What this change did, in order (every event: filter with `visible_to`).
+    pub events: Vec<Event>,
+    /// The seat that acted.
+    pub actor_seat: Option<Seat>,
+    /// The turn number the change was made in.
+    pub acted_turn: Option<u32>,
+    /// The results, when the match is finished.
+    pub results: Vec<ResultRow>,
+}
+
+impl DaifugoView {
+    pub(crate) fn new(
+        row: GameRow,
+        game: Game,
+        events: Vec<Event>,
+        actor_seat: Option<Seat>,
+        results: Vec<ResultRow>,
+    ) -> DaifugoView {
+        DaifugoView {
+            row: GameRow { state: None, ..row },
+            game,
+            events,
+            actor_seat,
+            acted_turn: None,
+            results,
+        }
+    }
+
+    /// The AI level of a seat, if an AI plays it.
+    pub fn ai_level(&self, seat: Seat) -> Option<Level> {
+        self.row.seats.get(seat)?.ai_level.as_deref()?.parse().ok()
+    }
+
+    /// The seat of a Discord user.
+    pub fn seat_of_user(&self, user_id: i64) -> Option<Seat> {
+        self.row
+            .seats
+            .iter()
+            .position(|s| s.user_id == Some(user_id))
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over() || self.row.status != Status::Active
+    }
+
+    /// A seat's hand, as cards, in the order shown (by value).
+    pub fn hand(&self, seat: Seat) -> Vec<Card> {
+        crate::render::daifugo::hand_order(&self.game, seat)
+            .into_iter()
+            .map(|id| self.game.card(id))
+            .collect()
+    }
+
+    /// The events `viewer` may see: a card drawn by someone else is hidden (§4.3: each
+    /// player sees only their own hand). `None` is everyone (a public message).
+    pub fn visible_to(&self, viewer: Option<Seat>) -> Vec<Event> {
+        self.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Drew { seat, .. } if Some(*seat) != viewer => None,
+                other => Some(other.clone()),
+            })
+            .collect()
+    }
+}
+
+impl<S: Store> Session<S> {
+    /// The started Prime Daifugo game of a place.
+    async fn daifugo(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
+        let row = self.active(place).await?;
+        if row.kind != GameKind::Daifugo {
+            return Err(SessionError::OtherGame("Prime Climb"));
+        }
+        let game = daifugo_state(&row)?;
+        Ok((row, game))
+    }
+
+    /// Do what a player typed, in the notation: a play (`3 10`), `draw`, `d`,
+    /// `discard 4`, `pass` or `skip`.
+    pub async fn daifugo_act(
+        &self,
+        place: Place,
+        actor: &Actor,
+        text: &str,
+        stamp: Option<Stamp>,
+    ) -> Result<DaifugoView, SessionError> {
+        let (row, game) = match self.daifugo(place).await {
+            Err(SessionError::NoGame | SessionError::NotStarted) if stamp.is_some() => {
+                return Err(SessionError::Moved)
+            }
+            other => other?,
+        };
+        if stamp.is_some_and(|s| s != row.stamp()) {
+            return Err(SessionError::Moved);
+        }
+        if game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        let seat = Self::daifugo_seat(&row, &game, actor)?;
+        let action = daifugo::notation::read(&game, seat, text).map_err(SessionError::Daifugo)?;
+        let mut next = game.clone();
+        let events = next.apply(seat, &action).map_err(SessionError::Daifugo)?;
+        self.commit_daifugo(&row, &game, next, seat, &[action], events, actor.user_id)
+            .await
+    }
+
+    /// The seat the actor plays now (see the Prime Climb counterpart).
+    fn daifugo_seat(row: &GameRow, game: &Game, actor: &Actor) -> Result<Seat, SessionError> {
+        let current = game.current();
+        let seat = match actor.user_id {
+            Some(id) => row
+                .seats
+                .iter()
+                .position(|s| s.user_id == Some(id))
+                .ok_or(SessionError::NotInGame)?,
+            None => current,
+        };
+        let name = game.players[current].name.clone();
+        let ai = row.seats.get(current).is_some_and(|s| s.ai_level.is_some());
+        match (seat == current, ai) {
+            (true, false) => Ok(seat),
+            (_, true) => Err(SessionError::AiTurn { name }),
+            (false, false) => Err(SessionError::NotYourTurn { name }),
+        }
+    }
+
+    /// If an AI seat is to move, play its whole turn. `None` if no AI is to move or
+    /// another request played first.
+    pub async fn daifugo_ai_turn(&self, place: Place) -> Result<Option<DaifugoView>, SessionError> {
+        let Some(row) = self.store().open_game(place).await? else {
+            return Ok(None);
+        };
+        if row.status != Status::Active || row.kind != GameKind::Daifugo {
+            return Ok(None);
+        }
+        let game = daifugo_state(&row)?;
+        let seat = game.current();
+        let level = match row.seats.get(seat).and_then(|s| s.ai_level.as_deref()) {
+            Some(l) if !game.is_over() => l.parse::<Level>().map_err(|e| {
+                SessionError::Store(StoreError::Corrupt(format!("seat {seat}: {e}")))
+            })?,
+            _ => return Ok(None),
+        };
+        self.daifugo_play_for(row, game, Some(level)).await
+    }
+
+    /// Play the rest of the turn of the seat to move: with the AI at `level`, or, with
+    /// `None`, the timeout's skip (finish a pending discard, then pass). `None` if another
+    /// request played first.
+    pub(super) async fn daifugo_play_for(
+        &self,
+        row: GameRow,
+        game: Game,
+        level: Option<Level>,
+    ) -> Result<Option<DaifugoView>, SessionError> {
+        let seat = game.current();
+        let turn = game.turn.number;
+        let mut next = game.clone();
+        let mut actions = Vec::new();
+        let mut events = Vec::new();
+        while !next.is_over()
+            && next.current() == seat
+            && next.turn.number == turn
+            && actions.len() < MAX_AI_ACTIONS
+        {
+            let action = match level {
+                Some(level) => daifugo::ai::next_action(&next, level),
+                None if next.turn.step == daifugo::game::Step::Discard => next
+                    .hand(seat)
+                    .first()
+                    .map(|&card| Action::Discard { card }),
+                None => Some(Action::Pass),
+            };
+            let Some(action) = action else { break };
+            let happened = next.apply(seat, &action).map_err(|e| {
+                SessionError::Store(StoreError::Corrupt(format!(
+                    "the AI chose an illegal action: {e}"
+                )))
+            })?;
+            events.extend(happened);
+            actions.push(action);
+        }
+        if actions.is_empty() {
+            return Ok(None);
+        }
+        match self
+            .commit_daifugo(&row, &game, next, seat, &actions, events, None)
+            .await
+        {
+            Ok(view) => Ok(Some(view)),
+            Err(SessionError::Moved) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Write one change (see `commit_climb`).
+    #[allow(clippy::too_many_arguments)]
+    async fn commit_daifugo(
+        &self,
+        row: &GameRow,
+        before: &Game,
+        after: Game,
+        seat: Seat,
+        actions: &[Action],
+        events: Vec<Event>,
+        user_id: Option<i64>,
+    ) -> Result<DaifugoView, SessionError> {
+        let now = self.now();
+        let over = after.is_over();
+        let new_turn = over || after.turn.number != before.turn.number;
+        let status = if over {
+            Status::Finished
+        } else {
+            Status::Active
+        };
+        let update = GameUpdate {
+            status,
+            options: row.options.clone(),
+            state: Some(encode(&after)?),
+            turn_started_at: if new_turn {
+                Some(now)
+            } else {
+                row.turn_started_at
+            },
+            reminded: !new_turn && row.reminded,
+        };
+        let log = LogRow {
+            version: row.version + 1,
+            turn: i64::from(before.turn.number),
+            seat: seat as i64,
+            user_id,
+            actions: encode(&actions)?,
+            events: encode(&events)?,
+            at: now,
+        };
+        let mut tx = self.store().begin().await?;
+        tx.claim(row.id, row.version, now).await?;
+        tx.update_game(row.id, &update).await?;
+        tx.append_log(row.id, &log).await?;
+        let results = if over {
+            tx.forget_events(row.id, i64::from(before.turn.number))
+                .await?;
+            ratings::finish(&mut tx, row, &ratings::Finish::daifugo(&after), now).await?
+        } else {
+            Vec::new()
+        };
+        tx.commit().await?;
+        let row = GameRow {
+            status,
+            version: row.version + 1,
+            updated_at: now,
+            turn_started_at: update.turn_started_at,
+            reminded: update.reminded,
+            ..row.clone()
+        };
+        let mut view = DaifugoView::new(row, after, events, Some(seat), results);
+        view.acted_turn = Some(before.turn.number);
+        Ok(view)
+    }
+
+    /// The Prime Daifugo match of a place as it stands (the open one, else the last one
+    /// played there).
+    pub async fn daifugo_board(&self, place: Place) -> Result<DaifugoView, SessionError> {
+        let row = self
+            .store()
+            .latest_game(place)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        if row.kind != GameKind::Daifugo {
+            return Err(SessionError::OtherGame("Prime Climb"));
+        }
+        if row.state.is_none() {
+            return Err(SessionError::NotStarted);
+        }
+        let game = daifugo_state(&row)?;
+        let results = if row.status == Status::Finished {
+            self.store().results(row.id).await?
+        } else {
+            Vec::new()
+        };
+        Ok(DaifugoView::new(row, game, Vec::new(), None, results))
+    }
+
+    /// Every prime the seat could play now, for hints.
+    pub async fn daifugo_hint(
+        &self,
+        place: Place,
+        seat: Seat,
+    ) -> Result<(DaifugoView, Vec<daifugo::Candidate>), SessionError> {
+        let view = self.daifugo_board(place).await?;
+        if seat >= view.game.players.len() {
+            return Err(SessionError::NotInGame);
+        }
+        let candidates = daifugo::playable_primes(&view.game, seat);
+        Ok((view, candidates))
+    }
+
+    /// Rebuild a match from its seed, seats and log (see `replay`).
+    pub async fn daifugo_replay(&self, game_id: i64) -> Result<Game, SessionError> {
+        let row = self
+            .store()
+            .game(game_id)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        let options: daifugo::Options = decode("options", &row.options)?;
+        let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
+        let mut game =
+            Game::new(options, &names, row.seed as u64).map_err(SessionError::Daifugo)?;
+        for entry in self.store().log(game_id).await? {
+            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
+            let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+            for a in &actions {
+                game.apply(seat, a).map_err(|e| {
+                    SessionError::Store(StoreError::Corrupt(format!(
+                        "log entry {} does not replay: {e}",
+                        entry.version
+                    )))
+                })?;
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// The decoded engine state of a started Prime Daifugo game.
+pub(crate) fn daifugo_state(row: &GameRow) -> Result<Game, SessionError> {
+    let json = row.state.as_deref().ok_or(SessionError::NotStarted)?;
+    decode("game state", json)
+}
