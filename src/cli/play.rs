@@ -138,19 +138,28 @@ pub fn spec_from_args(args: &PlayArgs) -> Result<LobbySpec, UsageError> {
         None => Options::default(),
     };
     let (ai, names) = seats_from_args(args, !options.solitaire)?;
-    let total = names.len() + ai.len();
-    options.validate(total).map_err(|e| {
-        UsageError(format!(
-            "{e} (--players {} and --ai give {total})",
-            args.players
-        ))
-    })?;
+    check_table(args, names.len() + ai.len(), |n| options.validate(n))?;
     Ok(LobbySpec {
         ai,
         creator_plays: false,
         local_players: names,
         seed: args.seed,
         ..LobbySpec::climb(options)
+    })
+}
+
+/// Whether the options allow a table of `total` players (the message says where the
+/// count comes from).
+pub fn check_table(
+    args: &PlayArgs,
+    total: usize,
+    validate: impl Fn(usize) -> Result<(), String>,
+) -> Result<(), UsageError> {
+    validate(total).map_err(|e| {
+        UsageError(format!(
+            "{e} (--players {} and --ai give {total})",
+            args.players
+        ))
     })
 }
 

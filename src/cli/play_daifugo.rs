@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::Result;
 
-use super::play::{seats_from_args, LoopOptions, PlayArgs};
+use super::play::{check_table, seats_from_args, LoopOptions, PlayArgs};
 use super::UsageError;
 use crate::daifugo::{self, Options};
 use crate::discord::daifugo::story;
@@ -24,13 +24,7 @@ pub fn spec_from_args(args: &PlayArgs) -> Result<LobbySpec, UsageError> {
         None => Options::default(),
     };
     let (ai, names) = seats_from_args(args, true)?;
-    let total = names.len() + ai.len();
-    options.validate(total).map_err(|e| {
-        UsageError(format!(
-            "{e} (--players {} and --ai give {total})",
-            args.players
-        ))
-    })?;
+    check_table(args, names.len() + ai.len(), |n| options.validate(n))?;
     Ok(LobbySpec {
         ai,
         creator_plays: false,

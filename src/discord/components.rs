@@ -6,10 +6,7 @@
 use std::future::Future;
 
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse,
-    CreateInteractionResponseFollowup,
-};
+use serenity::{ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse};
 use tracing::warn;
 
 use super::caller::Caller;
@@ -176,15 +173,10 @@ async fn respond_in_time<F>(
                 warn!("deferring a click failed: {e}");
             }
             let post = work.await;
-            let mut followup = CreateInteractionResponseFollowup::new()
-                .content(post.content.clone())
-                .ephemeral(ephemeral)
-                .components(post.components.clone());
-            let file = post.file_name();
-            if let Some(png) = post.png {
-                followup = followup.add_file(serenity::CreateAttachment::bytes(png, file));
-            }
-            click.create_followup(&ctx.http, followup).await.map(|_| ())
+            click
+                .create_followup(&ctx.http, post.followup(ephemeral))
+                .await
+                .map(|_| ())
         }
     };
     if let Err(e) = result {
@@ -318,15 +310,7 @@ async fn cards_click(
             let seat = view.seat_of_user(super::caller::id(caller.user_id));
             if let Some(seat) = seat.filter(|&s| view.game.current() == s && !view.is_over()) {
                 let hand = super::daifugo::hand_post(&view, seat, lang).await;
-                let mut followup = CreateInteractionResponseFollowup::new()
-                    .content(hand.content.clone())
-                    .ephemeral(true)
-                    .components(hand.components.clone());
-                let file = hand.file_name();
-                if let Some(png) = hand.png {
-                    followup = followup.add_file(serenity::CreateAttachment::bytes(png, file));
-                }
-                if let Err(e) = click.create_followup(&ctx.http, followup).await {
+                if let Err(e) = click.create_followup(&ctx.http, hand.followup(true)).await {
                     warn!("showing the hand failed: {e}");
                 }
             }

@@ -18,7 +18,7 @@ use super::caller::{id, Caller};
 use super::clock;
 use super::lobby;
 use super::locale::Lang;
-use super::play::respond;
+use super::play::{place_of, respond};
 use super::text::tr;
 use super::turn::{clip, Post};
 use super::{Context, Data, Error};
@@ -566,9 +566,9 @@ pub async fn start(
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     respond(ctx, async {
-        let place = match caller.place() {
+        let place = match place_of(&caller) {
             Ok(p) => p,
-            Err(msg) => return (Post::text(msg), true),
+            Err(r) => return r,
         };
         let advanced = advanced.unwrap_or(false);
         let options = daifugo::Options {
@@ -621,9 +621,9 @@ async fn act_and_show(ctx: Context<'_>, text: String) -> Result<(), Error> {
     let lang = caller.lang();
     let mut after: Option<(DaifugoView, Place)> = None;
     respond(ctx, async {
-        let place = match caller.place() {
+        let place = match place_of(&caller) {
             Ok(p) => p,
-            Err(msg) => return (Post::text(msg), true),
+            Err(r) => return r,
         };
         let actor = caller.actor(&data, false).await;
         match data.session.daifugo_act(place, &actor, &text, None).await {
@@ -763,9 +763,9 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 /// The caller's hand, privately (or why not).
 pub async fn own_hand(data: &Data, caller: &Caller) -> (Post, bool) {
     let lang = caller.lang();
-    let place = match caller.place() {
+    let place = match place_of(caller) {
         Ok(p) => p,
-        Err(msg) => return (Post::text(msg), true),
+        Err(r) => return r,
     };
     match data.session.daifugo_board(place).await {
         Ok(view) => match view.seat_of_user(id(caller.user_id)) {
@@ -790,9 +790,9 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     respond(ctx, async {
-        let place = match caller.place() {
+        let place = match place_of(&caller) {
             Ok(p) => p,
-            Err(msg) => return (Post::text(msg), true),
+            Err(r) => return r,
         };
         match data.session.daifugo_board(place).await {
             Ok(view) => (public_post(&view, lang).await, false),

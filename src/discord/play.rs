@@ -18,7 +18,7 @@ use super::{Context, Data, Error};
 use crate::climb::ai::Level;
 use crate::climb::hint::{shows_colours, Note};
 use crate::climb::{Options, Phase};
-use crate::session::{parse_duration, Command, LobbySpec, Place, SessionError};
+use crate::session::{parse_duration, ClimbView, Command, LobbySpec, Place, SessionError};
 
 /// Longest list of moves shown by `/climb moves`.
 const MOVES_SHOWN: usize = 20;
@@ -47,8 +47,8 @@ fn refuse(text: String) -> (Post, bool) {
     (Post::text(text), true)
 }
 
-/// The place, or the refusal for a direct message.
-fn place_of(caller: &Caller) -> Result<Place, (Post, bool)> {
+/// The place, or the refusal for a direct message (a private reply).
+pub(super) fn place_of(caller: &Caller) -> Result<Place, (Post, bool)> {
     caller.place().map_err(refuse)
 }
 
@@ -708,18 +708,19 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoic
     .unwrap_or_default()
 }
 
+/// For autocomplete: the caller, the channel's Prime Climb game and the caller's seat.
+async fn caller_game(ctx: Context<'_>) -> Option<(Caller, ClimbView, Option<usize>)> {
+    let caller = Caller::from_command(ctx);
+    let place = caller.place().ok()?;
+    let view = ctx.data().session.board(place).await.ok()?;
+    let me = super::caller::id(caller.user_id);
+    let seat = view.row.seats.iter().position(|s| s.user_id == Some(me));
+    Some((caller, view, seat))
+}
+
 /// The caller's playable Keepers, as `/climb play` takes them.
 async fn complete_keeper(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let data = ctx.data();
-    let caller = Caller::from_command(ctx);
-    let Ok(place) = caller.place() else {
-        return Vec::new();
-    };
-    let Ok(view) = data.session.board(place).await else {
-        return Vec::new();
-    };
-    let me = super::caller::id(caller.user_id);
-    let Some(seat) = view.row.seats.iter().position(|s| s.user_id == Some(me)) else {
+    let Some((caller, view, Some(seat))) = caller_game(ctx).await else {
         return Vec::new();
     };
     let lang = caller.lang();
@@ -745,16 +746,9 @@ async fn complete_keeper(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteCho
 
 /// Your pawns (by space) and the other players (for a Curse).
 async fn complete_target(ctx: Context<'_>, partial: &str) -> Vec<String> {
-    let data = ctx.data();
-    let caller = Caller::from_command(ctx);
-    let Ok(place) = caller.place() else {
+    let Some((_, view, mine)) = caller_game(ctx).await else {
         return Vec::new();
     };
-    let Ok(view) = data.session.board(place).await else {
-        return Vec::new();
-    };
-    let me = super::caller::id(caller.user_id);
-    let mine = view.row.seats.iter().position(|s| s.user_id == Some(me));
     let mut out: Vec<String> = Vec::new();
     if let Some(seat) = mine {
         for pawn in 0..2 {

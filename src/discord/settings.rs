@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::caller::{id, Caller};
 use super::locale::Lang;
-use super::play::respond;
+use super::play::{place_of, respond};
 use super::text::{self, tr};
 use super::turn::Post;
 use super::{Context, Data, Error};
@@ -172,8 +172,9 @@ async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     respond(ctx, async {
-        let Ok(place) = caller.place() else {
-            return (Post::text(caller.place().err().unwrap_or_default()), true);
+        let place = match place_of(&caller) {
+            Ok(p) => p,
+            Err(r) => return r,
         };
         let actor = caller.actor(&data, true).await;
         let result = if change == SettingsChange::default() {
@@ -373,8 +374,9 @@ async fn custom(
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     respond(ctx, async {
-        let Ok(place) = caller.place() else {
-            return (Post::text(caller.place().err().unwrap_or_default()), true);
+        let place = match place_of(&caller) {
+            Ok(p) => p,
+            Err(r) => return r,
         };
         let actor = caller.actor(&data, true).await;
         let built = match card {

@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::caller::{id, Caller};
 use super::locale::Lang;
-use super::play::respond;
+use super::play::{place_of, respond};
 use super::text::{self, tr};
 use super::turn::{clip, Post};
 use super::{Context, Error};
@@ -126,8 +126,9 @@ pub async fn leaderboard(
     let lang = caller.lang();
     let game = game.unwrap_or(GameChoice::Climb);
     respond(ctx, async {
-        let Ok(place) = caller.place() else {
-            return (Post::text(caller.place().err().unwrap_or_default()), true);
+        let place = match place_of(&caller) {
+            Ok(p) => p,
+            Err(r) => return r,
         };
         match data
             .session
@@ -171,8 +172,9 @@ pub async fn stats(
         None => (caller.user_id, caller.name.clone()),
     };
     respond(ctx, async {
-        let Ok(place) = caller.place() else {
-            return (Post::text(caller.place().err().unwrap_or_default()), true);
+        let place = match place_of(&caller) {
+            Ok(p) => p,
+            Err(r) => return r,
         };
         let mut out = vec![tr!(
             lang,

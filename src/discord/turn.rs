@@ -87,6 +87,20 @@ impl Post {
         self.file.unwrap_or(BOARD_FILE)
     }
 
+    /// As a followup to an interaction already answered (or deferred).
+    pub fn followup(self, ephemeral: bool) -> serenity::CreateInteractionResponseFollowup {
+        let mut f = serenity::CreateInteractionResponseFollowup::new()
+            .content(self.content())
+            .ephemeral(ephemeral)
+            .allowed_mentions(self.mentions())
+            .components(self.components.clone());
+        let file = self.file_name();
+        if let Some(png) = self.png {
+            f = f.add_file(CreateAttachment::bytes(png, file));
+        }
+        f
+    }
+
     /// As the response to a button or select menu.
     pub fn response(self, ephemeral: bool) -> CreateInteractionResponseMessage {
         let mut m = CreateInteractionResponseMessage::new()

@@ -9,11 +9,11 @@ use crate::climb::{
 };
 use crate::render::{self, LastTurn, RenderOptions};
 use crate::store::{
-    GameKind, GameRow, GameUpdate, LogRow, Place, ResultRow, SeatRow, Stamp, Status, Store,
-    StoreError, StoreTx,
+    GameKind, GameRow, Place, ResultRow, SeatRow, Stamp, Status, Store, StoreError,
 };
 
-use super::ratings;
+use super::commit::{unless_moved, Change};
+use super::ratings::Finish;
 use super::{decode, encode, Actor, Session, SessionError};
 
 /// What a player asks for during a game (the same words on Discord and in the terminal).
@@ -401,18 +401,13 @@ impl<S: Store> Session<S> {
                 "the AI chose an illegal move: {e}"
             )))
         })?;
-        match self
-            .commit_climb(&row, &game, next, seat, &actions, events, None)
-            .await
-        {
-            Ok(view) => Ok(Some(view)),
-            Err(SessionError::Moved) => Ok(None),
-            Err(e) => Err(e),
-        }
+        unless_moved(
+            self.commit_climb(&row, &game, next, seat, &actions, events, None)
+                .await,
+        )
     }
 
-    /// Write one change: claim the version, store the new state and the log entry, and
-    /// at the end of the game the results and ratings. All or nothing.
+    /// Write one change (see `commit_change`), and keep the events the picture needs.
     #[allow(clippy::too_many_arguments)]
     pub(super) async fn commit_climb(
         &self,
@@ -424,34 +419,7 @@ impl<S: Store> Session<S> {
         events: Vec<Event>,
         user_id: Option<i64>,
     ) -> Result<ClimbView, SessionError> {
-        let now = self.now();
-        let over = after.is_over();
-        let new_turn = over || after.turn.number != before.turn.number;
-        let status = if over {
-            Status::Finished
-        } else {
-            Status::Active
-        };
-        let update = GameUpdate {
-            status,
-            options: row.options.clone(),
-            state: Some(encode(&after)?),
-            turn_started_at: if new_turn {
-                Some(now)
-            } else {
-                row.turn_started_at
-            },
-            reminded: !new_turn && row.reminded,
-        };
-        let log = LogRow {
-            version: row.version + 1,
-            turn: i64::from(before.turn.number),
-            seat: seat as i64,
-            user_id,
-            actions: encode(&actions)?,
-            events: encode(&events)?,
-            at: now,
-        };
+        let new_turn = after.is_over() || after.turn.number != before.turn.number;
         // The earlier steps of a turn played in several requests, for the picture.
         let mut recent = Vec::new();
         if new_turn && (!before.turn.steps.is_empty() || matches!(before.phase, Phase::Choice(_))) {
@@ -463,28 +431,18 @@ impl<S: Store> Session<S> {
                 recent.extend(decode::<Vec<Event>>("log", &r.events)?);
             }
         }
-        let mut tx = self.store().begin().await?;
-        tx.claim(row.id, row.version, now).await?;
-        tx.update_game(row.id, &update).await?;
-        tx.append_log(row.id, &log).await?;
-        let results = if over {
-            // Keep the events the final picture needs (this turn and the one before).
-            let keep_from = i64::from(before.turn.number.saturating_sub(1));
-            tx.forget_events(row.id, keep_from).await?;
-            ratings::finish(&mut tx, row, &ratings::Finish::climb(&after), now).await?
-        } else {
-            Vec::new()
+        let change = Change {
+            seat,
+            user_id,
+            turn_before: before.turn.number,
+            new_turn,
+            state: encode(&after)?,
+            actions: encode(&actions)?,
+            events: encode(&events)?,
+            finish: after.is_over().then(|| Finish::climb(&after)),
         };
-        tx.commit().await?;
+        let (row, results) = self.commit_change(row, change).await?;
         recent.extend(events.iter().cloned());
-        let row = GameRow {
-            status,
-            version: row.version + 1,
-            updated_at: now,
-            turn_started_at: update.turn_started_at,
-            reminded: update.reminded,
-            ..row.clone()
-        };
         let mut view = ClimbView::new(row, after, events, Some(seat), results);
         view.recent = recent;
         view.acted_turn = Some((before.turn.number, before.turn.roll));

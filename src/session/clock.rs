@@ -5,6 +5,7 @@
 //! player moving at the last second and the clock cannot both apply.
 
 use super::climb_play::state_of;
+use super::commit::unless_moved;
 use super::daifugo_play::{daifugo_state, DaifugoView};
 use super::{GameView, Session, SessionError};
 use crate::climb::{ai::Level, Action};
@@ -182,6 +183,17 @@ impl<S: Store> Session<S> {
         Ok(seat.filter(|&s| row.seats.get(s).is_some_and(|s| s.ai_level.is_none())))
     }
 
+    /// The game whose clock ran, if it is still at `version` with a person to move.
+    async fn clock_row(&self, game_id: i64, version: i64) -> Result<Option<GameRow>, SessionError> {
+        let Some(row) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        if row.status != Status::Active || row.version != version {
+            return Ok(None);
+        }
+        Ok(Self::person_to_move(&row)?.map(|_| row))
+    }
+
     /// Note the reminder of the turn at `version` and return the game to remind about;
     /// `None` if the game moved on, or was already reminded (or the player to move is an AI).
     pub async fn remind(
@@ -189,15 +201,9 @@ impl<S: Store> Session<S> {
         game_id: i64,
         version: i64,
     ) -> Result<Option<GameView>, SessionError> {
-        let Some(row) = self.store().game(game_id).await? else {
+        let Some(row) = self.clock_row(game_id, version).await? else {
             return Ok(None);
         };
-        if row.status != Status::Active || row.version != version {
-            return Ok(None);
-        }
-        if Self::person_to_move(&row)?.is_none() {
-            return Ok(None);
-        }
         let mut tx = self.store().begin().await?;
         let marked = tx.mark_reminded(game_id, version).await?;
         tx.commit().await?;
@@ -246,15 +252,9 @@ impl<S: Store> Session<S> {
         version: i64,
         mode: TimeoutMode,
     ) -> Result<Option<GameView>, SessionError> {
-        let Some(row) = self.store().game(game_id).await? else {
+        let Some(row) = self.clock_row(game_id, version).await? else {
             return Ok(None);
         };
-        if row.status != Status::Active || row.version != version {
-            return Ok(None);
-        }
-        if Self::person_to_move(&row)?.is_none() {
-            return Ok(None);
-        }
         if row.kind == GameKind::Daifugo {
             // AI: the medium AI plays the turn; skip: a pending discard, then a pass.
             let game = daifugo_state(&row)?;
@@ -287,14 +287,10 @@ impl<S: Store> Session<S> {
                 let mut next = game.clone();
                 let actions = [Action::Skip];
                 let events = next.apply_all(seat, &actions)?;
-                match self
-                    .commit_climb(&row, &game, next, seat, &actions, events, None)
-                    .await
-                {
-                    Ok(view) => Ok(Some(view)),
-                    Err(SessionError::Moved) => Ok(None),
-                    Err(e) => Err(e),
-                }
+                unless_moved(
+                    self.commit_climb(&row, &game, next, seat, &actions, events, None)
+                        .await,
+                )
             }
         }
     }

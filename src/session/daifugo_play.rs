@@ -5,12 +5,10 @@
 //! adapters' to filter, with [`DaifugoView::visible_to`].
 
 use crate::daifugo::{self, ai::Level, Action, Card, Event, Game, Seat};
-use crate::store::{
-    GameKind, GameRow, GameUpdate, LogRow, Place, ResultRow, Stamp, Status, Store, StoreError,
-    StoreTx,
-};
+use crate::store::{GameKind, GameRow, Place, ResultRow, Stamp, Status, Store, StoreError};
 
-use super::ratings;
+use super::commit::{unless_moved, Change};
+use super::ratings::Finish;
 use super::{decode, encode, Actor, Session, SessionError};
 
 /// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
@@ -208,17 +206,13 @@ impl<S: Store> Session<S> {
         if actions.is_empty() {
             return Ok(None);
         }
-        match self
-            .commit_daifugo(&row, &game, next, seat, &actions, events, None)
-            .await
-        {
-            Ok(view) => Ok(Some(view)),
-            Err(SessionError::Moved) => Ok(None),
-            Err(e) => Err(e),
-        }
+        unless_moved(
+            self.commit_daifugo(&row, &game, next, seat, &actions, events, None)
+                .await,
+        )
     }
 
-    /// Write one change (see `commit_climb`).
+    /// Write one change (see `commit_change`).
     #[allow(clippy::too_many_arguments)]
     async fn commit_daifugo(
         &self,
@@ -230,54 +224,17 @@ impl<S: Store> Session<S> {
         events: Vec<Event>,
         user_id: Option<i64>,
     ) -> Result<DaifugoView, SessionError> {
-        let now = self.now();
-        let over = after.is_over();
-        let new_turn = over || after.turn.number != before.turn.number;
-        let status = if over {
-            Status::Finished
-        } else {
-            Status::Active
-        };
-        let update = GameUpdate {
-            status,
-            options: row.options.clone(),
-            state: Some(encode(&after)?),
-            turn_started_at: if new_turn {
-                Some(now)
-            } else {
-                row.turn_started_at
-            },
-            reminded: !new_turn && row.reminded,
-        };
-        let log = LogRow {
-            version: row.version + 1,
-            turn: i64::from(before.turn.number),
-            seat: seat as i64,
+        let change = Change {
+            seat,
             user_id,
+            turn_before: before.turn.number,
+            new_turn: after.turn.number != before.turn.number,
+            state: encode(&after)?,
             actions: encode(&actions)?,
             events: encode(&events)?,
-            at: now,
+            finish: after.is_over().then(|| Finish::daifugo(&after)),
         };
-        let mut tx = self.store().begin().await?;
-        tx.claim(row.id, row.version, now).await?;
-        tx.update_game(row.id, &update).await?;
-        tx.append_log(row.id, &log).await?;
-        let results = if over {
-            tx.forget_events(row.id, i64::from(before.turn.number))
-                .await?;
-            ratings::finish(&mut tx, row, &ratings::Finish::daifugo(&after), now).await?
-        } else {
-            Vec::new()
-        };
-        tx.commit().await?;
-        let row = GameRow {
-            status,
-            version: row.version + 1,
-            updated_at: now,
-            turn_started_at: update.turn_started_at,
-            reminded: update.reminded,
-            ..row.clone()
-        };
+        let (row, results) = self.commit_change(row, change).await?;
         let mut view = DaifugoView::new(row, after, events, Some(seat), results);
         view.acted_turn = Some(before.turn.number);
         Ok(view)

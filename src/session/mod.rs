@@ -19,6 +19,7 @@ use crate::store::{GameRow, SqliteStore, Status, Store, StoreError};
 
 mod climb_play;
 mod clock;
+mod commit;
 mod daifugo_play;
 mod lobby;
 mod ratings;

@@ -1,0 +1,95 @@
+//! Writing one change of a started game, whichever game it is: claim the version, store
+//! the new state, append the log entry, and when the game ends record the results and
+//! ratings and forget the old turns' events. All in one transaction, or nothing.
+
+use super::ratings::{self, Finish};
+use super::{Session, SessionError};
+use crate::store::{GameRow, GameUpdate, LogRow, ResultRow, Status, Store, StoreTx};
+
+/// One change, already applied to the engine and encoded.
+pub(super) struct Change {
+    /// The seat that acted, and the Discord user who asked (`None`: an AI or the clock).
+    pub seat: usize,
+    pub user_id: Option<i64>,
+    /// The engine's turn number before the change.
+    pub turn_before: u32,
+    /// Whether the change began another turn (the turn clock restarts).
+    pub new_turn: bool,
+    /// JSON of the engine state after the change, of its actions and of its events.
+    pub state: String,
+    pub actions: String,
+    pub events: String,
+    /// How the game ended, if this change ended it.
+    pub finish: Option<Finish>,
+}
+
+impl<S: Store> Session<S> {
+    /// Commit a change; returns the row as it now stands and, at the end of a game, the
+    /// results. [`SessionError::Moved`] if another request changed the game first.
+    pub(super) async fn commit_change(
+        &self,
+        row: &GameRow,
+        change: Change,
+    ) -> Result<(GameRow, Vec<ResultRow>), SessionError> {
+        let now = self.now();
+        let status = if change.finish.is_some() {
+            Status::Finished
+        } else {
+            Status::Active
+        };
+        let new_turn = change.new_turn || change.finish.is_some();
+        let update = GameUpdate {
+            status,
+            options: row.options.clone(),
+            state: Some(change.state),
+            turn_started_at: if new_turn {
+                Some(now)
+            } else {
+                row.turn_started_at
+            },
+            reminded: !new_turn && row.reminded,
+        };
+        let log = LogRow {
+            version: row.version + 1,
+            turn: i64::from(change.turn_before),
+            seat: change.seat as i64,
+            user_id: change.user_id,
+            actions: change.actions,
+            events: change.events,
+            at: now,
+        };
+        let mut tx = self.store().begin().await?;
+        tx.claim(row.id, row.version, now).await?;
+        tx.update_game(row.id, &update).await?;
+        tx.append_log(row.id, &log).await?;
+        let results = match &change.finish {
+            Some(end) => {
+                // Keep the events the final picture needs (this turn and the one before).
+                let keep_from = i64::from(change.turn_before.saturating_sub(1));
+                tx.forget_events(row.id, keep_from).await?;
+                ratings::finish(&mut tx, row, end, now).await?
+            }
+            None => Vec::new(),
+        };
+        tx.commit().await?;
+        let row = GameRow {
+            status,
+            version: row.version + 1,
+            updated_at: now,
+            turn_started_at: update.turn_started_at,
+            reminded: update.reminded,
+            ..row.clone()
+        };
+        Ok((row, results))
+    }
+}
+
+/// A change that lost the race to another request is no change (`None`): AI turns and the
+/// turn clock simply stop there.
+pub(super) fn unless_moved<T>(result: Result<T, SessionError>) -> Result<Option<T>, SessionError> {
+    match result {
+        Ok(value) => Ok(Some(value)),
+        Err(SessionError::Moved) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
