@@ -279,3 +279,70 @@ async fn random_matches_replay_from_seed_and_log() {
     }
     support::db::remove_db("df-replay");
 }
+
+#[tokio::test]
+async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
+    use primeclimb::session::{Due, Session, TimeoutMode};
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Arc;
+    let now = Arc::new(AtomicI64::new(5_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let store = primeclimb::store::connect(&support::db::db_url("df-clock"))
+        .await
+        .unwrap();
+    let s = Session::with_clock(store, clock);
+    let sp = LobbySpec {
+        turn_timeout_secs: Some(600),
+        ..spec(Options::default())
+    };
+    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.join(PLACE, &bo()).await.unwrap();
+    let start = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
+    let due = |s: &Session<_>| {
+        let s = s.clone();
+        async move { s.due().await.unwrap() }
+    };
+    now.fetch_add(300_000, Ordering::SeqCst);
+    assert!(matches!(due(&s).await[..], [Due::Remind { .. }]));
+    assert!(s
+        .remind(start.row.id, start.row.version)
+        .await
+        .unwrap()
+        .is_some());
+    now.fetch_add(300_000, Ordering::SeqCst);
+    let Due::TimeOut {
+        game_id, version, ..
+    } = due(&s).await[0]
+    else {
+        panic!("a timeout is due")
+    };
+    let skipped = s
+        .time_out(game_id, version, TimeoutMode::Skip)
+        .await
+        .unwrap()
+        .and_then(|v| v.daifugo())
+        .expect("the idle turn is skipped");
+    assert!(skipped
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Passed { .. })));
+    assert_ne!(skipped.game.current(), start.game.current());
+    now.fetch_add(600_000, Ordering::SeqCst);
+    let Due::TimeOut {
+        game_id, version, ..
+    } = due(&s).await[0]
+    else {
+        panic!("a timeout is due")
+    };
+    let played = s
+        .time_out(game_id, version, TimeoutMode::Ai)
+        .await
+        .unwrap()
+        .and_then(|v| v.daifugo())
+        .expect("the AI plays the idle turn");
+    assert_eq!(played.actor_seat, Some(skipped.game.current()));
+    assert_eq!(s.daifugo_replay(game_id).await.unwrap(), played.game);
+}
