@@ -48,6 +48,11 @@ Commands (the same words as on Discord):
   quit          stop here; `primeclimb play --resume` continues later
 ";
 
+/// A story line for the terminal: Discord's bold markers dropped.
+fn plain(line: &str) -> String {
+    line.replace("**", "")
+}
+
 fn card_word(game: &daifugo::Game, id: daifugo::CardId) -> String {
     let word = game.kind(id).to_string();
     if game.card(id).icon {
@@ -182,7 +187,7 @@ pub async fn daifugo_loop<S: Store>(
                     writeln!(out, "── {} ──", next.game.players[s].name)?;
                     // The person at the keyboard is not the AI: its draws stay hidden.
                     for line in story(&next, None, Lang::En) {
-                        writeln!(out, "  {line}")?;
+                        writeln!(out, "  {}", plain(&line))?;
                     }
                     view = next;
                     out.flush()?;
@@ -255,7 +260,7 @@ pub async fn daifugo_loop<S: Store>(
                 match session.daifugo_act(place, &local, text, None).await {
                     Ok(next) => {
                         for l in story(&next, Some(seat), Lang::En) {
-                            writeln!(out, "  {l}")?;
+                            writeln!(out, "  {}", plain(&l))?;
                         }
                         view = next;
                     }
