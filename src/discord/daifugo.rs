@@ -18,7 +18,7 @@ use super::caller::{id, Caller};
 use super::clock;
 use super::lobby;
 use super::locale::Lang;
-use super::play::{place_of, respond};
+use super::play::{place_of, respond, seats_and_clock};
 use super::text::tr;
 use super::turn::{clip, Post};
 use super::{Context, Data, Error};
@@ -581,19 +581,8 @@ pub async fn start(
         };
         let result = async {
             let settings = data.session.settings(place.guild_id).await?;
-            let levels: Vec<crate::climb::ai::Level> = match &ai {
-                Some(text) => text
-                    .split([',', ' '])
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(|s| s.parse().map_err(SessionError::BadOptions))
-                    .collect::<Result<_, _>>()?,
-                None => Vec::new(),
-            };
-            let turn_timeout_secs = match &timeout {
-                Some(t) => crate::session::parse_duration(t)?,
-                None => settings.turn_timeout_secs,
-            };
+            let (levels, turn_timeout_secs) =
+                seats_and_clock(ai.as_deref(), timeout.as_deref(), &settings)?;
             let spec = LobbySpec {
                 ai: levels,
                 turn_timeout_secs,

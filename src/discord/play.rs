@@ -148,6 +148,29 @@ pub async fn start(
     Ok(())
 }
 
+/// The AI seats (`hard`, `easy,medium`) and turn timeout (`12h`; default: the server's)
+/// of a new lobby, whichever game.
+pub(super) fn seats_and_clock(
+    ai: Option<&str>,
+    timeout: Option<&str>,
+    settings: &crate::session::GuildSettings,
+) -> Result<(Vec<Level>, Option<i64>), SessionError> {
+    let levels = match ai {
+        Some(text) => text
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse::<Level>().map_err(SessionError::BadOptions))
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    let turn_timeout_secs = match timeout {
+        Some(t) => parse_duration(t)?,
+        None => settings.turn_timeout_secs,
+    };
+    Ok((levels, turn_timeout_secs))
+}
+
 enum Opened {
     Lobby(Box<crate::session::LobbyView>),
     /// A solitaire game starts at once.
@@ -182,19 +205,8 @@ async fn open_lobby(
         })
         .collect();
     let options = Options::parse_variants(&kept.join(",")).map_err(SessionError::BadOptions)?;
-    let levels: Vec<Level> = match ai {
-        Some(text) => text
-            .split([',', ' '])
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<Level>().map_err(SessionError::BadOptions))
-            .collect::<Result<_, _>>()?,
-        None => Vec::new(),
-    };
-    let turn_timeout_secs = match timeout {
-        Some(t) => parse_duration(&t)?,
-        None => settings.turn_timeout_secs,
-    };
+    let (levels, turn_timeout_secs) =
+        seats_and_clock(ai.as_deref(), timeout.as_deref(), &settings)?;
     let solitaire = options.solitaire;
     let spec = LobbySpec {
         ai: levels,

@@ -253,10 +253,7 @@ pub fn keeper_word(effect: KeeperEffect) -> String {
 impl<S: Store> Session<S> {
     /// Load the started game of a place with its decoded state.
     async fn climb(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
-        let row = self.active(place).await?;
-        if row.kind != GameKind::Climb {
-            return Err(SessionError::OtherGame("Prime Daifugo"));
-        }
+        let row = self.active_of(place, GameKind::Climb).await?;
         let game = state_of(&row)?;
         Ok((row, game))
     }
@@ -452,19 +449,7 @@ impl<S: Store> Session<S> {
     /// The game of a place as it stands (the open one, else the last one played there),
     /// with the events the picture of the last turn needs.
     pub async fn board(&self, place: Place) -> Result<ClimbView, SessionError> {
-        // A channel's open game is always its newest: a game can only be created when
-        // none is open.
-        let row = self
-            .store()
-            .latest_game(place)
-            .await?
-            .ok_or(SessionError::NoGame)?;
-        if row.kind != GameKind::Climb {
-            return Err(SessionError::OtherGame("Prime Daifugo"));
-        }
-        if row.state.is_none() {
-            return Err(SessionError::NotStarted);
-        }
+        let row = self.latest_of(place, GameKind::Climb).await?;
         self.view_of(row).await
     }
 

@@ -90,10 +90,7 @@ impl DaifugoView {
 impl<S: Store> Session<S> {
     /// The started Prime Daifugo game of a place.
     async fn daifugo(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
-        let row = self.active(place).await?;
-        if row.kind != GameKind::Daifugo {
-            return Err(SessionError::OtherGame("Prime Climb"));
-        }
+        let row = self.active_of(place, GameKind::Daifugo).await?;
         let game = daifugo_state(&row)?;
         Ok((row, game))
     }
@@ -243,17 +240,7 @@ impl<S: Store> Session<S> {
     /// The Prime Daifugo match of a place as it stands (the open one, else the last one
     /// played there).
     pub async fn daifugo_board(&self, place: Place) -> Result<DaifugoView, SessionError> {
-        let row = self
-            .store()
-            .latest_game(place)
-            .await?
-            .ok_or(SessionError::NoGame)?;
-        if row.kind != GameKind::Daifugo {
-            return Err(SessionError::OtherGame("Prime Climb"));
-        }
-        if row.state.is_none() {
-            return Err(SessionError::NotStarted);
-        }
+        let row = self.latest_of(place, GameKind::Daifugo).await?;
         let game = daifugo_state(&row)?;
         let results = if row.status == Status::Finished {
             self.store().results(row.id).await?

@@ -230,6 +230,37 @@ impl<S: Store> Session<S> {
             _ => Ok(row),
         }
     }
+
+    /// The started open game of a place, which must be of `kind`.
+    async fn active_of(&self, place: Place, kind: GameKind) -> Result<GameRow, SessionError> {
+        let row = self.active(place).await?;
+        same_kind(&row, kind)?;
+        Ok(row)
+    }
+
+    /// The newest game of a place (a channel's open game is always its newest: a game can
+    /// only be created when none is open), which must be of `kind` and have started.
+    async fn latest_of(&self, place: Place, kind: GameKind) -> Result<GameRow, SessionError> {
+        let row = self
+            .store()
+            .latest_game(place)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        same_kind(&row, kind)?;
+        if row.state.is_none() {
+            return Err(SessionError::NotStarted);
+        }
+        Ok(row)
+    }
+}
+
+/// Refuse a request for one game in a channel playing the other.
+fn same_kind(row: &GameRow, kind: GameKind) -> Result<(), SessionError> {
+    match row.kind {
+        k if k == kind => Ok(()),
+        GameKind::Climb => Err(SessionError::OtherGame("Prime Climb")),
+        GameKind::Daifugo => Err(SessionError::OtherGame("Prime Daifugo")),
+    }
 }
 
 /// Decode stored JSON, or say the stored data is unreadable.
