@@ -1,5 +1,8 @@
-//! Test support shared by the integration tests that need it.
+//! Test support shared by the test binaries and the benchmarks: positions built by hand
+//! (`position`), databases and players for the sessions (`db`), the fake Discord
+//! (`fake_discord`) and the real bot driven through it (`bot`).
 
 pub mod bot;
 pub mod db;
 pub mod fake_discord;
+pub mod position;

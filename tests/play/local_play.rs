@@ -3,7 +3,7 @@
 //! killed with SIGKILL in the middle of a stream of moves, and database addresses that
 //! cannot work. Each test has its own database file.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! in English and French, and shuts down cleanly; a missing or rejected token is a clear
 //! error. Every wait is bounded; only loopback addresses are used.
 
-mod support;
+use crate::support;
 
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;

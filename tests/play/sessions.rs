@@ -2,7 +2,7 @@
 //! requests, refused input that changes nothing, results and ratings, restarts, and the
 //! replay of 1,000 random games from their seeds and logs.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 

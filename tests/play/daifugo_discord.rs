@@ -3,7 +3,7 @@
 //! buttons and menus; and the promise that no public message, embed or attachment ever
 //! shows a hand (hands and drawn cards only in ephemeral messages).
 
-mod support;
+use crate::support;
 
 use primeclimb::daifugo::{self, game::Step};
 use primeclimb::session::DaifugoView;

@@ -3,7 +3,7 @@
 //! slash commands, buttons and select menus; only the right player acts; stale buttons;
 //! French; a restart in the middle of a game; the turn clock; autocomplete; settings.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

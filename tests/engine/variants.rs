@@ -1,9 +1,9 @@
 //! The variants of §7, one test per rule, and random games on every variant: the
 //! outcome search's witnesses replay, cards are conserved, games end.
 
-mod common;
+use crate::position;
 
-use common::{position_with, stack};
+use position::{position_with, stack};
 use primeclimb::climb::ai::{self, Level};
 use primeclimb::climb::notation::play;
 use primeclimb::climb::options::{CustomCard, WayStations};
@@ -180,7 +180,7 @@ fn prime_decline_starts_on_101_and_bumps_back_to_101() {
     let g = Game::new(o.clone(), &names(2), 3).unwrap();
     assert!(g.players.iter().all(|p| p.pawns == [GOAL, GOAL]));
     let mut g = position_with(&[[40, GOAL], [37, GOAL]], (3, 2), &[], false, o);
-    let ev = common::play_and_end(&mut g, "40 -3 101 -2");
+    let ev = position::play_and_end(&mut g, "40 -3 101 -2");
     assert!(ev
         .iter()
         .any(|e| matches!(e, Event::SentToStart { from: 37, .. })));
@@ -203,7 +203,7 @@ fn prime_decline_ahead_means_towards_0() {
     let mut g = position_with(&[[14, 90], [5, 20]], (1, 2), &[], false, o);
     stack(&mut g, Effect::Action(ActionEffect::AdvanceToNearest));
     // 14 -1 = 13 (red) draws; advancing towards 0 finds 5.
-    common::play_and_end(&mut g, "14 -1 90 -2");
+    position::play_and_end(&mut g, "14 -1 90 -2");
     assert_eq!(g.players[0].pawns[0], 5);
     assert_eq!(g.players[1].pawns, [GOAL, 20]);
 }
@@ -233,7 +233,7 @@ fn there_and_back_bumps_to_0_climbing_and_to_101_returning() {
     let o = opts(|o| o.course = Course::ThereAndBack);
     let mut g = position_with(&[[30, 60], [33, 65]], (3, 5), &[], false, o);
     g.players[1].returning = [false, true];
-    common::play_and_end(&mut g, "30 +3 60 +5");
+    position::play_and_end(&mut g, "30 +3 60 +5");
     assert_eq!(g.players[1].pawns, [0, GOAL]);
 }
 
@@ -344,7 +344,7 @@ fn fill_in_the_blanks_custom_cards_join_the_deck() {
     // Send to 37.
     let mut g = position_with(&[[10, 50], [37, 0]], (1, 2), &[], false, o);
     stack(&mut g, Effect::Action(ActionEffect::SendTo { space: 37 }));
-    common::play_and_end(&mut g, "10 +1 50 +2");
+    position::play_and_end(&mut g, "10 +1 50 +2");
     let mine = primeclimb::climb::CardChoice::Pawn(primeclimb::climb::PawnRef { seat: 0, pawn: 1 });
     g.apply(0, &Action::Choose(mine)).unwrap();
     assert_eq!(g.players[0].pawns, [11, 37]);

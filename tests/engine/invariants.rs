@@ -1,7 +1,7 @@
 //! Invariants over many seeded random games, and "legal ⇔ generated": the outcome search
 //! agrees with a brute-force walk over every sequence of actions through the engine.
 
-mod common;
+use crate::position;
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -219,7 +219,7 @@ fn legal_outcomes_equal_brute_force_on_plain_rolls() {
     ];
     for pawns in positions {
         for (a, b) in [(3, 9), (1, 2), (2, 2), (7, 7), (10, 5), (1, 1)] {
-            let g = common::position(pawns, (a, b));
+            let g = position::position(pawns, (a, b));
             assert_eq!(generated(&g), brute_force(&g), "{pawns:?} roll {a},{b}");
         }
     }
@@ -262,7 +262,7 @@ fn legal_outcomes_equal_brute_force_with_keepers_and_curse() {
         ),
     ];
     for (pawns, (a, b), keepers, cursed) in cases {
-        let g = common::position_with(pawns, (*a, *b), keepers, *cursed, Options::default());
+        let g = position::position_with(pawns, (*a, *b), keepers, *cursed, Options::default());
         assert_eq!(
             generated(&g),
             brute_force(&g),
@@ -287,7 +287,7 @@ fn legal_outcomes_equal_brute_force_on_random_positions() {
             Vec::new()
         };
         let cursed = rng.gen_bool(0.2);
-        let g = common::position_with(&pawns, (a, b), &keepers, cursed, Options::default());
+        let g = position::position_with(&pawns, (a, b), &keepers, cursed, Options::default());
         assert_eq!(
             generated(&g),
             brute_force(&g),
@@ -549,7 +549,7 @@ fn per_pawn_and_joint_searches_agree_mid_move() {
             .map(|&n| KeeperEffect::PlusMinus { n })
             .collect();
         let pawns = [mine, others[0], others[1], others[2]];
-        let mut g = common::position_with(&pawns, roll, &keepers, false, Options::default());
+        let mut g = position::position_with(&pawns, roll, &keepers, false, Options::default());
         // Sometimes take one or two steps first.
         for _ in 0..rng.gen_range(0..=2) {
             let mut cands = candidate_actions(&g);
@@ -627,7 +627,7 @@ fn legal_outcomes_equal_brute_force_on_variants() {
                 Vec::new()
             };
             let cursed = rng.gen_bool(0.15);
-            let mut g = common::position_with(&pawns, (a, b), &keepers, cursed, options.clone());
+            let mut g = position::position_with(&pawns, (a, b), &keepers, cursed, options.clone());
             if options.course == Course::ThereAndBack {
                 g.players[0].returning = [rng.gen_bool(0.4), rng.gen_bool(0.4)];
                 // A returning pawn stands below 101 or on it; a climbing one below 101.

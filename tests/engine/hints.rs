@@ -1,13 +1,13 @@
 //! Hints: the best moves, explained with the factor colours (§1), bumps and cards.
 
-mod common;
+use crate::position;
 
 use primeclimb::climb::hint::{explain, hint};
 use primeclimb::climb::is_legal;
 
 #[test]
 fn hints_are_legal_moves_explained_step_by_step() {
-    let g = common::position(&[[4, 26], [13, 37]], (3, 9));
+    let g = position::position(&[[4, 26], [13, 37]], (3, 9));
     let hints = hint(&g, 3);
     assert_eq!(hints.len(), 3);
     for h in &hints {
@@ -20,7 +20,7 @@ fn hints_are_legal_moves_explained_step_by_step() {
 #[test]
 fn a_hint_shows_the_colour_arithmetic() {
     // Pawn on 14 with double 3s: 14 × 3 = 42 is explained with the colours.
-    let g = common::position(&[[14, 101], [0, 0]], (3, 3));
+    let g = position::position(&[[14, 101], [0, 0]], (3, 3));
     let o = is_legal(&g, "14 x3 +3 +3 +3").unwrap();
     let h = explain(&g, o);
     assert_eq!(
@@ -33,7 +33,7 @@ fn a_hint_shows_the_colour_arithmetic() {
 
 #[test]
 fn a_winning_move_is_the_first_hint() {
-    let g = common::position(&[[99, 101], [0, 0]], (2, 5));
+    let g = position::position(&[[99, 101], [0, 0]], (2, 5));
     let h = &hint(&g, 3)[0];
     assert!(h.outcome.wins);
     assert_eq!(
@@ -45,7 +45,7 @@ fn a_winning_move_is_the_first_hint() {
 #[test]
 fn hints_mention_bumps_and_cards() {
     // 31 +2 +4 = 37 bumps the pawn there (§8.4); 31 +2 = 33, +4... and 13-type draws.
-    let g = common::position(&[[31, 9], [33, 37]], (2, 4));
+    let g = position::position(&[[31, 9], [33, 37]], (2, 4));
     let hints = hint(&g, 40);
     let all: Vec<String> = hints.iter().flat_map(|h| h.lines.clone()).collect();
     assert!(

@@ -1,9 +1,9 @@
 //! The rule book as tests: every worked example of §8 and one test per ruling of
 //! `../shared/rules/prime-climb.md`, named after the rule.
 
-mod common;
+use crate::position;
 
-use common::{card_with, play_and_end, position, position_with, stack};
+use position::{card_with, play_and_end, position, position_with, stack};
 use primeclimb::climb::notation::play;
 use primeclimb::climb::{
     is_legal, legal_outcomes, Action, ActionEffect, CardChoice, Doubles, Effect, Event, Game,

@@ -2,7 +2,7 @@
 //! actions in the notation, AI turns, who may act, hidden draws, results and ratings, and
 //! random matches rebuilt from their seeds and logs.
 
-mod support;
+use crate::support;
 
 use primeclimb::climb::ai::Level;
 use primeclimb::daifugo::{self, Event, Options};

@@ -1,0 +1,14 @@
+//! The product as people use it: the session layer on real SQLite files, the terminal
+//! game (`primeclimb play`, the real binary), and the real bot against the fake Discord
+//! on loopback. One test binary, so its tests share one build and run side by side.
+//! `cargo test --test play`.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod daifugo_discord;
+mod daifugo_sessions;
+mod discord_e2e;
+mod discord_game;
+mod local_play;
+mod sessions;
