@@ -18,9 +18,6 @@ use super::options::{Options, DEAL};
 /// A player's place in turn order, 0-based.
 pub type Seat = usize;
 
-/// §4.2 Draw 2 ruling: the player who made the current play does not draw for passing on
-/// it (this only happens after a SKIP brought the turn back to them, §3.6).
-pub const DRAW_TWO_HITS_OWN_PLAY: bool = false;
 /// Cards drawn by Draw 2 (§3.4).
 pub const DRAW_TWO: usize = 2;
 /// Cards drawn with a D card before discarding one (§3.1).
@@ -185,7 +182,12 @@ pub struct Game {
     pub deck: Vec<CardId>,
     /// The discard pile; the top card is the last.
     pub discard: Vec<CardId>,
+    /// The current play: the top of the play area.
     pub area: Option<Play>,
+    /// §3.7: the earlier plays of this round, oldest first, covered by `area` but still in
+    /// the play area (not in the discard pile) until the round ends.
+    #[serde(default)]
+    pub covered: Vec<Play>,
     pub turn: Turn,
     pub phase: Phase,
     /// Games dealt in this match, this one included.
@@ -266,6 +268,7 @@ impl Game {
             deck: Vec::new(),
             discard: Vec::new(),
             area: None,
+            covered: Vec::new(),
             turn: Turn {
                 seat: 0,
                 number: 0,
@@ -328,7 +331,12 @@ impl Game {
         self.deck.len()
             + self.discard.len()
             + self.players.iter().map(|p| p.hand.len()).sum::<usize>()
-            + self.area.as_ref().map_or(0, |p| p.cards.len())
+            + self.plays_in_area().map(|p| p.cards.len()).sum::<usize>()
+    }
+
+    /// §3.7: every play in the play area, oldest first; the last one is the current play.
+    pub fn plays_in_area(&self) -> impl Iterator<Item = &Play> {
+        self.covered.iter().chain(self.area.as_ref())
     }
 
     /// Check a play of number cards for `seat` against the rules of §3.2 (not the
@@ -509,8 +517,9 @@ impl Game {
                 for p in &placed {
                     self.take_from_hand(seat, p.card);
                 }
+                // §3.7: the play it covers stays in the play area until the round ends.
                 if let Some(old) = self.area.take() {
-                    self.discard.extend(old.cards.iter().map(|p| p.card));
+                    self.covered.push(old);
                 }
                 let stop = placed.iter().any(|p| self.kind(p.card) == Kind::Number(12));
                 ev.push(Event::Played {
@@ -557,12 +566,11 @@ impl Game {
         }
     }
 
-    /// §3.4 Draw 2: passing (or failing the judgment) on a play holding a [10].
+    /// §3.4 Draw 2: passing (or failing the judgment) on a play holding a [10], whoever
+    /// made it: after a SKIP the turn can come back to the player of the [10] (rule book
+    /// §6-3, the SKIP example), and they draw too.
     fn pass_penalty(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let Some(play) = &self.area else { return };
-        if play.by == seat && !DRAW_TWO_HITS_OWN_PLAY {
-            return;
-        }
         if play
             .cards
             .iter()
@@ -575,9 +583,12 @@ impl Game {
         }
     }
 
+    /// §3.6–§3.7: the round ends: every play in the area goes to the discard pile, oldest
+    /// first, so the current play's cards end on top.
     fn clear_area(&mut self, leader: Seat, ev: &mut Vec<Event>) {
-        if let Some(old) = self.area.take() {
-            self.discard.extend(old.cards.iter().map(|p| p.card));
+        let plays: Vec<Play> = self.covered.drain(..).chain(self.area.take()).collect();
+        for play in plays {
+            self.discard.extend(play.cards.iter().map(|p| p.card));
         }
         ev.push(Event::RoundCleared { leader });
     }
@@ -635,6 +646,7 @@ impl Game {
     /// §2: gather every card, shuffle, deal 10 each, random first player.
     fn deal(&mut self, ev: &mut Vec<Event>) {
         self.area = None;
+        self.covered.clear();
         self.discard.clear();
         for p in &mut self.players {
             p.hand.clear();

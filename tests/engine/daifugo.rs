@@ -396,6 +396,75 @@ fn rule_3_4_stop_clears_and_the_same_player_leads() {
     assert_eq!(g.current(), 0);
 }
 
+#[test]
+fn rule_3_4_draw_two_hits_its_own_player_after_a_skip() {
+    // Rule book §6-3, the SKIP example: the turn comes back to the player of the [10],
+    // who passes and draws 2.
+    let mut g = game_with(
+        &[
+            vec![n(10), n(3), n(2)],
+            vec![special(Kind::Skip), n(2)],
+            vec![n(5), n(2)],
+        ],
+        three_with_skip(),
+    );
+    act(&mut g, 0, "10 3");
+    act(&mut g, 1, "skip");
+    assert_eq!(g.current(), 0, "seat 2 is skipped: the turn is back with the [10]");
+    let ev = act(&mut g, 0, "pass");
+    assert!(has(&ev, |e| matches!(e, Event::DrawTwo { seat: 0 })));
+    assert_eq!(hand_len(&g, 0), 1 + DRAW_TWO);
+}
+
+// ----- §3.7 the play area keeps the round ------------------------------------------------
+
+/// A two-player game in which every card is in a hand: deck and discard pile are empty.
+fn all_cards_dealt(hands: &[Vec<Card>]) -> Game {
+    let mut g = game(hands);
+    let rest = std::mem::take(&mut g.deck);
+    g.players[1].hand.extend(rest);
+    assert!(g.deck.is_empty() && g.discard.is_empty());
+    g
+}
+
+#[test]
+fn rule_3_7_covered_plays_stay_in_the_play_area() {
+    let mut g = all_cards_dealt(&[vec![n(2), n(5)], vec![n(3)]]);
+    act(&mut g, 0, "2");
+    act(&mut g, 1, "3");
+    assert_eq!(g.covered.len(), 1, "the [2] is covered, still in the play area");
+    assert_eq!(g.area.as_ref().map(|p| p.number), Some(3));
+    assert!(g.discard.is_empty(), "nothing reached the discard pile yet");
+    assert_eq!(g.top_discard(), None, "the top discard is never a card in play (Q8)");
+    // A3: an empty deck reshuffles the discard pile only: nothing can be drawn.
+    let before = hand_len(&g, 0);
+    let ev = act(&mut g, 0, "draw");
+    assert!(has(&ev, |e| matches!(e, Event::DeckEmpty)));
+    assert!(!has(&ev, |e| matches!(e, Event::Drew { .. } | Event::Reshuffled)));
+    assert_eq!(hand_len(&g, 0), before);
+    assert_eq!(g.cards_in_play(), 46);
+}
+
+#[test]
+fn rule_3_7_the_new_start_player_discards_every_play_of_the_round() {
+    // Rule book §4-6: the area is cleared only when the round ends, every play at once,
+    // the current play last (on top).
+    let mut g = game(&[vec![n(2), n(7), n(4)], vec![n(3), n(4)]]);
+    act(&mut g, 0, "2");
+    act(&mut g, 1, "3");
+    act(&mut g, 0, "7");
+    assert_eq!(g.covered.len(), 2);
+    let ev = act(&mut g, 1, "pass");
+    assert!(has(&ev, |e| matches!(e, Event::RoundCleared { leader: 0 })));
+    assert!(g.covered.is_empty() && g.area.is_none());
+    let kinds: Vec<Kind> = g.discard.iter().map(|&c| g.kind(c)).collect();
+    assert_eq!(
+        kinds,
+        [Kind::Number(2), Kind::Number(3), Kind::Number(7)],
+        "oldest first, the last play on top"
+    );
+}
+
 // ----- §3.5 end of turn, §5 match ------------------------------------------------------
 
 #[test]
@@ -547,6 +616,17 @@ fn example_6_3_stop_with_127() {
     assert!(has(&ev, |e| matches!(e, Event::RoundCleared { leader: 1 })));
     assert_eq!(g.current(), 1);
     assert!(g.area.is_none());
+    // "B discards the [97] and [127] in the play area": both plays, at once.
+    let kinds: Vec<Kind> = g.discard.iter().map(|&c| g.kind(c)).collect();
+    assert_eq!(
+        kinds,
+        [
+            Kind::Number(9),
+            Kind::Number(7),
+            Kind::Number(12),
+            Kind::Number(7)
+        ]
+    );
 }
 
 #[test]
@@ -881,6 +961,23 @@ fn random_matches(first_seed: u64, count: u64) {
                 Ok(events) => check_hands(&before, &g, seat, &events, seed),
             }
             assert_eq!(g.cards_in_play(), total, "seed {seed}: cards conserved");
+            // §3.7: a card in the play area is in no pile, and every play of the round
+            // was made by a player of this game, each larger than the one it covers.
+            let in_area: Vec<CardId> = g
+                .plays_in_area()
+                .flat_map(|p| p.cards.iter().map(|c| c.card))
+                .collect();
+            assert!(
+                in_area
+                    .iter()
+                    .all(|c| !g.discard.contains(c) && !g.deck.contains(c)),
+                "seed {seed}: a card in play is also in a pile"
+            );
+            let numbers: Vec<u32> = g.plays_in_area().map(|p| p.number).collect();
+            assert!(
+                numbers.windows(2).all(|w| w[0] < w[1]),
+                "seed {seed}: the round's plays climb: {numbers:?}"
+            );
         }
     }
 }
