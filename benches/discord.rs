@@ -151,11 +151,11 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64) -> (Vec<Duratio
                 "en-US",
             ),
             None if matches!(view.game.phase, Phase::Choice(_)) => {
-                let custom = format!("climb:{}:{}:pick0", view.row.id, view.row.version);
+                let custom = format!("climb:{}:{}:pick0", view.info.id, view.info.version);
                 fake::select_as(who, id, 1, &custom, &["1"], "en-US")
             }
             None => {
-                let custom = format!("climb:{}:{}:end", view.row.id, view.row.version);
+                let custom = format!("climb:{}:{}:end", view.info.id, view.info.version);
                 fake::button_click_as(who, id, 1, &custom, "en-US")
             }
         };
@@ -170,10 +170,10 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64) -> (Vec<Duratio
             times.push(took);
         }
         // Wait until the move is stored before looking again.
-        let before = view.row.version;
+        let before = view.info.version;
         for _ in 0..200 {
             match d.reader.board(place).await {
-                Ok(v) if v.row.version > before => break,
+                Ok(v) if v.info.version > before => break,
                 _ => tokio::time::sleep(Duration::from_millis(10)).await,
             }
         }

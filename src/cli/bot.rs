@@ -6,7 +6,6 @@ use clap::Args;
 
 use super::UsageError;
 use crate::discord::{self, BotConfig, BotError};
-use crate::store::StoreError;
 
 #[derive(Args, Debug)]
 pub struct BotArgs {}
@@ -16,24 +15,25 @@ pub fn run(_args: &BotArgs) -> anyhow::Result<()> {
     init_logging();
     let config = BotConfig::from_env().map_err(|e| UsageError(e.to_string()))?;
     let runtime = tokio::runtime::Runtime::new()?;
-    match runtime.block_on(discord::run(config, shutdown_signal())) {
-        Ok(()) => Ok(()),
-        // A DATABASE_URL that is not a database address is the user's to fix (exit 2).
-        Err(BotError::Database(e @ (StoreError::BadUrl(_) | StoreError::Unsupported(_)))) => {
-            Err(UsageError(e.to_string()).into())
-        }
-        Err(e) => Err(e.into()),
-    }
+    // A DATABASE_URL that is not a database address was refused with the rest of the
+    // configuration (exit 2); what fails from here is exit 1.
+    runtime
+        .block_on(discord::run(config, shutdown_signal()))
+        .map_err(|e: BotError| e.into())
 }
 
 /// Logs to stderr; `RUST_LOG` overrides the default (our info, serenity's warnings).
+/// Colours only on a terminal: a log file or a service journal gets plain text.
 fn init_logging() {
+    use std::io::IsTerminal;
     use tracing_subscriber::EnvFilter;
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,serenity=warn,poise=warn"));
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     // A second initialisation (tests) is harmless.
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(colour)
         .with_writer(std::io::stderr)
         .try_init();
 }

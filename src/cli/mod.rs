@@ -7,7 +7,6 @@ use clap::{Parser, Subcommand};
 pub mod bot;
 pub mod moves;
 pub mod play;
-pub mod play_daifugo;
 pub mod render;
 pub mod simulate;
 pub mod solve;
@@ -16,7 +15,12 @@ pub mod solve;
 #[command(
     name = "primeclimb",
     version,
-    about = "Prime Climb: rules engine, board pictures, AI players, solver and local play"
+    about = "Prime Climb and Prime Daifugo Lvl. 0: play in the terminal or run the Discord bot",
+    long_about = "Prime Climb (the math board game by Math for Love) and Prime Daifugo Lvl. 0 \
+(the prime-number card game): play either game in the terminal against AI seats or \
+friends at the same keyboard (`primeclimb play`, `primeclimb play daifugo`), or run the \
+Discord bot (`primeclimb bot`). Also: every legal move of a turn, board pictures, AI \
+matches and the exact solitaire solver."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -33,10 +37,12 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Exact solitaire values: the fewest expected turns to finish, from Start or any position.
     Solve(solve::SolveArgs),
-    /// Run the Discord bot (configuration from the environment or .env; see .env.example).
+    /// Run the Discord bot for both games (configuration from the environment or .env; see
+    /// .env.example).
     Bot(bot::BotArgs),
-    /// Play Prime Climb in the terminal against AI seats or friends at the same keyboard;
-    /// stored in the database (DATABASE_URL), so `--resume` continues a game.
+    /// Play Prime Climb (or `play daifugo`: Prime Daifugo) in the terminal against AI seats
+    /// or friends at the same keyboard; saved in the database (DATABASE_URL), so
+    /// `--resume` continues a game.
     Play(play::PlayArgs),
 }
 

@@ -12,6 +12,8 @@ use crate::climb::{
     legal_outcomes, Doubles, Game, KeeperEffect, KeeperUse, Options, Outcome, PositionSetup, Roll,
     GOAL,
 };
+use crate::lang::Lang;
+use crate::text::{self, Markup};
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
@@ -39,6 +41,9 @@ pub struct MovesArgs {
     /// Instead of every outcome, explain the best few moves (default 3).
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3")]
     pub hint: Option<usize>,
+    /// Show at most this many outcomes (the table says how many more there are).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub limit: usize,
 }
 
 #[derive(Serialize)]
@@ -176,16 +181,22 @@ fn keeper_numbers(o: &Outcome) -> Vec<u8> {
 }
 
 pub fn run(args: &MovesArgs) -> Result<()> {
+    super::play::quiet_on_closed_pipe(print_moves(args))
+}
+
+fn print_moves(args: &MovesArgs) -> Result<()> {
+    use std::io::Write as _;
     let q = query(args)?;
-    let game =
-        Game::from_position(q.options, &q.setup, 0).map_err(|e| UsageError(e.to_string()))?;
+    let game = Game::from_position(q.options, &q.setup, 0)
+        .map_err(|e| UsageError(crate::text::errors::rule(&e, Lang::En)))?;
+    let mut out = std::io::stdout().lock();
     if let Some(n) = args.hint {
-        print!("{}", hints_text(&game, n.clamp(1, 20)));
+        write!(out, "{}", hints_text(&game, n.clamp(1, 20)))?;
         return Ok(());
     }
     let outcomes = legal_outcomes(&game).sorted();
     if args.json {
-        let out = JsonOut {
+        let json = JsonOut {
             outcomes: outcomes
                 .iter()
                 .map(|o| JsonOutcome {
@@ -198,98 +209,25 @@ pub fn run(args: &MovesArgs) -> Result<()> {
                 })
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&out)?);
+        writeln!(out, "{}", serde_json::to_string(&json)?)?;
     } else {
-        print!("{}", table(&game, &outcomes));
+        write!(out, "{}", table(&game, &outcomes, args.limit.max(1)))?;
     }
     Ok(())
 }
 
-/// The best moves, each explained step by step.
+/// The best `n` moves, each explained (English).
 pub fn hints_text(game: &Game, n: usize) -> String {
     let mut s = String::new();
     for (i, h) in crate::climb::hint::hint(game, n).iter().enumerate() {
-        let _ = writeln!(s, "{}. {}", i + 1, h.moves);
-        for line in &h.lines {
-            let _ = writeln!(s, "   {line}");
+        for line in text::climb::hint_block(game, i, h, Lang::En, Markup::Plain) {
+            let _ = writeln!(s, "{line}");
         }
     }
     s
 }
 
-fn space(s: u8) -> String {
-    if s == GOAL {
-        "home".into()
-    } else {
-        s.to_string()
-    }
-}
-
-/// The readable listing.
-pub fn table(game: &Game, outcomes: &[Outcome]) -> String {
-    let p = game.players[game.current()].pawns;
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "Pawns on {} and {}, roll {}{}: {} distinct outcome{}",
-        space(p[0]),
-        space(p[1]),
-        game.turn.roll,
-        if game.turn.cursed { " (cursed)" } else { "" },
-        outcomes.len(),
-        if outcomes.len() == 1 { "" } else { "s" }
-    );
-    let rows: Vec<[String; 6]> = outcomes
-        .iter()
-        .map(|o| {
-            let k = keeper_numbers(o);
-            [
-                format!("{} {}", space(o.pawns[0]), space(o.pawns[1])),
-                if k.is_empty() {
-                    "-".into()
-                } else {
-                    k.iter()
-                        .map(|n| format!("±{n}"))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                },
-                if o.bumped.is_empty() {
-                    "-".into()
-                } else {
-                    o.bumped
-                        .iter()
-                        .map(|(_, s)| s.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                },
-                if o.draws_card { "card" } else { "-" }.into(),
-                if o.wins { "WINS" } else { "-" }.into(),
-                o.witness.clone(),
-            ]
-        })
-        .collect();
-    let head = ["pawns", "keepers", "bumps", "draw", "win", "move"];
-    let mut width = head.map(str::len);
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r.iter()) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: [&str; 6]| {
-        let mut l = String::new();
-        for (i, c) in cells.iter().enumerate() {
-            let pad = width[i].saturating_sub(c.chars().count());
-            l.push_str(c);
-            if i + 1 < cells.len() {
-                l.push_str(&" ".repeat(pad + 2));
-            }
-        }
-        l.push('\n');
-        l
-    };
-    s.push_str(&line(head));
-    for r in &rows {
-        s.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
-    }
-    s
+/// Every outcome as a table (English), at most `limit` rows.
+pub fn table(game: &Game, outcomes: &[Outcome], limit: usize) -> String {
+    text::climb::outcomes_table(game, outcomes, limit, Lang::En)
 }

@@ -115,7 +115,7 @@ pub fn parse_levels(text: &str, solitaire: bool) -> Result<Vec<Level>, UsageErro
 }
 
 pub fn run(args: &SimulateArgs) -> Result<()> {
-    let options = Options::parse_variants(&args.variant)
+    let (options, _) = crate::session::request::climb_options(&args.variant)
         .map_err(|e| UsageError(format!("--variant: {e}")))?;
     options
         .validate(if options.solitaire { 1 } else { 2 })

@@ -56,7 +56,11 @@ pub enum RuleError {
     #[error("this game needs {min} to {max} players, not {got}")]
     PlayerCount { min: usize, max: usize, got: usize },
     #[error("{0}")]
-    Setup(String),
+    Options(#[from] super::options::OptionsError),
+    #[error("{0} is not a space (spaces are 0 to 101)")]
+    NotASpace(u8),
+    #[error("the deck has no more copies of that Keeper")]
+    NoSuchKeeper,
     #[error("{0}")]
     Step(StepError),
     /// A step of a written move, numbered from 1 (§4).
@@ -66,8 +70,8 @@ pub enum RuleError {
     Parse(#[from] super::notation::ParseError),
     #[error("the move is not finished: {} still to use", list(.0))]
     UsesLeft(Vec<u8>),
-    #[error("first answer the {0} card")]
-    ChoicePending(String),
+    #[error("first answer the card you drew")]
+    ChoicePending(super::card::CardId),
     #[error("there is no card choice to make")]
     NoChoicePending,
     #[error("that is not one of the card's choices")]
@@ -76,6 +80,10 @@ pub enum RuleError {
     DrawMidMove { step: usize },
     #[error("there is nothing to undo this turn")]
     NothingToUndo,
+    #[error("a card was drawn this turn, so the move can no longer be taken back")]
+    CardSeen,
+    #[error("there is no move of yours to take back: the next player has already acted")]
+    NothingToTakeBack,
     #[error("you have already left this game")]
     AlreadyResigned,
 }

@@ -180,7 +180,22 @@ pub struct Turn {
     pub steps: Vec<StepRecord>,
     /// Extra turns earned by Roll again! cards this turn.
     pub roll_again: u8,
+    /// A card was drawn this turn: what was seen cannot be taken back.
+    #[serde(default)]
+    pub saw_card: bool,
     undo: Vec<Snapshot>,
+}
+
+/// Ruling (take back): the last finished Move phase, as long as it can still be taken
+/// back. A move that revealed no card may be taken back by its player until anyone else
+/// acts; one that drew a card may not (the card has been seen).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LastMove {
+    /// The game just before the player ended their Move phase.
+    Open(Box<Game>),
+    /// The move of this seat drew a card: it stands.
+    CardSeen(Seat),
 }
 
 /// What a player asks for.
@@ -204,6 +219,9 @@ pub enum Action {
     /// The turn timed out and the server skips idle players: see [`Game::skip`] for the
     /// ruling.
     Skip,
+    /// Take back your finished Move phase (see [`LastMove`]): allowed to the player who
+    /// just moved, until anyone else acts.
+    TakeBack,
 }
 
 /// What happened, in order.
@@ -316,6 +334,11 @@ pub enum Event {
     Won {
         seat: Seat,
     },
+    /// The player took back their finished Move phase: the game is as it was just before
+    /// they ended it.
+    TookBack {
+        seat: Seat,
+    },
 }
 
 /// A whole game of Prime Climb.
@@ -338,6 +361,9 @@ pub struct Game {
     /// §7 Way Stations in force (empty: none).
     #[serde(default)]
     pub stations: Vec<u8>,
+    /// The last finished Move phase, while it can still be taken back (see [`LastMove`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_move: Option<LastMove>,
     rng: ChaCha8Rng,
 }
 
@@ -357,6 +383,8 @@ struct GameData {
     winner: Option<Seat>,
     #[serde(default)]
     stations: Vec<u8>,
+    #[serde(default)]
+    last_move: Option<LastMove>,
     rng: ChaCha8Rng,
 }
 
@@ -373,6 +401,7 @@ impl From<GameData> for Game {
             phase: d.phase,
             winner: d.winner,
             stations: d.stations,
+            last_move: d.last_move,
             rng: d.rng,
         }
     }
@@ -393,7 +422,7 @@ pub struct PositionSetup {
 impl Game {
     /// A new game: shuffled deck, random first player, first roll made (§2).
     pub fn new(options: Options, names: &[String], seed: u64) -> Result<Game, RuleError> {
-        options.validate(names.len()).map_err(RuleError::Setup)?;
+        options.validate(names.len())?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let cards = card_table(&options);
         let mut draw_pile: Vec<CardId> = (0..cards.len()).map(|i| CardId(i as u8)).collect();
@@ -420,6 +449,7 @@ impl Game {
             turn: Turn::empty(first),
             phase: Phase::Move,
             winner: None,
+            last_move: None,
             rng,
         };
         let mut events = Vec::new();
@@ -446,9 +476,7 @@ impl Game {
         for pawns in &setup.pawns {
             for &p in pawns {
                 if p > GOAL {
-                    return Err(RuleError::Setup(format!(
-                        "{p} is not a space (spaces are 0 to 101)"
-                    )));
+                    return Err(RuleError::NotASpace(p));
                 }
             }
         }
@@ -468,12 +496,7 @@ impl Game {
                 let pos = free
                     .iter()
                     .position(|&c| cards[c.0 as usize].effect == Effect::Keeper(k))
-                    .ok_or_else(|| {
-                        RuleError::Setup(format!(
-                            "the deck has no more copies of the {}",
-                            Effect::Keeper(k).short_name()
-                        ))
-                    })?;
+                    .ok_or(RuleError::NoSuchKeeper)?;
                 let card = free.remove(pos);
                 players[seat].keepers.push(HeldCard {
                     card,
@@ -493,6 +516,7 @@ impl Game {
             turn: Turn::empty(setup.to_move),
             phase: Phase::Move,
             winner: None,
+            last_move: None,
             rng,
         };
         let seat = setup.to_move;
@@ -675,6 +699,11 @@ impl Game {
         if self.is_over() {
             return Err(RuleError::GameOver);
         }
+        // Whatever anyone does next closes the last move for taking back.
+        let last_move = self.last_move.take();
+        if let Action::TakeBack = action {
+            return self.take_back(seat, last_move, ev);
+        }
         if let Action::Resign = action {
             return self.resign(seat, ev);
         }
@@ -684,9 +713,7 @@ impl Game {
         match (&self.phase, action) {
             (_, Action::Skip) => self.skip(ev),
             (Phase::Choice(_), Action::Choose(c)) => self.choose(*c, ev),
-            (Phase::Choice(p), _) => Err(RuleError::ChoicePending(
-                self.card(p.card).effect.short_name(),
-            )),
+            (Phase::Choice(p), _) => Err(RuleError::ChoicePending(p.card)),
             (Phase::Move, Action::Choose(_)) => Err(RuleError::NoChoicePending),
             (Phase::Move, Action::Die { pawn, op, die }) => {
                 self.step_die(*pawn, *op, *die, ev).map_err(RuleError::Step)
@@ -698,8 +725,14 @@ impl Game {
                 self.play_keeper(*card, *play, ev).map_err(RuleError::Step)
             }
             (Phase::Move, Action::Undo) => self.undo(ev),
-            (Phase::Move, Action::EndMove) => self.end_move(ev),
-            (_, Action::Resign) | (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Move, Action::EndMove) => {
+                let before = self.clone();
+                let from = ev.len();
+                self.end_move(ev)?;
+                self.keep_for_take_back(seat, before, &ev[from..]);
+                Ok(())
+            }
+            (_, Action::Resign | Action::TakeBack) | (Phase::Over, _) => Err(RuleError::GameOver),
         }
     }
 
@@ -1040,7 +1073,11 @@ impl Game {
     }
 
     fn undo(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let snap = self.turn.undo.pop().ok_or(RuleError::NothingToUndo)?;
+        let snap = self.turn.undo.pop().ok_or(if self.turn.saw_card {
+            RuleError::CardSeen
+        } else {
+            RuleError::NothingToUndo
+        })?;
         self.players = snap.players;
         self.discard = snap.discard;
         self.turn.uses = snap.uses;
@@ -1078,6 +1115,49 @@ impl Game {
         self.phase = Phase::Move;
         self.finish_turn(ev);
         Ok(())
+    }
+
+    /// After `seat` ended its Move phase: keep the game as it was before, so the move can
+    /// be taken back, unless it drew a card (this turn or in ending it) or ended the game.
+    fn keep_for_take_back(&mut self, seat: Seat, before: Game, events: &[Event]) {
+        if self.is_over() {
+            return;
+        }
+        let drew = before.turn.saw_card
+            || events
+                .iter()
+                .any(|e| matches!(e, Event::Drew { .. } | Event::ChoiceNeeded { .. }));
+        self.last_move = Some(if drew {
+            LastMove::CardSeen(seat)
+        } else {
+            LastMove::Open(Box::new(before))
+        });
+    }
+
+    /// Ruling (take back): restore the game as it was before `seat` ended its Move phase.
+    fn take_back(
+        &mut self,
+        seat: Seat,
+        last: Option<LastMove>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match last {
+            Some(LastMove::Open(before)) if before.turn.seat == seat => {
+                *self = *before;
+                ev.push(Event::TookBack { seat });
+                Ok(())
+            }
+            Some(LastMove::CardSeen(s)) if s == seat => Err(RuleError::CardSeen),
+            _ => Err(RuleError::NothingToTakeBack),
+        }
+    }
+
+    /// The seat whose finished move can still be taken back, if any.
+    pub fn take_back_seat(&self) -> Option<Seat> {
+        match &self.last_move {
+            Some(LastMove::Open(before)) => Some(before.turn.seat),
+            _ => None,
+        }
     }
 
     fn end_move(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
@@ -1160,7 +1240,9 @@ impl Game {
             self.draw_pile.shuffle(&mut self.rng);
             ev.push(Event::Reshuffled);
         }
-        self.draw_pile.pop()
+        let card = self.draw_pile.pop();
+        self.turn.saw_card |= card.is_some();
+        card
     }
 
     /// Resolve an Action card now if it needs no choice, else wait for one.
@@ -1472,6 +1554,7 @@ impl Game {
             last_mover: None,
             steps: Vec::new(),
             roll_again: 0,
+            saw_card: false,
             undo: Vec::new(),
         };
         self.phase = Phase::Move;
@@ -1569,6 +1652,7 @@ impl Turn {
             last_mover: None,
             steps: Vec::new(),
             roll_again: 0,
+            saw_card: false,
             undo: Vec::new(),
         }
     }

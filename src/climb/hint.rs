@@ -1,25 +1,30 @@
 //! Hints: the best few ways to play this Move phase, each explained so a ten-year-old
 //! can follow it: the arithmetic with the factor colours of §1 (multiplying combines
-//! colours, dividing removes the divisor's), the bumps and the card it earns.
+//! colours, dividing removes the divisor's), the bumps and the card it earns, and how many
+//! turns the exact solver expects are left afterwards. The explanation is data
+//! ([`Note`]); `src/text/` says it in each language.
 
 use super::ai::{self, Level};
-use super::board::{factor_colours, is_red_space, GOAL, START};
+use super::board::{is_red_space, START};
 use super::card::CardId;
 use super::game::{Game, Seat, StepRecord};
 use super::notation;
 use super::ops::Op;
+use super::options::Course;
 use super::outcomes::{KeeperUse, Outcome};
+use super::solver;
 
 /// One suggested move with its explanation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
     pub outcome: Outcome,
     /// What to type, e.g. `14 x3 +2`.
     pub moves: String,
-    /// The explanation as data, one note per line (for other languages).
+    /// The explanation, one note per line.
     pub notes: Vec<Note>,
-    /// The notes in English: one sentence per step, then what the move earns.
-    pub lines: Vec<String>,
+    /// The turns the exact solitaire solver expects are left after this move, with the
+    /// best play and no cards (Climb and There and Back Again courses; `None` elsewhere).
+    pub expected_turns: Option<f64>,
 }
 
 /// One line of a hint's explanation.
@@ -46,47 +51,16 @@ pub enum Note {
     Draw { space: u8 },
 }
 
-/// The colours of a number, e.g. `orange·purple` for 14, `red` for 13.
-pub fn colour_words(n: u8) -> String {
-    match n {
-        START => "Start".into(),
-        1 => "no colour".into(),
-        _ => {
-            let c: Vec<&str> = factor_colours(n).iter().map(|c| c.name()).collect();
-            c.join("·")
-        }
-    }
-}
-
-/// One step explained: `14 × 3 = 42: orange·purple × green = orange·green·purple`.
-pub fn explain_step(from: u8, op: Op, value: u8, to: u8) -> String {
-    let sum = format!("{from} {} {value} = {to}", op.math_symbol());
-    if shows_colours(from, op, value) {
-        format!(
-            "{sum}: {} {} {} = {}",
-            colour_words(from),
-            op.math_symbol(),
-            colour_words(value),
-            colour_words(to)
-        )
-    } else {
-        sum
-    }
-}
-
 /// Whether a step is worth explaining with colours (§1: multiplying combines colours,
 /// dividing removes them).
 pub fn shows_colours(from: u8, op: Op, value: u8) -> bool {
     matches!(op, Op::Mul | Op::Div) && from > 1 && value > 1
 }
 
-fn space_words(s: u8) -> String {
-    match s {
-        GOAL => "the goal (101)".into(),
-        START => "Start".into(),
-        _ if is_red_space(s) => format!("{s} (a red prime)"),
-        _ => s.to_string(),
-    }
+/// Whether a step leaves its pawn where it was (a die spent on a pawn at Start: 0 × 2,
+/// 0 ÷ 2).
+pub fn changes_nothing(from: u8, to: u8) -> bool {
+    from == to
 }
 
 /// The `n` best moves for the player to move, explained. Empty outside a Move phase.
@@ -101,12 +75,13 @@ pub fn hint(game: &Game, n: usize) -> Vec<Hint> {
 pub fn explain(game: &Game, outcome: Outcome) -> Hint {
     let seat = game.current();
     let mut notes = Vec::new();
-    let steps = notation::parse(&outcome.witness)
+    let after = notation::parse(&outcome.witness)
         .ok()
         .and_then(|t| notation::resolve(game, seat, &t).ok())
-        .map(|(_, after)| {
-            after.turn.steps[game.turn.steps.len().min(after.turn.steps.len())..].to_vec()
-        })
+        .map(|(_, after)| after);
+    let steps = after
+        .as_ref()
+        .map(|after| after.turn.steps[game.turn.steps.len().min(after.turn.steps.len())..].to_vec())
         .unwrap_or_default();
     for s in &steps {
         notes.push(match *s {
@@ -157,80 +132,43 @@ pub fn explain(game: &Game, outcome: Outcome) -> Hint {
             }
         }
         if outcome.draws_card {
-            let red = outcome
-                .pawns
-                .iter()
-                .find(|&&s| is_red_space(s))
-                .copied()
-                .unwrap_or(0);
+            // §3.4: the pawn that earns the card is one that ends on a red space it did
+            // not start the turn on (the other may stand on a red space all along).
+            let start = game.turn.start_spaces;
+            let red = (0..2)
+                .find(|&i| is_red_space(outcome.pawns[i]) && outcome.pawns[i] != start[i])
+                .map_or(0, |i| outcome.pawns[i]);
             notes.push(Note::Draw { space: red });
         }
     }
-    let lines = notes.iter().map(|n| note_text(game, n)).collect();
     Hint {
+        expected_turns: expected_turns(game, after.as_ref(), seat, &outcome),
         moves: outcome.witness.clone(),
         outcome,
         notes,
-        lines,
     }
 }
 
-/// A note in English.
-pub fn note_text(game: &Game, note: &Note) -> String {
-    match *note {
-        Note::Step {
-            from,
-            op,
-            value,
-            to,
-        } => explain_step(from, op, value, to),
-        Note::Forced { die, from, to } => format!(
-            "the {die} cannot be used: your pawn on {from} goes back to {}",
-            space_words(to)
-        ),
-        Note::Keeper { card, step } => {
-            let name = game.card(card).effect.short_name();
-            match step {
-                Some((f, op, v, t)) => format!("play your {name}: {}", explain_step(f, op, v, t)),
-                None => format!("play your {name}"),
-            }
-        }
-        Note::Curse { target } => {
-            let who = game
-                .players
-                .get(target)
-                .map_or("an opponent".to_string(), |p| p.name.clone());
-            format!("curse {who}: next turn they may only subtract or divide")
-        }
-        Note::Win => "that brings your last pawn home: you win!".into(),
-        Note::Bump { seat, space } => {
-            let who = game
-                .players
-                .get(seat)
-                .map_or("a pawn".to_string(), |pl| format!("{}'s pawn", pl.name));
-            format!("{who} on {space} is bumped back to Start")
-        }
-        Note::OwnPawnBumped => "careful: one of your own pawns is bumped back to Start".into(),
-        Note::Draw { space } => format!("you end on {}: draw a Prime Card", space_words(space)),
+/// The solver's expected turns left after `outcome` (see [`Hint::expected_turns`]);
+/// `after` is the game after the move's steps, for the pawns that turned at 101.
+fn expected_turns(game: &Game, after: Option<&Game>, seat: Seat, outcome: &Outcome) -> Option<f64> {
+    if outcome.wins {
+        return Some(0.0);
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn multiplying_combines_colours() {
-        assert_eq!(
-            explain_step(14, Op::Mul, 3, 42),
-            "14 × 3 = 42: orange·purple × green = orange·green·purple"
-        );
-        assert_eq!(
-            explain_step(42, Op::Div, 3, 14),
-            "42 ÷ 3 = 14: orange·green·purple ÷ green = orange·purple"
-        );
-        assert_eq!(explain_step(10, Op::Add, 3, 13), "10 + 3 = 13");
-        assert_eq!(colour_words(13), "red");
-        assert_eq!(colour_words(1), "no colour");
-    }
+    let course = match game.options.course {
+        Course::Climb if !game.options.sprint => solver::Course::Climb,
+        Course::ThereAndBack if !game.options.sprint => solver::Course::ThereAndBack,
+        _ => return None,
+    };
+    let returning = after.unwrap_or(game).players[seat].returning;
+    let pawn = |i: usize| {
+        let space = outcome.pawns[i];
+        // A pawn sent back to Start while climbing is climbing again.
+        let back_at_start = space == START && !game.players[seat].returning[i];
+        (
+            space,
+            returning[i] && !back_at_start && course == solver::Course::ThereAndBack,
+        )
+    };
+    solver::values(course).get([pawn(0), pawn(1)])
 }

@@ -23,5 +23,5 @@ pub use game::{
     Action, CardChoice, Event, Game, KeeperPlay, PawnRef, Phase, Player, PositionSetup, Seat,
     StepRecord,
 };
-pub use options::{Course, Doubles, Options};
+pub use options::{Course, CustomCardError, Doubles, Options, OptionsError};
 pub use outcomes::{is_legal, legal_outcomes, KeeperUse, Outcome, OutcomeList};

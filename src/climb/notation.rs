@@ -86,7 +86,7 @@ pub enum ParseError {
 
 /// Read a move text into tokens (§4). Never panics; every failure names the bad part.
 pub fn parse(text: &str) -> Result<Vec<Token>, ParseError> {
-    if text.len() > MAX_LEN {
+    if text.chars().count() > MAX_LEN {
         return Err(ParseError::TooLong);
     }
     let chars: Vec<char> = text.chars().collect();
@@ -217,6 +217,15 @@ fn die_at(
     }
 }
 
+/// A written move resolved against a game: its actions, the game after them and what
+/// happened, in order. The move is applied once, while resolving.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    pub actions: Vec<Action>,
+    pub game: Game,
+    pub events: Vec<Event>,
+}
+
 /// Resolve the tokens against the game and turn them into actions, applying each to a
 /// working copy (a number names a pawn by its space at that point of the move).
 /// Returns the actions and the working copy after them.
@@ -225,7 +234,12 @@ pub fn resolve(
     seat: Seat,
     tokens: &[Token],
 ) -> Result<(Vec<Action>, Game), RuleError> {
+    resolve_with_events(game, seat, tokens).map(|r| (r.actions, r.game))
+}
+
+fn resolve_with_events(game: &Game, seat: Seat, tokens: &[Token]) -> Result<Resolved, RuleError> {
     let mut work = game.clone();
+    let mut events = Vec::new();
     let mut actions = Vec::new();
     let mut selected: Option<usize> = if seat == game.turn.seat {
         game.turn.last_mover
@@ -313,7 +327,7 @@ pub fn resolve(
         };
         // `work` is a scratch copy: on error it is dropped with the error.
         match work.apply_scratch(seat, &action) {
-            Ok(_) => {}
+            Ok(happened) => events.extend(happened),
             Err(RuleError::Step(error)) => return Err(RuleError::AtStep { step, error }),
             Err(e) => return Err(e),
         }
@@ -323,7 +337,11 @@ pub fn resolve(
             break;
         }
     }
-    Ok((actions, work))
+    Ok(Resolved {
+        actions,
+        game: work,
+        events,
+    })
 }
 
 /// Parse and apply a written move for `seat`: all its steps or none.
@@ -335,13 +353,20 @@ pub fn play(game: &mut Game, seat: Seat, text: &str) -> Result<Vec<Event>, RuleE
 /// The actions a written move stands for, checked against the game (nothing is applied).
 /// A text that names a pawn but makes no step is refused.
 pub fn actions(game: &Game, seat: Seat, text: &str) -> Result<Vec<Action>, RuleError> {
+    read(game, seat, text).map(|r| r.actions)
+}
+
+/// Parse a written move and resolve it for `seat`: the actions, the game after them and
+/// the events (the game itself is untouched). A text that names a pawn but makes no step
+/// is refused.
+pub fn read(game: &Game, seat: Seat, text: &str) -> Result<Resolved, RuleError> {
     let tokens = parse(text)?;
     if !tokens.iter().any(|t| t.is_step()) {
         return Err(RuleError::Parse(ParseError::Unexpected(
             text.trim().to_string(),
         )));
     }
-    resolve(game, seat, &tokens).map(|(actions, _)| actions)
+    resolve_with_events(game, seat, &tokens)
 }
 
 /// The playable Keeper in `seat`'s hand matching `want`.

@@ -7,6 +7,38 @@ use serde::{Deserialize, Serialize};
 use super::board::{is_prime, GOAL, START};
 use super::card::{ActionEffect, CardDef, Effect, KeeperEffect};
 
+/// Options that cannot make a game, with what to change.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OptionsError {
+    #[error("solitaire is for one player, not {0}")]
+    SolitairePlayers(usize),
+    #[error("solitaire is played climbing (Solitaire 1) or there and back (Solitaire 2), not in decline")]
+    SolitaireDecline,
+    #[error("this game needs 2 to 4 players, not {0} (one player: choose solitaire)")]
+    PlayerCount(usize),
+    #[error("choose at least one way station")]
+    NoStations,
+    #[error("{0} cannot be a way station: stations are primes between 30 and 80")]
+    BadStation(u8),
+    #[error("each way station can be chosen once")]
+    StationTwice,
+    #[error("choose 1 to {max} random way stations")]
+    StationCount { max: usize },
+    #[error("at most {MAX_CUSTOM_CARDS} custom cards (got {0})")]
+    TooManyCustomCards(usize),
+    #[error("{0}")]
+    CustomCard(#[from] CustomCardError),
+}
+
+/// A Fill in the Blanks card that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CustomCardError {
+    #[error("a custom card needs a text of 1 to 120 characters")]
+    Text,
+    #[error("the numbers on the custom card “{0}” do not fit the board")]
+    Numbers(String),
+}
+
 /// §3.1 doubles ruling.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -65,10 +97,10 @@ impl CustomCard {
     }
 
     /// Whether the card's numbers make sense on this board.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), CustomCardError> {
         let text = self.text.trim();
         if text.is_empty() || text.chars().count() > 120 {
-            return Err("a custom card needs a text of 1 to 120 characters".into());
+            return Err(CustomCardError::Text);
         }
         let ok = match self.effect {
             Effect::Action(a) => match a {
@@ -96,9 +128,7 @@ impl CustomCard {
         if ok {
             Ok(())
         } else {
-            Err(format!(
-                "the numbers on the custom card “{text}” do not fit the board"
-            ))
+            Err(CustomCardError::Numbers(text.to_string()))
         }
     }
 }
@@ -149,158 +179,47 @@ impl Options {
     }
 
     /// Check the options before a game starts; the message says what to change.
-    pub fn validate(&self, players: usize) -> Result<(), String> {
+    pub fn validate(&self, players: usize) -> Result<(), OptionsError> {
         if self.solitaire {
             if players != 1 {
-                return Err(format!("solitaire is for one player, not {players}"));
+                return Err(OptionsError::SolitairePlayers(players));
             }
             if self.course == Course::Decline {
-                return Err("solitaire is played climbing (Solitaire 1) or there and back (Solitaire 2), not in decline".into());
+                return Err(OptionsError::SolitaireDecline);
             }
         } else if !(2..=4).contains(&players) {
-            return Err(format!(
-                "this game needs 2 to 4 players, not {players} (one player: choose solitaire)"
-            ));
+            return Err(OptionsError::PlayerCount(players));
         }
         match &self.way_stations {
             WayStations::Off => {}
             WayStations::Chosen(list) => {
                 let ok = station_candidates();
                 if list.is_empty() {
-                    return Err("choose at least one way station".into());
+                    return Err(OptionsError::NoStations);
                 }
-                if let Some(bad) = list.iter().find(|s| !ok.contains(s)) {
-                    return Err(format!(
-                        "{bad} cannot be a way station: stations are primes between 30 and 80"
-                    ));
+                if let Some(&bad) = list.iter().find(|s| !ok.contains(s)) {
+                    return Err(OptionsError::BadStation(bad));
                 }
                 let mut sorted = list.clone();
                 sorted.sort_unstable();
                 sorted.dedup();
                 if sorted.len() != list.len() {
-                    return Err("each way station can be chosen once".into());
+                    return Err(OptionsError::StationTwice);
                 }
             }
             WayStations::Random(n) => {
                 let max = station_candidates().len();
                 if *n == 0 || usize::from(*n) > max {
-                    return Err(format!("choose 1 to {max} random way stations"));
+                    return Err(OptionsError::StationCount { max });
                 }
             }
         }
         if self.custom_cards.len() > MAX_CUSTOM_CARDS {
-            return Err(format!(
-                "at most {MAX_CUSTOM_CARDS} custom cards (got {})",
-                self.custom_cards.len()
-            ));
+            return Err(OptionsError::TooManyCustomCards(self.custom_cards.len()));
         }
         for c in &self.custom_cards {
             c.validate()?;
         }
         Ok(())
-    }
-
-    /// Read variants written as words, e.g. `decline,sprint`, `way-stations=3`,
-    /// `way-stations=31/37`, `solitaire2`, `standard`. The message names the bad word.
-    pub fn parse_variants(text: &str) -> Result<Options, String> {
-        let mut o = Options::default();
-        for word in text
-            .split([',', ' ', '+'])
-            .map(str::trim)
-            .filter(|w| !w.is_empty())
-        {
-            let lower = word.to_ascii_lowercase().replace('_', "-");
-            let (name, arg) = match lower.split_once('=') {
-                Some((n, a)) => (n.to_string(), Some(a.to_string())),
-                None => (lower.clone(), None),
-            };
-            match (name.as_str(), arg) {
-                ("standard" | "none", None) => {}
-                ("double-time" | "doubletime", None) => o.double_time = true,
-                ("sprint" | "prime-sprint", None) => o.sprint = true,
-                ("decline" | "prime-decline", None) => o.course = Course::Decline,
-                ("there-and-back" | "there-and-back-again", None) => o.course = Course::ThereAndBack,
-                ("solitaire" | "solitaire1", None) => o.solitaire = true,
-                ("solitaire2", None) => {
-                    o.solitaire = true;
-                    o.course = Course::ThereAndBack;
-                }
-                ("doubles-may", None) => o.doubles = Doubles::May,
-                ("way-stations" | "stations", None) => o.way_stations = WayStations::Random(3),
-                ("way-stations" | "stations", Some(a)) => {
-                    o.way_stations = if a.contains('/') || a.parse::<u8>().is_ok_and(|n| n > 20) {
-                        let list: Result<Vec<u8>, _> = a.split('/').map(str::parse::<u8>).collect();
-                        WayStations::Chosen(list.map_err(|_| {
-                            format!("`{word}`: write stations as primes separated by /, like way-stations=31/37")
-                        })?)
-                    } else {
-                        WayStations::Random(a.parse::<u8>().map_err(|_| {
-                            format!("`{word}`: write how many stations, like way-stations=3")
-                        })?)
-                    };
-                }
-                _ => {
-                    return Err(format!(
-                        "`{word}` is not a variant: choose from standard, double-time, sprint, decline, there-and-back, way-stations[=N or =31/37], solitaire, solitaire2, doubles-may"
-                    ))
-                }
-            }
-        }
-        Ok(o)
-    }
-
-    /// Short names of the variants in force (for badges and listings).
-    pub fn badges(&self) -> Vec<String> {
-        let mut b = Vec::new();
-        if self.solitaire {
-            b.push(if self.course == Course::ThereAndBack {
-                "Solitaire 2".to_string()
-            } else {
-                "Solitaire 1".to_string()
-            });
-        } else {
-            match self.course {
-                Course::Climb => {}
-                Course::Decline => b.push("Prime Decline".into()),
-                Course::ThereAndBack => b.push("There and Back Again".into()),
-            }
-        }
-        if self.sprint {
-            b.push("Prime Sprint".into());
-        }
-        if self.double_time {
-            b.push("Double Time".into());
-        }
-        if self.way_stations != WayStations::Off {
-            b.push("Way Stations".into());
-        }
-        if !self.custom_cards.is_empty() {
-            b.push("Fill in the Blanks".into());
-        }
-        if self.doubles == Doubles::May {
-            b.push("Doubles: two or four".into());
-        }
-        b
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variants_parse_from_words() {
-        let o = Options::parse_variants("decline, sprint double-time").unwrap();
-        assert_eq!(o.course, Course::Decline);
-        assert!(o.sprint && o.double_time);
-        let o = Options::parse_variants("way-stations=31/37").unwrap();
-        assert_eq!(o.way_stations, WayStations::Chosen(vec![31, 37]));
-        let o = Options::parse_variants("stations=2").unwrap();
-        assert_eq!(o.way_stations, WayStations::Random(2));
-        let o = Options::parse_variants("solitaire2").unwrap();
-        assert!(o.solitaire && o.course == Course::ThereAndBack);
-        assert_eq!(Options::parse_variants("").unwrap(), Options::default());
-        let err = Options::parse_variants("decline,warp").unwrap_err();
-        assert!(err.starts_with("`warp` is not a variant"), "{err}");
     }
 }

@@ -1211,11 +1211,7 @@ pub fn is_legal(game: &Game, text: &str) -> Result<Outcome, RuleError> {
     match &game.phase {
         Phase::Move => {}
         Phase::Over => return Err(RuleError::GameOver),
-        Phase::Choice(p) => {
-            return Err(RuleError::ChoicePending(
-                game.card(p.card).effect.short_name(),
-            ))
-        }
+        Phase::Choice(p) => return Err(RuleError::ChoicePending(p.card)),
     }
     let seat = game.turn.seat;
     // Nothing written: ending the Move phase as it stands (all dice already used).

@@ -58,7 +58,9 @@ pub enum RuleError {
     #[error("there is no seat {0} in this game")]
     NoSuchSeat(Seat),
     #[error("{0}")]
-    Setup(String),
+    Options(#[from] super::options::OptionsError),
+    #[error("the deck has no more {0} cards")]
+    NoMoreCards(super::card::Card),
     #[error("you have already drawn this turn (one draw or one D card per turn)")]
     AlreadyDrew,
     #[error("your hand is at the limit of {0} cards: you cannot draw")]
@@ -82,5 +84,22 @@ pub enum RuleError {
     #[error("{0}")]
     Play(#[from] PlayError),
     #[error("{0}")]
-    Parse(String),
+    Parse(#[from] ParseError),
+}
+
+/// Why a command could not be read (before looking at the hand).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("write the cards to play, like `3 10`, or skip, pass, draw, d")]
+    Empty,
+    #[error("`{0}`: write the value after the colon, like 5/9:9")]
+    BadValue(String),
+    #[error("`{0}` is not a card: write numbers like `3 10`, `5/9:9`, or skip, pass, draw, d")]
+    NotACard(String),
+    #[error("there is no [{0}] card")]
+    NoSuchCard(u8),
+    #[error("`{0}` is not a card: the multi-number cards are 5/9 and 4/6/8")]
+    NotAMultiCard(String),
+    #[error("discard one card, like `discard 4`")]
+    DiscardOne,
 }

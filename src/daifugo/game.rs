@@ -207,7 +207,7 @@ enum TurnEnd {
 impl Game {
     /// A new match: the first game is dealt and its first player chosen at random (§2).
     pub fn new(options: Options, names: &[String], seed: u64) -> Result<Game, RuleError> {
-        options.validate(names.len()).map_err(RuleError::Setup)?;
+        options.validate(names.len())?;
         let mut game = Game::empty(options, names, seed);
         let mut events = Vec::new();
         game.deal(&mut events);
@@ -224,7 +224,7 @@ impl Game {
         seed: u64,
     ) -> Result<Game, RuleError> {
         let names: Vec<String> = (1..=hands.len()).map(|i| format!("Player {i}")).collect();
-        options.validate(names.len()).map_err(RuleError::Setup)?;
+        options.validate(names.len())?;
         if to_move >= hands.len() {
             return Err(RuleError::NoSuchSeat(to_move));
         }
@@ -235,9 +235,7 @@ impl Game {
                 let pos = free
                     .iter()
                     .position(|&c| game.cards[usize::from(c.0)] == *want)
-                    .ok_or_else(|| {
-                        RuleError::Setup(format!("the deck has no more {want} cards"))
-                    })?;
+                    .ok_or(RuleError::NoMoreCards(*want))?;
                 game.players[seat].hand.push(free.remove(pos));
             }
         }

@@ -14,7 +14,7 @@ pub mod options;
 
 pub use ai::Level;
 pub use card::{Card, CardId, Kind, DECK};
-pub use error::{PlayError, RuleError};
+pub use error::{ParseError, PlayError, RuleError};
 pub use game::{Action, Event, Game, Phase, Placed, Play, Player, Seat, Step};
 pub use hint::{hint_text, playable_primes, Candidate};
-pub use options::Options;
+pub use options::{Options, OptionsError};

@@ -10,7 +10,7 @@
 //! three-card play needs one.
 
 use super::card::{CardId, Kind};
-use super::error::{PlayError, RuleError};
+use super::error::{ParseError, PlayError, RuleError};
 use super::game::{Action, Game, Seat};
 
 /// One card as written: its face and, for a multi-number card, the announced value.
@@ -31,8 +31,9 @@ pub enum Written {
     Pass,
 }
 
-fn parse_err(msg: String) -> RuleError {
-    RuleError::Parse(msg)
+/// A word as quoted back in a message (at most 20 characters).
+fn quoted(word: &str) -> String {
+    word.chars().take(20).collect()
 }
 
 /// Values printed on number cards (§1).
@@ -45,34 +46,29 @@ pub fn parse_card(word: &str) -> Result<WrittenCard, RuleError> {
     let w = word.trim().trim_start_matches('[').trim_end_matches(']');
     let (face, value) = match w.split_once(':') {
         Some((f, v)) => {
-            let v = v.trim().parse::<u8>().map_err(|_| {
-                parse_err(format!(
-                    "`{word}`: write the value after the colon, like 5/9:9"
-                ))
-            })?;
+            let v = v
+                .trim()
+                .parse::<u8>()
+                .map_err(|_| ParseError::BadValue(quoted(word)))?;
             (f.trim(), Some(v))
         }
         None => (w, None),
     };
     let mut parts: Vec<u8> = Vec::new();
     for p in face.split('/') {
-        parts.push(p.trim().parse::<u8>().map_err(|_| {
-            parse_err(format!(
-                "`{word}` is not a card: write numbers like `3 10`, `5/9:9`, or skip, pass, draw, d"
-            ))
-        })?);
+        parts.push(
+            p.trim()
+                .parse::<u8>()
+                .map_err(|_| ParseError::NotACard(quoted(word)))?,
+        );
     }
     parts.sort_unstable();
     let kind = match parts.as_slice() {
         [n] if is_card_value(*n) => Kind::Number(*n),
-        [n] => return Err(parse_err(format!("there is no [{n}] card"))),
+        [n] => return Err(ParseError::NoSuchCard(*n).into()),
         [5, 9] => Kind::FiveNine,
         [4, 6, 8] => Kind::FourSixEight,
-        _ => {
-            return Err(parse_err(format!(
-                "`{word}` is not a card: the multi-number cards are 5/9 and 4/6/8"
-            )))
-        }
+        _ => return Err(ParseError::NotAMultiCard(quoted(word)).into()),
     };
     Ok(WrittenCard { kind, value })
 }
@@ -90,9 +86,7 @@ pub fn parse(text: &str) -> Result<Written, RuleError> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        [] => Err(parse_err(
-            "write the cards to play, like `3 10`, or skip, pass, draw, d".into(),
-        )),
+        [] => Err(ParseError::Empty.into()),
         ["skip"] => Ok(Written::Skip),
         ["pass"] => Ok(Written::Pass),
         ["draw"] => Ok(Written::Draw),
@@ -106,7 +100,7 @@ pub fn parse(text: &str) -> Result<Written, RuleError> {
             value: None,
         })),
         ["discard", card] => Ok(Written::Discard(parse_card(card)?)),
-        ["discard", ..] => Err(parse_err("discard one card, like `discard 4`".into())),
+        ["discard", ..] => Err(ParseError::DiscardOne.into()),
         cards if cards.len() > 3 => Err(PlayError::CardCount.into()),
         cards => Ok(Written::Play(
             cards

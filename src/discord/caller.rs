@@ -3,9 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::locale::Lang;
-use super::{Context, Data};
+use super::types::{Context, Data};
+use crate::lang::Lang;
 use crate::session::{Actor, Place};
+use crate::text;
 
 /// The person behind an interaction.
 #[derive(Clone, Debug)]
@@ -84,10 +85,9 @@ impl Caller {
         Lang::pick(self.locale.as_deref(), self.guild_locale.as_deref())
     }
 
-    /// The locale to store with a new game (its channel messages): the server's, else the
-    /// creator's.
-    pub fn game_locale(&self) -> Option<String> {
-        self.guild_locale.clone().or_else(|| self.locale.clone())
+    /// The language of a new game's public messages: the server's, else the creator's.
+    pub fn game_lang(&self) -> Lang {
+        Lang::pick(self.guild_locale.as_deref(), self.locale.as_deref())
     }
 
     /// The server and channel, or a message saying games are played in server channels.
@@ -97,14 +97,13 @@ impl Caller {
                 guild_id: id(guild),
                 channel_id: id(self.channel_id),
             }),
-            None => Err(self
-                .lang()
-                .text(
-                    "Games are played in a server's channels, not in direct messages.",
-                    "Les parties se jouent dans les salons d'un serveur, pas en message privé.",
-                )
-                .into()),
+            None => Err(text::bot::not_in_dm(self.lang()).into()),
         }
+    }
+
+    /// The session's seat of this caller, as the database stores users.
+    pub fn user(&self) -> i64 {
+        id(self.user_id)
     }
 
     /// Manage Server or Manage Messages: a moderator.

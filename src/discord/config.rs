@@ -1,11 +1,12 @@
 //! The bot's configuration, read from the environment (or `.env`, loaded by the caller):
-//! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`. Validated here,
-//! before anything connects.
+//! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`,
+//! `DISCORD_STARTUP_TIMEOUT`. Validated here, before anything connects or any file is
+//! created.
 
 use std::time::Duration;
 
 /// Where the database lives when `DATABASE_URL` is not set (ARCHITECTURE.md, Persistence).
-pub const DEFAULT_DATABASE_URL: &str = "sqlite://primeclimb.db";
+pub const DEFAULT_DATABASE_URL: &str = crate::store::DEFAULT_URL;
 
 /// The bot's pace: how often the turn clock looks at the games, how long it waits
 /// between two AI turns, when a slow reply is deferred. Not read from the environment; tests
@@ -18,6 +19,14 @@ pub struct Timing {
     pub ai_pace: Duration,
     /// A reply not ready after this long is deferred (Discord allows 3 s).
     pub defer_after: Duration,
+    /// After a person's move that revealed no card, how long an AI seat to move waits, so
+    /// the move can still be taken back (`/climb undo`).
+    pub take_back: Duration,
+    /// An AI seat to move in a game nobody has touched for this long is played by the
+    /// turn clock (its runner was lost to a crash or a failed post).
+    pub ai_idle: Duration,
+    /// The longest wait for Discord at start-up: the token check and the gateway.
+    pub startup: Duration,
     /// The session's clock (the wall clock unless a test sets one).
     pub clock: Option<crate::session::Clock>,
 }
@@ -28,6 +37,9 @@ impl Default for Timing {
             tick: Duration::from_secs(20),
             ai_pace: Duration::from_millis(1_500),
             defer_after: Duration::from_millis(2_000),
+            take_back: Duration::from_secs(6),
+            ai_idle: Duration::from_secs(45),
+            startup: Duration::from_secs(30),
             clock: None,
         }
     }
@@ -39,6 +51,9 @@ impl std::fmt::Debug for Timing {
             .field("tick", &self.tick)
             .field("ai_pace", &self.ai_pace)
             .field("defer_after", &self.defer_after)
+            .field("take_back", &self.take_back)
+            .field("ai_idle", &self.ai_idle)
+            .field("startup", &self.startup)
             .field("clock", &self.clock.as_ref().map(|_| "custom"))
             .finish()
     }
@@ -83,6 +98,10 @@ pub enum ConfigError {
     BadGuildId(String),
     #[error("DISCORD_API_URL must start with http:// or https://, not {0:?}")]
     BadApiUrl(String),
+    #[error("DISCORD_STARTUP_TIMEOUT must be a number of seconds from 1 to 600, not {0:?}")]
+    BadStartupTimeout(String),
+    #[error("{0}")]
+    Database(String),
 }
 
 impl BotConfig {
@@ -101,6 +120,7 @@ impl BotConfig {
         };
         let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
         let database_url = get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into());
+        crate::store::check_url(&database_url).map_err(|e| ConfigError::Database(e.to_string()))?;
         let api_url = match get("DISCORD_API_URL") {
             None => None,
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
@@ -115,12 +135,19 @@ impl BotConfig {
                 _ => return Err(ConfigError::BadGuildId(id)),
             },
         };
+        let mut timing = Timing::default();
+        if let Some(t) = get("DISCORD_STARTUP_TIMEOUT") {
+            match t.parse::<u64>() {
+                Ok(secs) if (1..=600).contains(&secs) => timing.startup = Duration::from_secs(secs),
+                _ => return Err(ConfigError::BadStartupTimeout(t)),
+            }
+        }
         Ok(BotConfig {
             token,
             database_url,
             api_url,
             dev_guild_id,
-            timing: Timing::default(),
+            timing,
         })
     }
 }
@@ -172,6 +199,16 @@ mod tests {
             config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_API_URL", "127.0.0.1")]),
             Err(ConfigError::BadApiUrl(_))
         ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("DATABASE_URL", "mysql://x")]),
+            Err(ConfigError::Database(_))
+        ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_STARTUP_TIMEOUT", "0")]),
+            Err(ConfigError::BadStartupTimeout(_))
+        ));
+        let c = config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_STARTUP_TIMEOUT", "5")]).unwrap();
+        assert_eq!(c.timing.startup, Duration::from_secs(5));
     }
 
     #[test]

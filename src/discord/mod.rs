@@ -1,67 +1,42 @@
 //! The Discord bot: poise slash commands on serenity's gateway and REST client.
 //!
-//! Thin adapters only (ARCHITECTURE.md): each command or click reads who is asking and
-//! where, calls one session use case, and turns the result into a message. No rules logic
-//! and no SQL here. `run` is the one entry point, used by `primeclimb bot` and by the
-//! end-to-end tests against the fake Discord (`tests/support/fake_discord.rs`).
+//! A thin front (ARCHITECTURE.md): each command or click reads who is asking and where,
+//! calls one session use case, and turns the view it gets back into a message. No rules,
+//! no SQL, no drawing here. The rooms:
+//! - `types.rs` (shared state), `config.rs` (environment), `caller.rs` (who, where, which
+//!   language);
+//! - `reply.rs` (answering within 3 s, whatever Discord does), `ids.rs` (custom ids),
+//!   `relay.rs` (rate limits through a proxy);
+//! - `posts/` (a view and a language → a message), `answers.rs` (a use case and its post),
+//!   `commands/` (the slash commands), `components.rs` (buttons and menus);
+//! - `runner.rs` (AI turns), `clock.rs` (the turn clock).
+//!
+//! [`run`] is the one entry point, used by `primeclimb bot` and by the end-to-end tests
+//! against the fake Discord (`tests/support/fake_discord.rs`).
 
-use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tracing::{error, info, warn};
+use tracing::{info, warn};
 
+mod answers;
 pub mod caller;
-pub mod climb;
-pub mod clock;
-pub mod components;
+mod clock;
+mod commands;
+mod components;
 pub mod config;
-pub mod daifugo;
-pub mod lobby;
-pub mod locale;
-pub mod play;
-pub mod rules_text;
-pub mod settings;
-pub mod standings;
-pub mod text;
-pub mod turn;
+pub mod ids;
+mod posts;
+pub mod relay;
+mod reply;
+mod runner;
+pub mod types;
 
 pub use config::{BotConfig, ConfigError, Timing};
+pub use types::{Context, Data, Error};
 
-use crate::session::{Place, Session};
-use crate::store::{self, StoreError};
-
-/// What every command and handler can reach. Cheap to clone (the turn clock and the AI
-/// runners hold clones).
-#[derive(Clone)]
-pub struct Data {
-    pub session: Session,
-    pub timing: Timing,
-    /// One lock per channel, so that AI turns of a game are played and posted in order.
-    runners: Arc<Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>>,
-}
-
-impl Data {
-    pub fn new(session: Session, timing: Timing) -> Data {
-        Data {
-            session,
-            timing,
-            runners: Arc::default(),
-        }
-    }
-
-    /// The lock that keeps a channel's AI turns in order.
-    fn runner_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
-        let mut map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(place).or_default().clone()
-    }
-}
-
-/// The error type of the command bodies (poise's convention).
-pub type Error = Box<dyn std::error::Error + Send + Sync>;
-/// The context every command receives.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
+use crate::session::Session;
 
 /// Why the bot stopped with an error.
 #[derive(Debug, thiserror::Error)]
@@ -71,10 +46,21 @@ pub enum BotError {
          token in the developer portal"
     )]
     TokenRejected,
+    #[error(
+        "Discord did not answer {what} within {secs} s ({url}): check the network, or \
+         DISCORD_API_URL if you set it"
+    )]
+    NoAnswer {
+        what: &'static str,
+        secs: u64,
+        url: String,
+    },
     #[error("Discord: {0}")]
     Discord(Box<serenity::Error>),
     #[error("{0}")]
-    Database(StoreError),
+    Database(crate::session::SessionError),
+    #[error("cannot start the REST relay: {0}")]
+    Relay(std::io::Error),
 }
 
 impl From<serenity::Error> for BotError {
@@ -98,49 +84,76 @@ fn is_token_rejected(e: &serenity::Error) -> bool {
 
 /// Every command the bot registers.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        climb::climb(),
-        daifugo::daifugo(),
-        standings::leaderboard(),
-        standings::stats(),
-        settings::settings(),
-    ]
+    commands::all()
 }
 
-/// The REST client: straight to Discord, or through `api_url` (a proxy, or the tests'
-/// fake Discord). serenity only honours the proxy with its own rate limiter disabled;
-/// the proxy is then in charge of rate limits.
-fn http_client(config: &BotConfig) -> serenity::Http {
+/// The longest one REST call to Discord may take (a message with its picture included).
+const REST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The REST client: straight to Discord (serenity's rate limiter honours 429s), or through
+/// `api_url` (a proxy, or the tests' fake Discord) by way of the relay, which honours them
+/// there. Every call is bounded in time.
+async fn http_client(config: &BotConfig) -> Result<serenity::Http, BotError> {
     let builder = serenity::HttpBuilder::new(&config.token);
-    match &config.api_url {
-        Some(url) => builder
-            .proxy(url.clone())
-            .ratelimiter_disabled(true)
-            .build(),
-        None => builder.build(),
-    }
+    Ok(match &config.api_url {
+        Some(url) => {
+            let limits = relay::RelayLimits::default();
+            let relay = relay::start(url, limits).await.map_err(BotError::Relay)?;
+            // The relay bounds each attempt; this bounds the whole wait for it.
+            let client = reqwest::Client::builder()
+                .timeout(limits.patience + limits.attempt)
+                .build()
+                .map_err(|e| BotError::Relay(std::io::Error::other(e)))?;
+            builder
+                .client(client)
+                .proxy(relay)
+                .ratelimiter_disabled(true)
+                .build()
+        }
+        None => {
+            let client = reqwest::Client::builder()
+                .use_rustls_tls()
+                .timeout(REST_TIMEOUT)
+                .build()
+                .map_err(|e| BotError::Relay(std::io::Error::other(e)))?;
+            builder.client(client).build()
+        }
+    })
 }
 
 /// Run the bot until `shutdown` completes (then the shards close cleanly) or the
-/// connection fails. The database is opened and the token checked first, so a bad
-/// `DATABASE_URL` or a rejected token is a clear error rather than a reconnect loop.
+/// connection fails. The token is checked before the database is opened (a bad token
+/// creates no file), and every start-up call is bounded by `Timing::startup`: a Discord
+/// that never answers is a clear error, not a hang.
 pub async fn run(
     config: BotConfig,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), BotError> {
-    let store = store::connect(&config.database_url)
+    let api = config
+        .api_url
+        .clone()
+        .unwrap_or_else(|| "https://discord.com".into());
+    let startup = config.timing.startup;
+    let no_answer = |what| BotError::NoAnswer {
+        what,
+        secs: startup.as_secs(),
+        url: api.clone(),
+    };
+    let http = http_client(&config).await?;
+    let me = tokio::time::timeout(startup, http.get_current_user())
         .await
-        .map_err(BotError::Database)?;
+        .map_err(|_| no_answer("the token check"))??;
+    info!(bot = %me.name, id = %me.id, "token accepted");
+
+    let store = crate::store::connect(&config.database_url)
+        .await
+        .map_err(|e| BotError::Database(e.into()))?;
     let session = match config.timing.clock.clone() {
         Some(clock) => Session::with_clock(store, clock),
         None => Session::new(store),
     };
     let data = Data::new(session, config.timing.clone());
     info!(database = %config.database_url, "database ready");
-
-    let http = http_client(&config);
-    let me = http.get_current_user().await?;
-    info!(bot = %me.name, id = %me.id, "token accepted");
 
     // The hard AI and hints use the exact solitaire values: solve them now, not on the
     // first hint someone asks for.
@@ -149,6 +162,8 @@ pub async fn run(
     });
 
     let (stop_clock, clock_stopped) = tokio::sync::watch::channel(false);
+    let (ready_tx, ready_rx) = tokio::sync::oneshot::channel::<()>();
+    let ready_tx = std::sync::Mutex::new(Some(ready_tx));
     let dev_guild = config.dev_guild_id.map(serenity::GuildId::new);
     let options = poise::FrameworkOptions {
         commands: commands(),
@@ -163,13 +178,7 @@ pub async fn run(
                 Ok(())
             })
         },
-        on_error: |e| {
-            Box::pin(async move {
-                if let Err(e) = poise::builtins::on_error(e).await {
-                    error!("while handling an error: {e}");
-                }
-            })
-        },
+        on_error: |e| Box::pin(reply::on_error(e)),
         pre_command: |ctx| {
             Box::pin(async move {
                 info!(command = %ctx.command().qualified_name, user = %ctx.author().id, "command");
@@ -183,6 +192,9 @@ pub async fn run(
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to the gateway");
+                if let Some(tx) = ready_tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                    let _ = tx.send(());
+                }
                 register(ctx, &framework.options().commands, dev_guild).await;
                 tokio::spawn(clock::run(
                     ctx.http.clone(),
@@ -199,10 +211,20 @@ pub async fn run(
         .framework(framework)
         .await?;
     let shard_manager = client.shard_manager.clone();
+    let not_ready = async {
+        if tokio::time::timeout(startup, ready_rx).await.is_err() {
+            return;
+        }
+        std::future::pending::<()>().await
+    };
     let result = tokio::select! {
         result = client.start() => {
             info!("gateway connection closed");
             result.map_err(BotError::from)
+        }
+        () = not_ready => {
+            shard_manager.shutdown_all().await;
+            Err(no_answer("the gateway connection"))
         }
         () = shutdown => {
             info!("shutting down");

@@ -52,7 +52,7 @@ pub fn demo_game() -> Result<(Game, LastTurn), RuleError> {
     }];
     events.extend(notation::play(&mut game, 1, "8 x9 +7")?);
     events.extend(game.apply(1, &Action::EndMove)?);
-    let last = LastTurn::from_events(&events)
-        .ok_or_else(|| RuleError::Setup("the demo turn produced no events".into()))?;
+    // The events of a played turn always make a last turn.
+    let last = LastTurn::from_events(&events).ok_or(RuleError::GameOver)?;
     Ok((game, last))
 }

@@ -224,19 +224,43 @@ impl LastTurn {
 
     /// The turn being played in `game`: its dice and the steps made so far, and the card
     /// waiting for a choice, if any.
-    pub fn in_progress(game: &Game) -> LastTurn {
+    pub fn in_progress(game: &Game, recent: &[Event]) -> LastTurn {
         let turn = &game.turn;
-        let drawn = match &game.phase {
-            Phase::Choice(pending) => vec![pending.card],
-            _ => Vec::new(),
+        // What the events tell of this turn so far: bumps and cards under Double Time,
+        // card moves, switches. The steps come from the game (undone ones are gone).
+        let began = recent.iter().rposition(
+            |e| matches!(e, Event::TurnStarted { number, .. } if *number == turn.number),
+        );
+        let this_turn = match began {
+            Some(i) => &recent[i..],
+            None if !recent
+                .iter()
+                .any(|e| matches!(e, Event::TurnStarted { .. })) =>
+            {
+                recent
+            }
+            None => &[],
         };
+        let told = LastTurn::from_events(this_turn).unwrap_or_default();
+        let mut drawn = told.drawn;
+        if let Phase::Choice(pending) = &game.phase {
+            if !drawn.contains(&pending.card) {
+                drawn.push(pending.card);
+            }
+        }
         LastTurn {
             seat: Some(turn.seat),
             number: Some(turn.number),
             roll: Some(turn.roll),
             cursed: turn.cursed,
             steps: turn.steps.clone(),
+            bumped: told.bumped,
             drawn,
+            card_moves: told.card_moves,
+            switched: told.switched,
+            stolen: told.stolen,
+            stations_reached: told.stations_reached,
+            turned: told.turned,
             ..LastTurn::default()
         }
     }

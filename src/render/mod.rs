@@ -69,12 +69,15 @@ pub fn render_board(game: &Game, last: Option<&LastTurn>, opts: &RenderOptions) 
     let mut img = board::static_board(&layout, theme).as_ref().clone();
     let in_progress;
     let view = match last {
+        // The turn being played is drawn as such, whoever built it.
         Some(turn) => panel::TurnView {
             turn,
-            finished: true,
+            finished: game.is_over()
+                || turn.number != Some(game.turn.number)
+                || turn.seat != Some(game.current()),
         },
         None => {
-            in_progress = LastTurn::in_progress(game);
+            in_progress = LastTurn::in_progress(game, &[]);
             panel::TurnView {
                 turn: &in_progress,
                 finished: false,

@@ -573,10 +573,46 @@ fn card_section(pen: &mut Pen<'_>, game: &Game, card: CardId, reserve: f32) {
     pen.y = area.bottom() + pen.u(6.0);
 }
 
+/// Short names of the variants in force (§7) and of the doubles ruling.
+pub fn variant_badges(options: &crate::climb::Options) -> Vec<String> {
+    use crate::climb::options::WayStations;
+    use crate::climb::Doubles;
+    let mut b = Vec::new();
+    if options.solitaire {
+        b.push(if options.course == Course::ThereAndBack {
+            "Solitaire 2".to_string()
+        } else {
+            "Solitaire 1".to_string()
+        });
+    } else {
+        match options.course {
+            Course::Climb => {}
+            Course::Decline => b.push("Prime Decline".into()),
+            Course::ThereAndBack => b.push("There and Back Again".into()),
+        }
+    }
+    if options.sprint {
+        b.push("Prime Sprint".into());
+    }
+    if options.double_time {
+        b.push("Double Time".into());
+    }
+    if options.way_stations != WayStations::Off {
+        b.push("Way Stations".into());
+    }
+    if !options.custom_cards.is_empty() {
+        b.push("Fill in the Blanks".into());
+    }
+    if options.doubles == Doubles::May {
+        b.push("Doubles: two or four".into());
+    }
+    b
+}
+
 /// The rules in force that change how the board is read: the variants of §7 and the
-/// doubles ruling (the engine names them), and a Curse on the turn being played.
+/// doubles ruling, and a Curse on the turn being played.
 pub fn rule_badges(game: &Game, view: TurnView<'_>) -> Vec<String> {
-    let mut out = game.options.badges();
+    let mut out = variant_badges(&game.options);
     if view.turn.cursed && !view.finished {
         out.push("cursed turn".to_string());
     }

@@ -3,86 +3,52 @@
 //! read-only views (board, legal moves, hints). Every change goes through
 //! [`Session::commit_climb`]: claim the version, write state and log (and results), commit.
 
-use crate::climb::{
-    self, ai::Level, hint::Hint, Action, CardChoice, Event, Game, KeeperEffect, Outcome, PawnRef,
-    Phase, Roll, Seat,
-};
+use crate::climb::{self, hint::Hint, Action, Event, Game, Outcome, PawnRef, Phase, Roll, Seat};
+use crate::level::Level;
 use crate::render::{self, LastTurn, RenderOptions};
-use crate::store::{
-    GameKind, GameRow, Place, ResultRow, SeatRow, Stamp, Status, Store, StoreError,
-};
+use crate::store::{GameKind, GameRow, Place, SeatRow, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
 use super::ratings::Finish;
-use super::{decode, encode, Actor, Session, SessionError};
+use super::request::Command;
+use super::{decode, encode, Actor, GameInfo, Session, SessionError};
 
-/// What a player asks for during a game (the same words on Discord and in the terminal).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// Steps in the notation of §4, a whole turn or part of one: `14 -3 x9`, `x9`.
-    Move(String),
-    /// Play a Keeper: `+5` / `-5` / `within` / `curse`, with its pawn (a space) or its
-    /// target (a player's name or number).
-    Keeper {
-        keeper: String,
-        target: Option<String>,
-    },
-    /// Finish the Move phase: bump, draw, next player.
-    EndMove,
-    /// Take back the last step of this Move phase.
-    Undo,
-    /// Answer the drawn card's choice, numbered from 1 as listed.
-    Choose(usize),
-    /// Leave the game (allowed at any time).
-    Resign,
-}
-
-/// A Prime Climb game as the adapters show it, after a change or for a look.
+/// A Prime Climb game as the fronts show it, after a change or for a look.
 #[derive(Clone, Debug)]
 pub struct ClimbView {
-    /// The row after the change (its `state` is not kept: `game` is the decoded state).
-    pub row: GameRow,
+    pub info: GameInfo,
     pub game: Game,
     /// What this change did, in order (empty for a look at the board).
     pub events: Vec<Event>,
     /// The seat that acted.
     pub actor_seat: Option<Seat>,
-    /// The number and dice of the turn the change was made in (the engine has already
-    /// begun the next turn when a turn ends).
-    pub acted_turn: Option<(u32, Roll)>,
-    /// The results, when the game is finished.
-    pub results: Vec<ResultRow>,
+    /// The turn the change was made in (the engine has already begun the next turn when
+    /// a turn ends).
+    pub acted_turn: Option<ActedTurn>,
     /// Every event since the last finished turn began: what the picture draws.
     recent: Vec<Event>,
 }
 
 impl ClimbView {
     pub(crate) fn new(
-        row: GameRow,
+        info: GameInfo,
         game: Game,
         events: Vec<Event>,
         actor_seat: Option<Seat>,
-        results: Vec<ResultRow>,
     ) -> ClimbView {
         ClimbView {
-            row: GameRow { state: None, ..row },
+            info,
             recent: events.clone(),
             acted_turn: None,
             game,
             events,
             actor_seat,
-            results,
         }
-    }
-
-    /// The seat's stored player (Discord user, AI level).
-    pub fn seat(&self, seat: Seat) -> Option<&SeatRow> {
-        self.row.seats.get(seat)
     }
 
     /// The AI level of a seat, if an AI plays it.
     pub fn ai_level(&self, seat: Seat) -> Option<Level> {
-        self.seat(seat)?.ai_level.as_deref()?.parse().ok()
+        self.info.ai_level(seat)
     }
 
     /// The turn the picture shows: the one being played if it has begun (steps made or a
@@ -91,54 +57,65 @@ impl ClimbView {
         let started =
             !self.game.turn.steps.is_empty() || matches!(self.game.phase, Phase::Choice(_));
         if started && !self.game.is_over() {
-            Some(LastTurn::in_progress(&self.game))
+            Some(LastTurn::in_progress(&self.game, &self.recent))
         } else {
             LastTurn::from_events(&self.recent)
         }
     }
 
-    /// What this change did, told in words (English), one line each.
-    pub fn story(&self) -> Vec<String> {
-        match LastTurn::from_events(&self.events) {
-            Some(turn) => render::panel::narration(&self.game, &turn),
-            None => Vec::new(),
-        }
-    }
-
     /// The board as a PNG (the picture of [`Self::last_turn`]). CPU-bound: async callers
     /// run it on a blocking thread.
-    pub fn png(&self, options: &RenderOptions) -> Result<Vec<u8>, image::ImageError> {
-        let img = render::render_board(&self.game, self.last_turn().as_ref(), options);
+    pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
+        let img = render::render_board(
+            &self.game,
+            self.last_turn().as_ref(),
+            &RenderOptions::default(),
+        );
         render::encode_png(&img)
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        self.game.is_over() || self.row.status != Status::Active
+        self.game.is_over() || self.info.status != Status::Active
+    }
+
+    /// The seat whose finished move can still be taken back (`undo`), if any.
+    pub fn take_back_seat(&self) -> Option<Seat> {
+        self.game.take_back_seat().filter(|_| !self.is_over())
     }
 }
 
-/// A card choice in words, e.g. "Ada's pawn on 37" or "switch your 13 with Bo's 40".
-pub fn describe_choice(game: &Game, choice: &CardChoice) -> String {
-    let me = game.current();
-    let pawn = |p: PawnRef| {
-        let space = game.space_of(p);
-        if p.seat == me {
-            format!("your pawn on {space}")
-        } else {
-            format!("{}'s pawn on {space}", game.players[p.seat].name)
-        }
-    };
-    match *choice {
-        CardChoice::Pawn(p) => pawn(p),
-        CardChoice::Switch(a, b) => format!("switch {} with {}", pawn(a), pawn(b)),
-        CardChoice::Steal { from, card } => format!(
-            "steal {}'s {}",
-            game.players[from].name,
-            game.card(card).effect.short_name()
-        ),
-        CardChoice::Decline => "take nothing".into(),
-    }
+/// The turn a change was made in: its number, whose it was, its dice, and whether it was
+/// under a Curse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActedTurn {
+    pub number: u32,
+    pub seat: Seat,
+    pub roll: Roll,
+    pub cursed: bool,
+}
+
+/// A Keeper asked for with `play` that cannot be read (the words of `/climb play` and
+/// the terminal's `play`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum KeeperError {
+    #[error("`{target}` is not a space: name your pawn by its space, e.g. `play {keeper} 14`")]
+    NotASpace { target: String, keeper: String },
+    #[error("which pawn? add its space, e.g. `play {keeper} {example}`")]
+    WhichPawn { keeper: String, example: u8 },
+    #[error("whom do you curse? add a player's name or number, e.g. `play curse 2`")]
+    WhomToCurse,
+    #[error("no player is called `{0}`")]
+    NoPlayerCalled(String),
+    #[error("`{0}` could be several players: write their number")]
+    SeveralPlayers(String),
+    #[error("`{0}` is not a Keeper: write +N or -N (your ±N Keeper), within, or curse")]
+    NotAKeeper(String),
+}
+
+/// A word as quoted back in a message.
+fn quoted(word: &str) -> String {
+    word.trim().chars().take(40).collect()
 }
 
 /// The Move phase ends by itself when every die is used and no Keeper could still be
@@ -156,7 +133,7 @@ fn keeper_notation(
     seat: Seat,
     keeper: &str,
     target: Option<&str>,
-) -> Result<String, SessionError> {
+) -> Result<String, KeeperError> {
     let word = keeper
         .trim()
         .to_lowercase()
@@ -165,13 +142,12 @@ fn keeper_notation(
         .to_string();
     let word = word.strip_prefix('k').unwrap_or(&word).trim().to_string();
     let target = target.map(str::trim).filter(|t| !t.is_empty());
-    let pawn_space = |what: &str| -> Result<u8, SessionError> {
+    let pawn_space = |what: &str| -> Result<u8, KeeperError> {
         if let Some(t) = target {
             let t = t.trim_start_matches("on ").trim();
-            return t.parse::<u8>().map_err(|_| {
-                SessionError::BadOptions(format!(
-                    "`{t}` is not a space: name your pawn by its space, e.g. `play {what} 14`"
-                ))
+            return t.parse::<u8>().map_err(|_| KeeperError::NotASpace {
+                target: quoted(t),
+                keeper: what.to_string(),
             });
         }
         let mine: Vec<u8> = (0..2)
@@ -181,10 +157,10 @@ fn keeper_notation(
         match mine.as_slice() {
             [one] => Ok(*one),
             [a, b] if a == b => Ok(*a),
-            _ => Err(SessionError::BadOptions(format!(
-                "which pawn? add its space, e.g. `play {what} {}`",
-                mine.first().copied().unwrap_or(0)
-            ))),
+            _ => Err(KeeperError::WhichPawn {
+                keeper: what.to_string(),
+                example: mine.first().copied().unwrap_or(0),
+            }),
         }
     };
     let mut chars = word.chars();
@@ -201,9 +177,7 @@ fn keeper_notation(
         }
         "c" | "curse" => {
             let Some(t) = target else {
-                return Err(SessionError::BadOptions(
-                    "whom do you curse? add a player's name or number, e.g. `play curse 2`".into(),
-                ));
+                return Err(KeeperError::WhomToCurse);
             };
             let n = match t.parse::<usize>() {
                 Ok(n) => n,
@@ -218,35 +192,14 @@ fn keeper_notation(
                         .collect();
                     match found.as_slice() {
                         [one] => *one,
-                        [] => {
-                            return Err(SessionError::BadOptions(format!(
-                                "no player is called `{t}`"
-                            )))
-                        }
-                        _ => {
-                            return Err(SessionError::BadOptions(format!(
-                                "`{t}` could be several players: write their number"
-                            )))
-                        }
+                        [] => return Err(KeeperError::NoPlayerCalled(quoted(t))),
+                        _ => return Err(KeeperError::SeveralPlayers(quoted(t))),
                     }
                 }
             };
             Ok(format!("kc{n}"))
         }
-        _ => Err(SessionError::BadOptions(format!(
-            "`{}` is not a Keeper: write +N or -N (your ±N Keeper), within, or curse",
-            keeper.trim()
-        ))),
-    }
-}
-
-/// The Keepers a player holds, as typed with `play` (`+5`, `within`, `curse`).
-pub fn keeper_word(effect: KeeperEffect) -> String {
-    match effect {
-        KeeperEffect::PlusMinus { n } => format!("±{n}"),
-        KeeperEffect::SendWithin { distance: 2 } => "within".into(),
-        KeeperEffect::SendWithin { distance } => format!("within{distance}"),
-        KeeperEffect::Curse => "curse".into(),
+        _ => Err(KeeperError::NotAKeeper(quoted(keeper))),
     }
 }
 
@@ -314,35 +267,56 @@ impl<S: Store> Session<S> {
         if game.is_over() {
             return Err(SessionError::GameOver);
         }
-        let any_time = command == Command::Resign;
-        let seat = Self::actor_seat(&row, &game, actor, any_time)?;
-        if !any_time && row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {
+        // Resigning is allowed at any time; taking back a finished move until the next
+        // player acts.
+        let any_time = matches!(command, Command::Resign | Command::Undo);
+        let seat = match (actor.user_id, &command) {
+            // At the terminal `undo` speaks for the local player who can use it.
+            (None, Command::Undo) => match Self::local_undo_seat(&row, &game) {
+                Some(seat) => seat,
+                None => Self::actor_seat(&row, &game, actor, any_time)?,
+            },
+            _ => Self::actor_seat(&row, &game, actor, any_time)?,
+        };
+        if row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) && !any_time {
             return Err(SessionError::AiTurn {
                 name: game.players[seat].name.clone(),
             });
         }
-        let mut actions = match &command {
-            Command::Move(text) => climb::notation::actions(&game, seat, text)?,
+        let resolved = |text: &str| climb::notation::read(&game, seat, text);
+        let (mut actions, mut next, mut events) = match &command {
+            Command::Move(text) => {
+                let r = resolved(text)?;
+                (r.actions, r.game, r.events)
+            }
             Command::Keeper { keeper, target } => {
-                let text = keeper_notation(&game, seat, keeper, target.as_deref())?;
-                climb::notation::actions(&game, seat, &text)?
+                let r = resolved(&keeper_notation(&game, seat, keeper, target.as_deref())?)?;
+                (r.actions, r.game, r.events)
             }
-            Command::EndMove => vec![Action::EndMove],
-            Command::Undo => vec![Action::Undo],
-            Command::Choose(n) => {
-                let choices = game.pending_choices();
-                let choice = n.checked_sub(1).and_then(|i| choices.get(i)).ok_or(
-                    SessionError::NoSuchChoice {
-                        n: *n,
-                        count: choices.len(),
-                    },
-                )?;
-                vec![Action::Choose(*choice)]
+            other => {
+                let action = match other {
+                    Command::EndMove => Action::EndMove,
+                    Command::Undo => Self::undo_action(&game, seat)?,
+                    Command::Choose(n) => {
+                        let choices = game.pending_choices();
+                        if choices.is_empty() {
+                            return Err(SessionError::NothingToChoose);
+                        }
+                        let choice = n.checked_sub(1).and_then(|i| choices.get(i)).ok_or(
+                            SessionError::NoSuchChoice {
+                                n: *n,
+                                count: choices.len(),
+                            },
+                        )?;
+                        Action::Choose(*choice)
+                    }
+                    _ => Action::Resign,
+                };
+                let mut next = game.clone();
+                let events = next.apply(seat, &action)?;
+                (vec![action], next, events)
             }
-            Command::Resign => vec![Action::Resign],
         };
-        let mut next = game.clone();
-        let mut events = next.apply_all(seat, &actions)?;
         let moved = matches!(
             command,
             Command::Move(_) | Command::Keeper { .. } | Command::Choose(_)
@@ -353,6 +327,41 @@ impl<S: Store> Session<S> {
         }
         self.commit_climb(&row, &game, next, seat, &actions, events, actor.user_id)
             .await
+    }
+
+    /// The local seat an `undo` typed at the terminal is for: the player to move while
+    /// they have a step to take back, else the player whose finished move can be.
+    fn local_undo_seat(row: &GameRow, game: &Game) -> Option<Seat> {
+        let local = |seat: Seat| {
+            row.seats
+                .get(seat)
+                .is_some_and(|s| s.user_id.is_none() && s.ai_level.is_none())
+        };
+        let current = game.current();
+        if local(current) && game.turn.can_undo() {
+            return Some(current);
+        }
+        game.take_back_seat().filter(|&s| local(s))
+    }
+
+    /// What `undo` means for `seat`: a step of its Move phase, or, when it has none to
+    /// take back, its finished move (until the next player acts).
+    fn undo_action(game: &Game, seat: Seat) -> Result<Action, SessionError> {
+        use climb::game::LastMove;
+        let own_last_move = match &game.last_move {
+            Some(LastMove::Open(before)) => before.turn.seat == seat,
+            Some(LastMove::CardSeen(s)) => *s == seat,
+            None => false,
+        };
+        let current = game.current();
+        if seat == current && (game.turn.can_undo() || !own_last_move) {
+            return Ok(Action::Undo);
+        }
+        if own_last_move {
+            return Ok(Action::TakeBack);
+        }
+        let name = game.players[current].name.clone();
+        Err(SessionError::NotYourTurn { name })
     }
 
     /// If an AI seat is to move in the place's game, play its decision (a whole Move
@@ -374,6 +383,14 @@ impl<S: Store> Session<S> {
             _ => return Ok(None),
         };
         self.play_for(row, game, level).await
+    }
+
+    /// Until when an AI seat to move waits before playing: the end of the window in which
+    /// the previous player may take their move back (ms since the epoch), if it is open.
+    pub(super) fn take_back_until(row: &GameRow, game: &Game, window_ms: i64) -> Option<i64> {
+        game.take_back_seat()?;
+        let until = row.turn_started_at?.saturating_add(window_ms);
+        Some(until)
     }
 
     /// Play the seat to move with the AI at `level` (an AI seat, or an idle player whose
@@ -433,16 +450,22 @@ impl<S: Store> Session<S> {
             user_id,
             turn_before: before.turn.number,
             new_turn,
+            to_move: (!after.is_over()).then(|| after.current()),
             state: encode(&after)?,
             actions: encode(&actions)?,
             events: encode(&events)?,
             finish: after.is_over().then(|| Finish::climb(&after)),
         };
-        let (row, results) = self.commit_change(row, change).await?;
+        let (row, _results) = self.commit_change(row, change).await?;
         recent.extend(events.iter().cloned());
-        let mut view = ClimbView::new(row, after, events, Some(seat), results);
+        let mut view = ClimbView::new(GameInfo::of_row(&row)?, after, events, Some(seat));
         view.recent = recent;
-        view.acted_turn = Some((before.turn.number, before.turn.roll));
+        view.acted_turn = Some(ActedTurn {
+            number: before.turn.number,
+            seat: before.turn.seat,
+            roll: before.turn.roll,
+            cursed: before.turn.cursed,
+        });
         Ok(view)
     }
 
@@ -453,8 +476,8 @@ impl<S: Store> Session<S> {
         self.view_of(row).await
     }
 
-    /// A view of a stored game with the recent log (for pictures) and its results.
-    pub async fn view_of(&self, row: GameRow) -> Result<ClimbView, SessionError> {
+    /// A view of a stored game with the recent log (for pictures).
+    pub(super) async fn view_of(&self, row: GameRow) -> Result<ClimbView, SessionError> {
         let game = state_of(&row)?;
         // The previous turn and this one: enough for the last finished turn (a Roll again
         // turn has its own number).
@@ -463,12 +486,7 @@ impl<S: Store> Session<S> {
         for r in self.store().log_since_turn(row.id, since).await? {
             recent.extend(decode::<Vec<Event>>("log", &r.events)?);
         }
-        let results = if row.status == Status::Finished {
-            self.store().results(row.id).await?
-        } else {
-            Vec::new()
-        };
-        let mut view = ClimbView::new(row, game, Vec::new(), None, results);
+        let mut view = ClimbView::new(GameInfo::of_row(&row)?, game, Vec::new(), None);
         view.recent = recent;
         Ok(view)
     }
@@ -488,7 +506,7 @@ impl<S: Store> Session<S> {
             Vec::new()
         };
         Ok((
-            ClimbView::new(row, game, Vec::new(), None, Vec::new()),
+            ClimbView::new(GameInfo::of_row(&row)?, game, Vec::new(), None),
             outcomes,
         ))
     }
@@ -512,7 +530,7 @@ impl<S: Store> Session<S> {
         .await
         .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("hint task: {e}"))))?;
         Ok((
-            ClimbView::new(row, game, Vec::new(), None, Vec::new()),
+            ClimbView::new(GameInfo::of_row(&row)?, game, Vec::new(), None),
             hints,
         ))
     }

@@ -4,18 +4,13 @@
 //! so the clock survives restarts; every change goes through the version check, so a
 //! player moving at the last second and the clock cannot both apply.
 
-use super::climb_play::state_of;
+use super::climb_play::{state_of, ClimbView};
 use super::commit::unless_moved;
 use super::daifugo_play::{daifugo_state, DaifugoView};
-use super::{GameView, Session, SessionError};
-use crate::climb::{ai::Level, Action};
-use crate::daifugo;
+use super::{GameInfo, GameView, Session, SessionError};
+use crate::climb::Action;
+use crate::level::Level;
 use crate::store::{GameKind, GameRow, Place, Status, Store, StoreTx};
-
-/// The shortest turn timeout a game may have (one minute).
-pub const MIN_TIMEOUT_SECS: i64 = 60;
-/// The longest (two weeks).
-pub const MAX_TIMEOUT_SECS: i64 = 14 * 24 * 3600;
 
 /// What happens when a turn times out (a server setting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,67 +42,15 @@ impl TimeoutMode {
 /// The level that plays an idle player's turn.
 const STAND_IN: Level = Level::Medium;
 
-/// Read a turn timeout: `off`, `90s`, `30m`, `12h`, `2d`, `1h30m`, or a bare number of
-/// minutes. `None` is off.
-pub fn parse_duration(text: &str) -> Result<Option<i64>, SessionError> {
-    let t = text.trim().to_lowercase().replace(' ', "");
-    if matches!(t.as_str(), "off" | "none" | "no" | "0" | "") {
-        return Ok(None);
-    }
-    let bad = || {
-        SessionError::BadSetting(format!(
-            "`{}` is not a duration: write 30m, 12h, 2d (or off)",
-            text.trim()
-        ))
-    };
-    let secs: i64 = if let Ok(minutes) = t.parse::<i64>() {
-        minutes.checked_mul(60).ok_or_else(bad)?
-    } else {
-        let mut total: i64 = 0;
-        let mut number = String::new();
-        let mut any = false;
-        let mut chars = t.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                number.push(c);
-                continue;
-            }
-            let mut unit = c.to_string();
-            while let Some(&n) = chars.peek() {
-                if n.is_ascii_alphabetic() {
-                    unit.push(n);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
-            let n: i64 = number.parse().map_err(|_| bad())?;
-            number.clear();
-            let scale = match unit.as_str() {
-                "s" | "sec" | "secs" | "second" | "seconds" => 1,
-                "m" | "min" | "mins" | "minute" | "minutes" => 60,
-                "h" | "hr" | "hrs" | "hour" | "hours" => 3_600,
-                "d" | "j" | "day" | "days" | "jour" | "jours" => 86_400,
-                _ => return Err(bad()),
-            };
-            total = n
-                .checked_mul(scale)
-                .and_then(|x| total.checked_add(x))
-                .ok_or_else(bad)?;
-            any = true;
-        }
-        if !number.is_empty() || !any {
-            return Err(bad());
-        }
-        total
-    };
-    if !(MIN_TIMEOUT_SECS..=MAX_TIMEOUT_SECS).contains(&secs) {
-        return Err(SessionError::BadSetting(format!(
-            "a turn timeout is between 1 minute and 14 days (or off), not `{}`",
-            text.trim()
-        )));
-    }
-    Ok(Some(secs))
+/// What an AI seat's runner is to do next.
+#[derive(Clone, Debug)]
+pub enum AiStep {
+    /// The AI played a turn.
+    Played(GameView),
+    /// The previous player may still take their move back: try again after this long.
+    Wait(std::time::Duration),
+    /// No AI is to move (or another request played first).
+    Idle,
 }
 
 /// A turn clock event due now.
@@ -119,6 +62,9 @@ pub enum Due {
         version: i64,
         place: Place,
     },
+    /// An AI seat is to move and nobody has acted for a while: its runner may have been
+    /// lost (a failed post, a crash), so it plays now.
+    AiIdle { place: Place },
     /// The turn's time is up.
     TimeOut {
         game_id: i64,
@@ -139,11 +85,18 @@ impl<S: Store> Session<S> {
             .collect())
     }
 
-    /// The reminders and timeouts due at this moment, in game order.
-    pub async fn due(&self) -> Result<Vec<Due>, SessionError> {
+    /// The reminders, timeouts and idle AI seats due at this moment, in game order. An
+    /// AI seat counts as idle when its game has not changed for `ai_idle_ms`.
+    pub async fn due(&self, ai_idle_ms: i64) -> Result<Vec<Due>, SessionError> {
         let now = self.now();
         let mut due = Vec::new();
         for g in self.store().open_games().await? {
+            if g.status == Status::Active
+                && now.saturating_sub(g.updated_at) >= ai_idle_ms
+                && g.ai_to_move
+            {
+                due.push(Due::AiIdle { place: g.place });
+            }
             let (Some(timeout), Some(started)) = (g.turn_timeout_secs, g.turn_started_at) else {
                 continue;
             };
@@ -210,38 +163,58 @@ impl<S: Store> Session<S> {
         if !marked {
             return Ok(None);
         }
-        let mut row = row;
-        row.reminded = true;
-        Ok(Some(match row.kind {
+        Ok(Some(self.game_view(row).await?))
+    }
+
+    /// A view of a stored game, whichever game.
+    async fn game_view(&self, row: GameRow) -> Result<GameView, SessionError> {
+        Ok(match row.kind {
             GameKind::Climb => GameView::Climb(Box::new(self.view_of(row).await?)),
             GameKind::Daifugo => {
                 let game = daifugo_state(&row)?;
                 GameView::Daifugo(Box::new(DaifugoView::new(
-                    row,
+                    GameInfo::of_row(&row)?,
                     game,
                     Vec::new(),
                     None,
-                    Vec::new(),
                 )))
             }
-        }))
+        })
     }
 
-    /// If an AI seat is to move in the place's game (either game), play its turn.
-    pub async fn ai_step(&self, place: Place) -> Result<Option<GameView>, SessionError> {
+    /// If an AI seat is to move in the place's game (either game), play its turn; but
+    /// while the previous player may still take back their move (`take_back_ms` after it
+    /// was made), say how long to wait instead.
+    pub async fn ai_step(&self, place: Place, take_back_ms: i64) -> Result<AiStep, SessionError> {
         let Some(row) = self.store().open_game(place).await? else {
-            return Ok(None);
+            return Ok(AiStep::Idle);
         };
+        if row.status == Status::Active && row.kind == GameKind::Climb {
+            let game = state_of(&row)?;
+            let ai_next = row
+                .seats
+                .get(game.current())
+                .is_some_and(|s| s.ai_level.is_some());
+            if let Some(until) = Self::take_back_until(&row, &game, take_back_ms) {
+                let wait = until.saturating_sub(self.now());
+                if ai_next && wait > 0 {
+                    return Ok(AiStep::Wait(std::time::Duration::from_millis(
+                        u64::try_from(wait).unwrap_or(0),
+                    )));
+                }
+            }
+        }
         Ok(match row.kind {
             GameKind::Climb => self
                 .ai_turn(place)
                 .await?
-                .map(|v| GameView::Climb(Box::new(v))),
+                .map(|v| AiStep::Played(GameView::Climb(Box::new(v)))),
             GameKind::Daifugo => self
                 .daifugo_ai_turn(place)
                 .await?
-                .map(|v| GameView::Daifugo(Box::new(v))),
-        })
+                .map(|v| AiStep::Played(GameView::Daifugo(Box::new(v)))),
+        }
+        .unwrap_or(AiStep::Idle))
     }
 
     /// The turn at `version` ran out of time: play it with the stand-in AI, or skip it.
@@ -259,7 +232,7 @@ impl<S: Store> Session<S> {
             // AI: the medium AI plays the turn; skip: a pending discard, then a pass.
             let game = daifugo_state(&row)?;
             let level = match mode {
-                TimeoutMode::Ai => Some(daifugo::ai::Level::Medium),
+                TimeoutMode::Ai => Some(STAND_IN),
                 TimeoutMode::Skip => None,
             };
             return Ok(self
@@ -275,7 +248,7 @@ impl<S: Store> Session<S> {
         &self,
         row: GameRow,
         mode: TimeoutMode,
-    ) -> Result<Option<super::ClimbView>, SessionError> {
+    ) -> Result<Option<ClimbView>, SessionError> {
         let game = state_of(&row)?;
         let seat = game.current();
         if game.is_over() || row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {
@@ -292,34 +265,6 @@ impl<S: Store> Session<S> {
                         .await,
                 )
             }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_read_as_people_write_them() {
-        assert_eq!(parse_duration("off").unwrap(), None);
-        assert_eq!(parse_duration("30").unwrap(), Some(1_800));
-        assert_eq!(parse_duration("30m").unwrap(), Some(1_800));
-        assert_eq!(parse_duration("12h").unwrap(), Some(43_200));
-        assert_eq!(parse_duration("1h30m").unwrap(), Some(5_400));
-        assert_eq!(parse_duration("2 d").unwrap(), Some(172_800));
-        assert_eq!(parse_duration("2j").unwrap(), Some(172_800));
-        assert_eq!(parse_duration("90s").unwrap(), Some(90));
-        for bad in [
-            "5s",
-            "15d",
-            "h",
-            "12x",
-            "12h5",
-            "-3h",
-            "99999999999999999999d",
-        ] {
-            assert!(parse_duration(bad).is_err(), "{bad}");
         }
     }
 }

@@ -15,6 +15,8 @@ pub(super) struct Change {
     pub turn_before: u32,
     /// Whether the change began another turn (the turn clock restarts).
     pub new_turn: bool,
+    /// The seat to move after the change, if the game goes on.
+    pub to_move: Option<usize>,
     /// JSON of the engine state after the change, of its actions and of its events.
     pub state: String,
     pub actions: String,
@@ -48,6 +50,10 @@ impl<S: Store> Session<S> {
                 row.turn_started_at
             },
             reminded: !new_turn && row.reminded,
+            ai_to_move: change
+                .to_move
+                .and_then(|seat| row.seats.get(seat))
+                .is_some_and(|s| s.ai_level.is_some()),
         };
         let log = LogRow {
             version: row.version + 1,
@@ -78,6 +84,7 @@ impl<S: Store> Session<S> {
             updated_at: now,
             turn_started_at: update.turn_started_at,
             reminded: update.reminded,
+            state: None,
             ..row.clone()
         };
         Ok((row, results))

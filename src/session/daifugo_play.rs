@@ -4,22 +4,23 @@
 //! every event; what a player may see of them (a drawn card is its drawer's secret) is the
 //! adapters' to filter, with [`DaifugoView::visible_to`].
 
-use crate::daifugo::{self, ai::Level, Action, Card, Event, Game, Seat};
-use crate::store::{GameKind, GameRow, Place, ResultRow, Stamp, Status, Store, StoreError};
+use crate::daifugo::{self, Action, Card, Event, Game, Seat};
+use crate::level::Level;
+use crate::render::{self, Theme};
+use crate::store::{GameKind, GameRow, Place, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
 use super::ratings::Finish;
-use super::{decode, encode, Actor, Session, SessionError};
+use super::{decode, encode, Actor, GameInfo, Session, SessionError};
 
 /// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
 /// and its discard, then a play: four at most).
 const MAX_AI_ACTIONS: usize = 8;
 
-/// A Prime Daifugo match as the adapters show it.
+/// A Prime Daifugo match as the fronts show it.
 #[derive(Clone, Debug)]
 pub struct DaifugoView {
-    /// The row after the change (its `state` is not kept: `game` is the decoded state).
-    pub row: GameRow,
+    pub info: GameInfo,
     pub game: Game,
     /// What this change did, in order (every event: filter with `visible_to`).
     pub events: Vec<Event>,
@@ -27,51 +28,67 @@ pub struct DaifugoView {
     pub actor_seat: Option<Seat>,
     /// The turn number the change was made in.
     pub acted_turn: Option<u32>,
-    /// The results, when the match is finished.
-    pub results: Vec<ResultRow>,
 }
 
 impl DaifugoView {
     pub(crate) fn new(
-        row: GameRow,
+        info: GameInfo,
         game: Game,
         events: Vec<Event>,
         actor_seat: Option<Seat>,
-        results: Vec<ResultRow>,
     ) -> DaifugoView {
         DaifugoView {
-            row: GameRow { state: None, ..row },
+            info,
             game,
             events,
             actor_seat,
             acted_turn: None,
-            results,
         }
     }
 
     /// The AI level of a seat, if an AI plays it.
     pub fn ai_level(&self, seat: Seat) -> Option<Level> {
-        self.row.seats.get(seat)?.ai_level.as_deref()?.parse().ok()
+        self.info.ai_level(seat)
     }
 
     /// The seat of a Discord user.
     pub fn seat_of_user(&self, user_id: i64) -> Option<Seat> {
-        self.row
-            .seats
-            .iter()
-            .position(|s| s.user_id == Some(user_id))
+        self.info.seat_of_user(user_id)
     }
 
     pub fn is_over(&self) -> bool {
-        self.game.is_over() || self.row.status != Status::Active
+        self.game.is_over() || self.info.status != Status::Active
+    }
+
+    /// The table everyone sees, as a PNG: play area, hand sizes, deck, top discard (never
+    /// a hand). CPU-bound: async callers run it on a blocking thread.
+    pub fn table_png(&self) -> Result<Vec<u8>, image::ImageError> {
+        render::encode_png(&render::daifugo::render_table(
+            &self.game,
+            &Theme::default(),
+        ))
+    }
+
+    /// A seat's hand as a PNG, only for that player.
+    pub fn hand_png(&self, seat: Seat) -> Result<Vec<u8>, image::ImageError> {
+        render::encode_png(&render::daifugo::render_hand(
+            &self.game,
+            seat,
+            &Theme::default(),
+        ))
     }
 
     /// A seat's hand, as cards, in the order shown (by value).
     pub fn hand(&self, seat: Seat) -> Vec<Card> {
-        crate::render::daifugo::hand_order(&self.game, seat)
+        self.hand_ids(seat)
             .into_iter()
             .map(|id| self.game.card(id))
             .collect()
+    }
+
+    /// A seat's cards in the order they are shown (by value).
+    pub fn hand_ids(&self, seat: Seat) -> Vec<daifugo::CardId> {
+        render::daifugo::hand_order(&self.game, seat)
     }
 
     /// The events `viewer` may see: a card drawn by someone else is hidden (§4.3: each
@@ -117,9 +134,9 @@ impl<S: Store> Session<S> {
             return Err(SessionError::GameOver);
         }
         let seat = Self::daifugo_seat(&row, &game, actor)?;
-        let action = daifugo::notation::read(&game, seat, text).map_err(SessionError::Daifugo)?;
+        let action = daifugo::notation::read(&game, seat, text)?;
         let mut next = game.clone();
-        let events = next.apply(seat, &action).map_err(SessionError::Daifugo)?;
+        let events = next.apply(seat, &action)?;
         self.commit_daifugo(&row, &game, next, seat, &[action], events, actor.user_id)
             .await
     }
@@ -226,13 +243,14 @@ impl<S: Store> Session<S> {
             user_id,
             turn_before: before.turn.number,
             new_turn: after.turn.number != before.turn.number,
+            to_move: (!after.is_over()).then(|| after.current()),
             state: encode(&after)?,
             actions: encode(&actions)?,
             events: encode(&events)?,
             finish: after.is_over().then(|| Finish::daifugo(&after)),
         };
-        let (row, results) = self.commit_change(row, change).await?;
-        let mut view = DaifugoView::new(row, after, events, Some(seat), results);
+        let (row, _results) = self.commit_change(row, change).await?;
+        let mut view = DaifugoView::new(GameInfo::of_row(&row)?, after, events, Some(seat));
         view.acted_turn = Some(before.turn.number);
         Ok(view)
     }
@@ -242,12 +260,12 @@ impl<S: Store> Session<S> {
     pub async fn daifugo_board(&self, place: Place) -> Result<DaifugoView, SessionError> {
         let row = self.latest_of(place, GameKind::Daifugo).await?;
         let game = daifugo_state(&row)?;
-        let results = if row.status == Status::Finished {
-            self.store().results(row.id).await?
-        } else {
-            Vec::new()
-        };
-        Ok(DaifugoView::new(row, game, Vec::new(), None, results))
+        Ok(DaifugoView::new(
+            GameInfo::of_row(&row)?,
+            game,
+            Vec::new(),
+            None,
+        ))
     }
 
     /// Every prime the seat could play now, for hints.
@@ -273,8 +291,7 @@ impl<S: Store> Session<S> {
             .ok_or(SessionError::NoGame)?;
         let options: daifugo::Options = decode("options", &row.options)?;
         let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
-        let mut game =
-            Game::new(options, &names, row.seed as u64).map_err(SessionError::Daifugo)?;
+        let mut game = Game::new(options, &names, row.seed as u64)?;
         for entry in self.store().log(game_id).await? {
             let actions: Vec<Action> = decode("log actions", &entry.actions)?;
             let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);

@@ -5,12 +5,15 @@ use rand::Rng;
 
 use super::climb_play::ClimbView;
 use super::daifugo_play::DaifugoView;
-use super::{decode, encode, may_manage, Actor, GameView, Session, SessionError};
-use crate::climb::{self, ai::Level};
-use crate::daifugo;
+use super::{
+    decode, encode, may_manage, Actor, GameInfo, GameView, Permission, Session, SessionError,
+};
+use crate::lang::Lang;
+use crate::level::Level;
 use crate::store::{
     GameKind, GameRow, GameUpdate, NewGame, Place, SeatRow, Status, Store, StoreError, StoreTx,
 };
+use crate::{climb, daifugo};
 
 /// The longest seat name kept (longer names are cut).
 pub const MAX_NAME_CHARS: usize = 32;
@@ -45,18 +48,18 @@ impl GameOptions {
 
     /// Check what can be checked before anyone joins (the smallest table these options
     /// allow).
-    fn validate_alone(&self) -> Result<(), String> {
+    fn validate_alone(&self) -> Result<(), SessionError> {
         match self {
-            GameOptions::Climb(o) => o.validate(if o.solitaire { 1 } else { 2 }),
-            GameOptions::Daifugo(o) => o.validate(if o.skip { 3 } else { 2 }),
+            GameOptions::Climb(o) => self.validate(if o.solitaire { 1 } else { 2 }),
+            GameOptions::Daifugo(o) => self.validate(if o.skip { 3 } else { 2 }),
         }
     }
 
     /// Check the options for this many players.
-    fn validate(&self, players: usize) -> Result<(), String> {
+    pub fn validate(&self, players: usize) -> Result<(), SessionError> {
         match self {
-            GameOptions::Climb(o) => o.validate(players),
-            GameOptions::Daifugo(o) => o.validate(players),
+            GameOptions::Climb(o) => Ok(o.validate(players)?),
+            GameOptions::Daifugo(o) => Ok(o.validate(players)?),
         }
     }
 
@@ -68,7 +71,7 @@ impl GameOptions {
     }
 
     /// The options stored with a game.
-    pub fn of_row(row: &GameRow) -> Result<GameOptions, SessionError> {
+    pub(crate) fn of_row(row: &GameRow) -> Result<GameOptions, SessionError> {
         Ok(match row.kind {
             GameKind::Climb => GameOptions::Climb(decode("options", &row.options)?),
             GameKind::Daifugo => GameOptions::Daifugo(decode("options", &row.options)?),
@@ -90,8 +93,8 @@ pub struct LobbySpec {
     pub local_players: Vec<String>,
     /// The engine's seed; random when `None`.
     pub seed: Option<u64>,
-    /// The language of the game's channel messages (a Discord locale).
-    pub locale: Option<String>,
+    /// The language of the game's public messages and AI seat names.
+    pub lang: Lang,
     /// §7 Fill in the Blanks: shuffle the server's custom cards into the deck.
     pub fill_in_blanks: bool,
 }
@@ -105,7 +108,7 @@ impl LobbySpec {
         LobbySpec::new(GameOptions::Daifugo(options))
     }
 
-    fn new(options: GameOptions) -> LobbySpec {
+    pub fn new(options: GameOptions) -> LobbySpec {
         LobbySpec {
             options,
             ai: Vec::new(),
@@ -113,37 +116,28 @@ impl LobbySpec {
             creator_plays: true,
             local_players: Vec::new(),
             seed: None,
-            locale: None,
+            lang: Lang::En,
             fill_in_blanks: false,
         }
     }
 }
 
-/// A lobby (or any game row) as the adapters show it.
+/// A lobby (or any game before or after play) as the fronts show it.
 #[derive(Clone, Debug)]
 pub struct LobbyView {
-    pub row: GameRow,
+    pub info: GameInfo,
 }
 
 impl LobbyView {
-    /// The options the lobby was created with.
-    pub fn options(&self) -> Result<GameOptions, SessionError> {
-        GameOptions::of_row(&self.row)
-    }
-
-    /// The Prime Climb options (the defaults for another game).
-    pub fn climb_options(&self) -> Result<climb::Options, SessionError> {
-        match self.options()? {
-            GameOptions::Climb(o) => Ok(o),
-            GameOptions::Daifugo(_) => Ok(climb::Options::default()),
-        }
+    fn of_row(row: &GameRow) -> Result<LobbyView, SessionError> {
+        Ok(LobbyView {
+            info: GameInfo::of_row(row)?,
+        })
     }
 
     /// The most players this lobby seats.
     pub fn capacity(&self) -> usize {
-        self.options()
-            .map(|o| o.capacity())
-            .unwrap_or(climb::game::MAX_PLAYERS)
+        self.info.options.capacity()
     }
 }
 
@@ -164,18 +158,10 @@ pub fn clean_name(name: &str) -> Result<String, SessionError> {
     }
 }
 
-/// The name of a new AI seat: "Hard AI", then "Hard AI 2"… (in French for a game whose
-/// locale is French: "IA forte").
-fn ai_name(level: Level, seats: &[SeatRow], locale: Option<&str>) -> String {
-    let french = locale.is_some_and(|l| l.to_ascii_lowercase().starts_with("fr"));
-    let base = match (level, french) {
-        (Level::Easy, false) => "Easy AI",
-        (Level::Medium, false) => "Medium AI",
-        (Level::Hard, false) => "Hard AI",
-        (Level::Easy, true) => "IA facile",
-        (Level::Medium, true) => "IA moyenne",
-        (Level::Hard, true) => "IA forte",
-    };
+/// The name of a new AI seat: "Hard AI", then "Hard AI 2"… in the game's language
+/// ("IA forte"). When the game starts, seats of the same name are numbered from 1.
+fn ai_name(level: Level, seats: &[SeatRow], lang: Lang) -> String {
+    let base = level.seat_name(lang);
     let mut name = base.to_string();
     let mut n = 1;
     while seats.iter().any(|s| s.name == name) {
@@ -183,6 +169,43 @@ fn ai_name(level: Level, seats: &[SeatRow], locale: Option<&str>) -> String {
         name = format!("{base} {n}");
     }
     name
+}
+
+/// Tell seats with the same name apart: "Hard AI 1", "Hard AI 2" (the first one was
+/// named before there was a second), "Alex 1", "Alex 2". Names stay within
+/// [`MAX_NAME_CHARS`].
+fn distinct_names(seats: &mut [SeatRow]) {
+    let base = |s: &SeatRow| -> String {
+        // An AI seat named "Hard AI 2" when it was added counts as a "Hard AI".
+        match s.ai_level.as_deref().and_then(|l| l.parse::<Level>().ok()) {
+            Some(level)
+                if Lang::ALL
+                    .iter()
+                    .any(|&lang| s.name.starts_with(level.seat_name(lang))) =>
+            {
+                Lang::ALL
+                    .iter()
+                    .map(|&lang| level.seat_name(lang))
+                    .find(|b| s.name.starts_with(b))
+                    .unwrap_or(level.name())
+                    .to_string()
+            }
+            _ => s.name.clone(),
+        }
+    };
+    let bases: Vec<String> = seats.iter().map(base).collect();
+    for (i, seat) in seats.iter_mut().enumerate() {
+        let same = bases.iter().filter(|b| **b == bases[i]).count();
+        if same > 1 {
+            let number = bases[..=i].iter().filter(|b| **b == bases[i]).count();
+            let suffix = format!(" {number}");
+            let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+            let head: String = bases[i].chars().take(room).collect();
+            seat.name = format!("{}{suffix}", head.trim_end());
+        } else {
+            seat.name = bases[i].clone();
+        }
+    }
 }
 
 fn next_seat(seats: &[SeatRow]) -> i64 {
@@ -211,12 +234,10 @@ impl<S: Store> Session<S> {
             }
         }
         // Check what can be checked before anyone joins: the variants and custom cards.
-        options.validate_alone().map_err(SessionError::BadOptions)?;
+        options.validate_alone()?;
         if let Some(t) = spec.turn_timeout_secs {
-            if t <= 0 {
-                return Err(SessionError::BadOptions(
-                    "a turn timeout must be a positive number of seconds".into(),
-                ));
+            if !(super::request::MIN_TIMEOUT_SECS..=super::request::MAX_TIMEOUT_SECS).contains(&t) {
+                return Err(super::request::RequestError::DurationRange(format!("{t} s")).into());
             }
         }
         let mut seats: Vec<SeatRow> = Vec::new();
@@ -239,7 +260,7 @@ impl<S: Store> Session<S> {
         }
         for &level in &spec.ai {
             let seat = next_seat(&seats);
-            let name = ai_name(level, &seats, spec.locale.as_deref());
+            let name = ai_name(level, &seats, spec.lang);
             seats.push(SeatRow {
                 seat,
                 user_id: None,
@@ -260,7 +281,7 @@ impl<S: Store> Session<S> {
             // The seed is stored bit for bit: u64 in the engine, BIGINT in the database.
             seed: seed as i64,
             turn_timeout_secs: spec.turn_timeout_secs,
-            locale: spec.locale.clone(),
+            locale: Some(spec.lang.code().to_string()),
             now: self.now(),
         };
         let mut tx = self.store().begin().await?;
@@ -274,14 +295,12 @@ impl<S: Store> Session<S> {
 
     async fn lobby_by_id(&self, id: i64) -> Result<LobbyView, SessionError> {
         let row = self.store().game(id).await?.ok_or(SessionError::NoGame)?;
-        Ok(LobbyView { row })
+        LobbyView::of_row(&row)
     }
 
     /// The open game of a place, lobby or not.
     pub async fn lobby(&self, place: Place) -> Result<LobbyView, SessionError> {
-        Ok(LobbyView {
-            row: self.open(place).await?,
-        })
+        LobbyView::of_row(&self.open(place).await?)
     }
 
     /// Run a lobby change, trying again when another change claimed the version first.
@@ -322,6 +341,7 @@ impl<S: Store> Session<S> {
                         state: None,
                         turn_started_at: None,
                         reminded: false,
+                        ai_to_move: false,
                     },
                 )
                 .await?;
@@ -381,7 +401,7 @@ impl<S: Store> Session<S> {
             Ok(LobbyEdit::Add(SeatRow {
                 seat: next_seat(&row.seats),
                 user_id: None,
-                name: ai_name(level, &row.seats, row.locale.as_deref()),
+                name: ai_name(level, &row.seats, Lang::pick(row.locale.as_deref(), None)),
                 ai_level: Some(level.name().to_string()),
             }))
         })
@@ -397,7 +417,7 @@ impl<S: Store> Session<S> {
                 .rev()
                 .find(|s| s.ai_level.is_some())
                 .map(|s| LobbyEdit::Remove(s.seat))
-                .ok_or(SessionError::NoSuchAi(0))
+                .ok_or(SessionError::NoSuchAi)
         })
         .await
     }
@@ -410,12 +430,10 @@ impl<S: Store> Session<S> {
             return Err(SessionError::AlreadyStarted);
         }
         if !may_manage(&row, actor) && seat_of(&row, actor).is_none() {
-            return Err(SessionError::NotAllowed(
-                "a player in the lobby, its creator or a moderator can start the game",
-            ));
+            return Err(SessionError::NotAllowed(Permission::StartGame));
         }
         let options = GameOptions::of_row(&row)?;
-        let seats: Vec<SeatRow> = row
+        let mut seats: Vec<SeatRow> = row
             .seats
             .iter()
             .enumerate()
@@ -424,17 +442,15 @@ impl<S: Store> Session<S> {
                 ..s.clone()
             })
             .collect();
+        distinct_names(&mut seats);
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        options
-            .validate(names.len())
-            .map_err(SessionError::BadOptions)?;
+        options.validate(names.len())?;
         let seed = row.seed as u64;
         let state = match &options {
             GameOptions::Climb(o) => Started::Climb(climb::Game::new(o.clone(), &names, seed)?),
-            GameOptions::Daifugo(o) => Started::Daifugo(
-                daifugo::Game::new(o.clone(), &names, seed)
-                    .map_err(|e| SessionError::BadOptions(e.to_string()))?,
-            ),
+            GameOptions::Daifugo(o) => {
+                Started::Daifugo(daifugo::Game::new(o.clone(), &names, seed)?)
+            }
         };
         let now = self.now();
         let mut tx = self.store().begin().await?;
@@ -451,6 +467,12 @@ impl<S: Store> Session<S> {
                 }),
                 turn_started_at: Some(now),
                 reminded: false,
+                ai_to_move: seats
+                    .get(match &state {
+                        Started::Climb(g) => g.current(),
+                        Started::Daifugo(g) => g.current(),
+                    })
+                    .is_some_and(|s| s.ai_level.is_some()),
             },
         )
         .await?;
@@ -465,21 +487,14 @@ impl<S: Store> Session<S> {
             state: None,
             ..row
         };
+        let info = GameInfo::of_row(&row)?;
         Ok(match state {
-            Started::Climb(game) => GameView::Climb(Box::new(ClimbView::new(
-                row,
-                game,
-                Vec::new(),
-                None,
-                Vec::new(),
-            ))),
-            Started::Daifugo(game) => GameView::Daifugo(Box::new(DaifugoView::new(
-                row,
-                game,
-                Vec::new(),
-                None,
-                Vec::new(),
-            ))),
+            Started::Climb(game) => {
+                GameView::Climb(Box::new(ClimbView::new(info, game, Vec::new(), None)))
+            }
+            Started::Daifugo(game) => {
+                GameView::Daifugo(Box::new(DaifugoView::new(info, game, Vec::new(), None)))
+            }
         })
     }
 
@@ -489,9 +504,7 @@ impl<S: Store> Session<S> {
         let row = self.open(place).await?;
         let creator = actor.user_id.is_some() && actor.user_id == row.creator_id;
         if !(creator || actor.moderator) {
-            return Err(SessionError::NotAllowed(
-                "the game's creator or a moderator can end it",
-            ));
+            return Err(SessionError::NotAllowed(Permission::EndGame));
         }
         let mut tx = self.store().begin().await?;
         tx.claim(row.id, row.version, self.now()).await?;
@@ -503,6 +516,7 @@ impl<S: Store> Session<S> {
                 state: row.state.clone(),
                 turn_started_at: row.turn_started_at,
                 reminded: row.reminded,
+                ai_to_move: false,
             },
         )
         .await?;
@@ -545,8 +559,6 @@ fn check_seated_or_manager(row: &GameRow, actor: &Actor) -> Result<(), SessionEr
     if may_manage(row, actor) || seat_of(row, actor).is_some() {
         Ok(())
     } else {
-        Err(SessionError::NotAllowed(
-            "a player in the lobby, its creator or a moderator can change the seats",
-        ))
+        Err(SessionError::NotAllowed(Permission::ChangeSeats))
     }
 }

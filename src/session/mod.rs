@@ -14,8 +14,10 @@
 
 use std::sync::Arc;
 
-use crate::climb;
-use crate::store::{GameRow, SqliteStore, Status, Store, StoreError};
+use crate::lang::Lang;
+use crate::level::Level;
+use crate::store::{GameRow, SeatRow, SqliteStore, Store, StoreError};
+use crate::{climb, daifugo};
 
 mod climb_play;
 mod clock;
@@ -23,19 +25,21 @@ mod commit;
 mod daifugo_play;
 mod lobby;
 mod ratings;
+pub mod request;
 mod settings;
 mod stats;
 
-pub use crate::store::GuildSettings;
-pub use climb_play::{describe_choice, keeper_word, ClimbView, Command};
-pub use clock::{parse_duration, Due, TimeoutMode, MAX_TIMEOUT_SECS, MIN_TIMEOUT_SECS};
+pub use crate::store::{BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status};
+pub use climb_play::{ActedTurn, ClimbView, KeeperError};
+pub use clock::{AiStep, Due, TimeoutMode};
 pub use daifugo_play::DaifugoView;
 pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
-pub use settings::{custom_card, CardKind, SettingsChange, MAX_CUSTOM_CARDS};
+pub use request::{Command, RequestError};
+pub use settings::{
+    custom_card, CardKind, CardNumber, SettingError, SettingsChange, MAX_CUSTOM_CARDS,
+};
 pub use stats::{Leaderboard, Standing, Stats};
-
-pub use crate::store::{GameKind, Place, Stamp};
 
 /// A game after a change or for a look: Prime Climb or Prime Daifugo.
 #[derive(Clone, Debug)]
@@ -61,20 +65,127 @@ impl GameView {
         }
     }
 
-    /// The stored row after the change.
-    pub fn row(&self) -> &crate::store::GameRow {
+    /// What the view says about its game: seats, status, version, language.
+    pub fn info(&self) -> &GameInfo {
         match self {
-            GameView::Climb(v) => &v.row,
-            GameView::Daifugo(v) => &v.row,
+            GameView::Climb(v) => &v.info,
+            GameView::Daifugo(v) => &v.info,
+        }
+    }
+
+    /// Whether the game is over (won, or ended).
+    pub fn is_over(&self) -> bool {
+        match self {
+            GameView::Climb(v) => v.is_over(),
+            GameView::Daifugo(v) => v.is_over(),
+        }
+    }
+
+    /// The seat to move now.
+    pub fn to_move(&self) -> usize {
+        match self {
+            GameView::Climb(v) => v.game.current(),
+            GameView::Daifugo(v) => v.game.current(),
+        }
+    }
+
+    /// The seat that made this change, if a player or an AI did.
+    pub fn actor_seat(&self) -> Option<usize> {
+        match self {
+            GameView::Climb(v) => v.actor_seat,
+            GameView::Daifugo(v) => v.actor_seat,
         }
     }
 
     /// Whether an AI seat is to move now.
     pub fn ai_to_move(&self) -> bool {
-        match self {
-            GameView::Climb(v) => !v.is_over() && v.ai_level(v.game.current()).is_some(),
-            GameView::Daifugo(v) => !v.is_over() && v.ai_level(v.game.current()).is_some(),
+        !self.is_over() && self.info().ai_level(self.to_move()).is_some()
+    }
+}
+
+/// One seat of a game, as the fronts show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatInfo {
+    /// The seat's number: its place in turn order once the game has started (a lobby's
+    /// numbers may have gaps where players left).
+    pub seat: i64,
+    /// The Discord user; `None` for an AI seat or a player at the terminal.
+    pub user_id: Option<i64>,
+    pub name: String,
+    /// The AI that plays the seat, if one does.
+    pub ai: Option<Level>,
+}
+
+/// What every view says about its game: which game, where, who plays in which order,
+/// where it stands, in which language its messages are written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameInfo {
+    pub id: i64,
+    pub kind: GameKind,
+    pub place: Place,
+    pub status: Status,
+    /// Changes so far: a button drawn now carries it (see [`GameInfo::stamp`]).
+    pub version: i64,
+    /// Who opened the game (Discord user), if a person did.
+    pub creator_id: Option<i64>,
+    /// The seats in turn order.
+    pub seats: Vec<SeatInfo>,
+    /// The options the game was opened with.
+    pub options: GameOptions,
+    /// The language of the game's public messages.
+    pub lang: Lang,
+    pub turn_timeout_secs: Option<i64>,
+    /// When the turn being played began (ms since the epoch).
+    pub turn_started_at: Option<i64>,
+}
+
+impl GameInfo {
+    fn of_row(row: &GameRow) -> Result<GameInfo, SessionError> {
+        Ok(GameInfo {
+            id: row.id,
+            kind: row.kind,
+            place: row.place,
+            status: row.status,
+            version: row.version,
+            creator_id: row.creator_id,
+            seats: row.seats.iter().map(seat_info).collect(),
+            options: GameOptions::of_row(row)?,
+            lang: Lang::pick(row.locale.as_deref(), None),
+            turn_timeout_secs: row.turn_timeout_secs,
+            turn_started_at: row.turn_started_at,
+        })
+    }
+
+    /// The game and version this view is at (what a button drawn now carries).
+    pub fn stamp(&self) -> Stamp {
+        Stamp {
+            game_id: self.id,
+            version: self.version,
         }
+    }
+
+    /// The AI level of a seat, if an AI plays it.
+    pub fn ai_level(&self, seat: usize) -> Option<Level> {
+        self.seats.get(seat)?.ai
+    }
+
+    /// The seat of a Discord user.
+    pub fn seat_of_user(&self, user_id: i64) -> Option<usize> {
+        self.seats.iter().position(|s| s.user_id == Some(user_id))
+    }
+
+    /// The Discord user of a seat.
+    pub fn user_of(&self, seat: usize) -> Option<i64> {
+        self.seats.get(seat)?.user_id
+    }
+}
+
+fn seat_info(s: &SeatRow) -> SeatInfo {
+    SeatInfo {
+        seat: s.seat,
+        user_id: s.user_id,
+        name: s.name.clone(),
+        ai: s.ai_level.as_deref().and_then(|l| l.parse().ok()),
     }
 }
 
@@ -128,8 +239,21 @@ impl Actor {
     }
 }
 
-/// Why a request was refused. Nothing changed when one is returned. The messages speak
-/// to the player and say what to do instead.
+/// Who may do what (the refusal names it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Permission {
+    /// End a game: its creator or a moderator.
+    EndGame,
+    /// Change the server's settings: moderators and the teacher role.
+    ChangeSettings,
+    /// Start a game: a seated player, its creator or a moderator.
+    StartGame,
+    /// Add or remove AI seats: a seated player, its creator or a moderator.
+    ChangeSeats,
+}
+
+/// Why a request was refused. Nothing changed when one is returned. `src/text/` says
+/// each to the player in their language, and what to do instead.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
     #[error("there is no game here: start one first")]
@@ -146,34 +270,42 @@ pub enum SessionError {
     NotInGame,
     #[error("the table is full ({max} players at most)")]
     LobbyFull { max: usize },
-    #[error("there is no AI in seat {0}")]
-    NoSuchAi(usize),
+    #[error("there is no AI seat to remove")]
+    NoSuchAi,
     #[error("it is {name}'s turn, not yours")]
     NotYourTurn { name: String },
     #[error("it is {name}'s turn, and {name} is an AI: it plays by itself")]
     AiTurn { name: String },
-    #[error("only {0}")]
-    NotAllowed(&'static str),
+    #[error("you may not do that here ({0:?})")]
+    NotAllowed(Permission),
     #[error("the board has moved on: someone acted first, and nothing was changed; here is the board now")]
     Moved,
     #[error("{0}")]
-    BadOptions(String),
-    #[error("{0}")]
     Rule(#[from] climb::RuleError),
+    #[error("{0}")]
+    Daifugo(#[from] daifugo::RuleError),
+    #[error("{0}")]
+    ClimbOptions(#[from] climb::OptionsError),
+    #[error("{0}")]
+    DaifugoOptions(#[from] daifugo::OptionsError),
+    #[error("{0}")]
+    Request(#[from] RequestError),
+    #[error("{0}")]
+    Keeper(#[from] KeeperError),
+    #[error("{0}")]
+    Setting(#[from] SettingError),
     #[error("there is no choice {n}: choose 1 to {count}")]
     NoSuchChoice { n: usize, count: usize },
+    #[error("there is nothing to choose now")]
+    NothingToChoose,
     #[error("a name needs 1 to {MAX_NAME_CHARS} characters")]
     BadName,
     #[error("the game is over")]
     GameOver,
-    #[error("this channel's game is {0}: use its own commands")]
-    OtherGame(&'static str),
-    #[error("{0}")]
-    Daifugo(crate::daifugo::RuleError),
+    #[error("this channel's game is another game: use its own commands")]
+    OtherGame(GameKind),
     #[error("this server has no custom cards yet: a moderator adds them with /settings card")]
     NoCustomCards,
-    #[error("{0}")]
-    BadSetting(String),
     /// The store failed; the message is for the operator's log, the player sees a general one.
     #[error("something went wrong on our side, and nothing was changed ({0})")]
     Store(StoreError),
@@ -206,7 +338,7 @@ impl<S: Store> Session<S> {
         Session { store, clock }
     }
 
-    pub fn store(&self) -> &S {
+    fn store(&self) -> &S {
         &self.store
     }
 
@@ -256,10 +388,10 @@ impl<S: Store> Session<S> {
 
 /// Refuse a request for one game in a channel playing the other.
 fn same_kind(row: &GameRow, kind: GameKind) -> Result<(), SessionError> {
-    match row.kind {
-        k if k == kind => Ok(()),
-        GameKind::Climb => Err(SessionError::OtherGame("Prime Climb")),
-        GameKind::Daifugo => Err(SessionError::OtherGame("Prime Daifugo")),
+    if row.kind == kind {
+        Ok(())
+    } else {
+        Err(SessionError::OtherGame(row.kind))
     }
 }
 

@@ -2,11 +2,37 @@
 //! timeout, default variant, teacher role; and the Fill in the Blanks cards (§7), up to
 //! four per server, each a text and a §6 effect with its number changed.
 
-use super::clock::{parse_duration, TimeoutMode};
-use super::{decode, encode, Actor, Session, SessionError};
-use crate::climb::options::CustomCard;
-use crate::climb::{ActionEffect, Effect, KeeperEffect, Options};
+use super::clock::TimeoutMode;
+use super::request;
+use super::{decode, encode, Actor, Permission, Session, SessionError};
+use crate::climb::options::{CustomCard, CustomCardError};
+use crate::climb::{ActionEffect, Effect, KeeperEffect};
 use crate::store::{GuildSettings, Store, StoreTx};
+
+/// A setting that cannot be used, with what would be right.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SettingError {
+    /// The card's kind needs a number in this range.
+    #[error("this card needs a number: {what:?} from {min} to {max}")]
+    CardNumber {
+        what: CardNumber,
+        min: i64,
+        max: i64,
+    },
+    #[error("{0}")]
+    CustomCard(#[from] CustomCardError),
+    #[error("custom cards have slots 1 to {MAX_CUSTOM_CARDS}, not {0}")]
+    Slot(i64),
+}
+
+/// Which number a custom card needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardNumber {
+    Space,
+    N,
+    Distance,
+    Threshold,
+}
 
 /// The most custom cards a server keeps (§7).
 pub const MAX_CUSTOM_CARDS: usize = crate::climb::options::MAX_CUSTOM_CARDS;
@@ -39,36 +65,37 @@ pub fn custom_card(
     kind: CardKind,
     number: Option<i64>,
     text: Option<&str>,
-) -> Result<CustomCard, SessionError> {
-    let needs = |what: &str, range: std::ops::RangeInclusive<i64>| -> Result<u8, SessionError> {
-        match number {
-            Some(n) if range.contains(&n) => Ok(n as u8),
-            _ => Err(SessionError::BadSetting(format!(
-                "this card needs a number: {what} from {} to {}",
-                range.start(),
-                range.end()
-            ))),
-        }
-    };
+) -> Result<CustomCard, SettingError> {
+    let needs =
+        |what: CardNumber, range: std::ops::RangeInclusive<i64>| -> Result<u8, SettingError> {
+            match number {
+                Some(n) if range.contains(&n) => Ok(n as u8),
+                _ => Err(SettingError::CardNumber {
+                    what,
+                    min: *range.start(),
+                    max: *range.end(),
+                }),
+            }
+        };
     let effect = match kind {
         CardKind::SendTo => Effect::Action(ActionEffect::SendTo {
-            space: needs("the space", 1..=100)?,
+            space: needs(CardNumber::Space, 1..=100)?,
         }),
         CardKind::PlusMinus => Effect::Keeper(KeeperEffect::PlusMinus {
-            n: needs("N", 1..=99)?,
+            n: needs(CardNumber::N, 1..=99)?,
         }),
         CardKind::Within => Effect::Keeper(KeeperEffect::SendWithin {
-            distance: needs("the distance", 1..=10)?,
+            distance: needs(CardNumber::Distance, 1..=10)?,
         }),
         CardKind::AboveBelow => {
-            let n = needs("N", 1..=100)?;
+            let n = needs(CardNumber::N, 1..=100)?;
             Effect::Action(ActionEffect::AddOrSubtract {
                 threshold: n,
                 amount: n,
             })
         }
         CardKind::BackOrDouble => Effect::Action(ActionEffect::BackOrMultiply {
-            threshold: needs("the threshold", 1..=100)?,
+            threshold: needs(CardNumber::Threshold, 1..=100)?,
             back: 10,
             factor: 2,
         }),
@@ -85,7 +112,7 @@ pub fn custom_card(
         None => effect.standard_text(),
     };
     let card = CustomCard { text, effect };
-    card.validate().map_err(SessionError::BadSetting)?;
+    card.validate().map_err(SettingError::from)?;
     Ok(card)
 }
 
@@ -93,9 +120,7 @@ fn check_moderator(actor: &Actor) -> Result<(), SessionError> {
     if actor.moderator {
         Ok(())
     } else {
-        Err(SessionError::NotAllowed(
-            "moderators (Manage Server) and the server's teacher role can change settings",
-        ))
+        Err(SessionError::NotAllowed(Permission::ChangeSettings))
     }
 }
 
@@ -116,14 +141,14 @@ impl<S: Store> Session<S> {
         check_moderator(actor)?;
         let mut s = self.store().settings(guild_id).await?;
         if let Some(t) = change.turn_timeout {
-            s.turn_timeout_secs = parse_duration(&t)?;
+            s.turn_timeout_secs = request::duration(&t)?;
         }
         if let Some(mode) = change.on_timeout {
             s.on_timeout = mode.as_str().to_string();
         }
         if let Some(words) = change.default_variant {
             let words = words.trim().to_string();
-            Options::parse_variants(&words).map_err(SessionError::BadSetting)?;
+            request::climb_options(&words)?;
             s.default_variant = if words.eq_ignore_ascii_case("standard") {
                 String::new()
             } else {
@@ -162,13 +187,11 @@ impl<S: Store> Session<S> {
     ) -> Result<Vec<(i64, CustomCard)>, SessionError> {
         check_moderator(actor)?;
         if !(1..=MAX_CUSTOM_CARDS as i64).contains(&slot) {
-            return Err(SessionError::BadSetting(format!(
-                "custom cards have slots 1 to {MAX_CUSTOM_CARDS}, not {slot}"
-            )));
+            return Err(SettingError::Slot(slot).into());
         }
         let json = match &card {
             Some(c) => {
-                c.validate().map_err(SessionError::BadSetting)?;
+                c.validate().map_err(SettingError::from)?;
                 Some(encode(c)?)
             }
             None => None,

@@ -171,6 +171,8 @@ pub struct GameUpdate {
     pub state: Option<String>,
     pub turn_started_at: Option<i64>,
     pub reminded: bool,
+    /// An AI seat is to move (the turn clock's safety net, see `OpenGame::ai_to_move`).
+    pub ai_to_move: bool,
 }
 
 /// One entry of the event log.
@@ -271,6 +273,10 @@ pub struct OpenGame {
     pub turn_timeout_secs: Option<i64>,
     pub turn_started_at: Option<i64>,
     pub reminded: bool,
+    /// When the game last changed (ms since the epoch).
+    pub updated_at: i64,
+    /// An AI seat is to move.
+    pub ai_to_move: bool,
 }
 
 /// Why a store operation failed.
@@ -507,8 +513,18 @@ pub trait StoreTx: Send {
     fn commit(self) -> impl Future<Output = Result<(), StoreError>> + Send;
 }
 
+/// Where the database lives when `DATABASE_URL` is not set: `primeclimb.db` in the
+/// directory the program is started from.
+pub const DEFAULT_URL: &str = "sqlite://primeclimb.db";
+
 /// Open the store named by a `DATABASE_URL`: `sqlite://FILE` (created if missing, WAL,
 /// busy timeout) or `sqlite::memory:`; migrations are applied.
 pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
     SqliteStore::connect(url).await
+}
+
+/// Check that a `DATABASE_URL` names a database this build can open, without opening it
+/// (nothing is created).
+pub fn check_url(url: &str) -> Result<(), StoreError> {
+    SqliteStore::check_url(url).map(|_| ())
 }

@@ -36,7 +36,8 @@ const UNIQUE_VIOLATION: &str = "2067";
 
 impl SqliteStore {
     /// Open (creating if missing) and migrate the database at `url`.
-    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+    /// The connection options of a `DATABASE_URL`, checked without opening anything.
+    pub(super) fn check_url(url: &str) -> Result<SqliteConnectOptions, StoreError> {
         let url = url.trim();
         if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             return Err(StoreError::Unsupported(url.to_string()));
@@ -44,8 +45,12 @@ impl SqliteStore {
         if !url.starts_with("sqlite:") {
             return Err(StoreError::BadUrl(url.to_string()));
         }
-        let options =
-            SqliteConnectOptions::from_str(url).map_err(|_| StoreError::BadUrl(url.into()))?;
+        SqliteConnectOptions::from_str(url).map_err(|_| StoreError::BadUrl(url.into()))
+    }
+
+    pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
+        let options = Self::check_url(url)?;
+        let url = url.trim();
         let memory = url.contains(":memory:") || url.contains("mode=memory");
         let options = options
             .create_if_missing(true)
@@ -302,7 +307,7 @@ impl Store for SqliteStore {
     async fn open_games(&self) -> Result<Vec<OpenGame>, StoreError> {
         let rows = sqlx::query!(
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, version,
-                      turn_timeout_secs, turn_started_at, reminded
+                      turn_timeout_secs, turn_started_at, reminded, updated_at, ai_to_move
                FROM games WHERE status IN ('lobby', 'active') ORDER BY id"#
         )
         .fetch_all(&self.pool)
@@ -321,6 +326,8 @@ impl Store for SqliteStore {
                     turn_timeout_secs: r.turn_timeout_secs,
                     turn_started_at: r.turn_started_at,
                     reminded: r.reminded,
+                    updated_at: r.updated_at,
+                    ai_to_move: r.ai_to_move,
                 })
             })
             .collect()
@@ -563,14 +570,15 @@ impl StoreTx for SqliteTx {
         let status = u.status.as_str();
         sqlx::query!(
             r#"UPDATE games SET status = $2, options = $3, state = $4, turn_started_at = $5,
-                                reminded = $6
+                                reminded = $6, ai_to_move = $7
                WHERE id = $1"#,
             game_id,
             status,
             u.options,
             u.state,
             u.turn_started_at,
-            u.reminded
+            u.reminded,
+            u.ai_to_move
         )
         .execute(&mut *self.tx)
         .await?;

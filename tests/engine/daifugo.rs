@@ -410,7 +410,11 @@ fn rule_3_4_draw_two_hits_its_own_player_after_a_skip() {
     );
     act(&mut g, 0, "10 3");
     act(&mut g, 1, "skip");
-    assert_eq!(g.current(), 0, "seat 2 is skipped: the turn is back with the [10]");
+    assert_eq!(
+        g.current(),
+        0,
+        "seat 2 is skipped: the turn is back with the [10]"
+    );
     let ev = act(&mut g, 0, "pass");
     assert!(has(&ev, |e| matches!(e, Event::DrawTwo { seat: 0 })));
     assert_eq!(hand_len(&g, 0), 1 + DRAW_TWO);
@@ -432,15 +436,26 @@ fn rule_3_7_covered_plays_stay_in_the_play_area() {
     let mut g = all_cards_dealt(&[vec![n(2), n(5)], vec![n(3)]]);
     act(&mut g, 0, "2");
     act(&mut g, 1, "3");
-    assert_eq!(g.covered.len(), 1, "the [2] is covered, still in the play area");
+    assert_eq!(
+        g.covered.len(),
+        1,
+        "the [2] is covered, still in the play area"
+    );
     assert_eq!(g.area.as_ref().map(|p| p.number), Some(3));
     assert!(g.discard.is_empty(), "nothing reached the discard pile yet");
-    assert_eq!(g.top_discard(), None, "the top discard is never a card in play (Q8)");
+    assert_eq!(
+        g.top_discard(),
+        None,
+        "the top discard is never a card in play (Q8)"
+    );
     // A3: an empty deck reshuffles the discard pile only: nothing can be drawn.
     let before = hand_len(&g, 0);
     let ev = act(&mut g, 0, "draw");
     assert!(has(&ev, |e| matches!(e, Event::DeckEmpty)));
-    assert!(!has(&ev, |e| matches!(e, Event::Drew { .. } | Event::Reshuffled)));
+    assert!(!has(&ev, |e| matches!(
+        e,
+        Event::Drew { .. } | Event::Reshuffled
+    )));
     assert_eq!(hand_len(&g, 0), before);
     assert_eq!(g.cards_in_play(), 46);
 }

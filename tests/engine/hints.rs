@@ -2,8 +2,14 @@
 
 use crate::position;
 
-use primeclimb::climb::hint::{explain, hint};
-use primeclimb::climb::is_legal;
+use primeclimb::climb::hint::{explain, hint, Hint};
+use primeclimb::climb::{is_legal, Game};
+use primeclimb::lang::Lang;
+
+/// A hint's explanation in English, one line per note.
+fn lines(g: &Game, h: &Hint) -> Vec<String> {
+    primeclimb::text::climb::hint_lines(g, h, Lang::En)
+}
 
 #[test]
 fn hints_are_legal_moves_explained_step_by_step() {
@@ -13,7 +19,7 @@ fn hints_are_legal_moves_explained_step_by_step() {
     for h in &hints {
         let o = is_legal(&g, &h.moves).expect("a hint is a legal move");
         assert!(o.same_end(&h.outcome));
-        assert!(!h.lines.is_empty());
+        assert!(!lines(&g, h).is_empty());
     }
 }
 
@@ -23,12 +29,13 @@ fn a_hint_shows_the_colour_arithmetic() {
     let g = position::position(&[[14, 101], [0, 0]], (3, 3));
     let o = is_legal(&g, "14 x3 +3 +3 +3").unwrap();
     let h = explain(&g, o);
+    let h = lines(&g, &h);
     assert_eq!(
-        h.lines[0],
+        h[0],
         "14 × 3 = 42: orange·purple × green = orange·green·purple"
     );
-    assert_eq!(h.lines[1], "42 + 3 = 45");
-    assert_eq!(h.lines.len(), 4);
+    assert_eq!(h[1], "42 + 3 = 45");
+    assert_eq!(h.len(), 4);
 }
 
 #[test]
@@ -37,7 +44,7 @@ fn a_winning_move_is_the_first_hint() {
     let h = &hint(&g, 3)[0];
     assert!(h.outcome.wins);
     assert_eq!(
-        h.lines.last().unwrap(),
+        lines(&g, h).last().unwrap(),
         "that brings your last pawn home: you win!"
     );
 }
@@ -47,7 +54,7 @@ fn hints_mention_bumps_and_cards() {
     // 31 +2 +4 = 37 bumps the pawn there (§8.4); 31 +2 = 33, +4... and 13-type draws.
     let g = position::position(&[[31, 9], [33, 37]], (2, 4));
     let hints = hint(&g, 40);
-    let all: Vec<String> = hints.iter().flat_map(|h| h.lines.clone()).collect();
+    let all: Vec<String> = hints.iter().flat_map(|h| lines(&g, h)).collect();
     assert!(
         all.iter()
             .any(|l| l.contains("on 37 is bumped back to Start")),

@@ -55,8 +55,8 @@ fn double_time_draws_after_every_step_several_cards_a_turn() {
     assert_eq!(g.players[0].keepers.len(), 2);
     // Drawn this turn: not playable now.
     assert!(g.playable_keepers(0).is_empty());
-    // A draw is seen: the steps before it can no longer be undone.
-    assert_eq!(g.apply(0, &Action::Undo), Err(RuleError::NothingToUndo));
+    // A draw is seen: the steps before it can no longer be undone, and the refusal says so.
+    assert_eq!(g.apply(0, &Action::Undo), Err(RuleError::CardSeen));
     // Ending the move draws nothing more.
     let ev = g.apply(0, &Action::EndMove).unwrap();
     assert!(!ev.iter().any(|e| matches!(e, Event::Drew { .. })));
@@ -281,7 +281,10 @@ fn solitaire_2_is_there_and_back() {
         o.solitaire = true;
         o.course = Course::ThereAndBack;
     });
-    assert_eq!(o.badges(), vec!["Solitaire 2".to_string()]);
+    assert_eq!(
+        primeclimb::text::lobby::climb_badges(&o, primeclimb::lang::Lang::En),
+        vec!["Solitaire 2".to_string()]
+    );
     let g = Game::new(o, &names(1), 5).unwrap();
     assert_eq!(g.players.len(), 1);
 }
@@ -296,7 +299,12 @@ fn a_saved_game_leaves_out_its_card_table_and_reads_back_the_same() {
     };
     for (options, players) in [
         (Options::default(), 3),
-        (Options::parse_variants("solitaire2").unwrap(), 1),
+        (
+            primeclimb::session::request::climb_options("solitaire2")
+                .unwrap()
+                .0,
+            1,
+        ),
         (opts(|o| o.custom_cards = vec![custom.clone()]), 2),
     ] {
         let mut g = Game::new(options, &names(players), 4).unwrap();

@@ -107,7 +107,7 @@ async fn play_ada(t: &Table, turn: usize) -> Reply {
     let g = &view.game;
     let seat = g.current();
     let hand = t
-        .click(ADA, &format!("daifugo:{}:hand", view.row.id), "en-US")
+        .click(ADA, &format!("daifugo:{}:hand", view.info.id), "en-US")
         .await;
     assert!(hand.ephemeral(), "the hand is private: {}", hand.content());
     assert!(
@@ -183,9 +183,12 @@ async fn a_match_against_an_ai_and_no_hand_ever_in_public() {
         assert!(turns < 600, "the match did not end");
     }
     let end = board(&t).await;
-    let results = t.reader.store().results(end.row.id).await.unwrap();
+    let results = t.reader.store().results(end.info.id).await.unwrap();
     assert_eq!(results.len(), 2);
-    assert_eq!(t.reader.daifugo_replay(end.row.id).await.unwrap(), end.game);
+    assert_eq!(
+        t.reader.daifugo_replay(end.info.id).await.unwrap(),
+        end.game
+    );
     assert_no_hand_in_public(&t.fake.requests());
 
     let r = t
@@ -219,7 +222,7 @@ async fn each_player_sees_only_their_own_hand_and_only_the_player_to_move_acts()
     // Each sees their own hand, privately; the other's cards never show.
     for who in [ADA, BO] {
         let r = t
-            .click(who, &format!("daifugo:{}:hand", view.row.id), "en-US")
+            .click(who, &format!("daifugo:{}:hand", view.info.id), "en-US")
             .await;
         assert!(r.ephemeral());
         let s = view.seat_of_user(who.id as i64).unwrap();
@@ -263,7 +266,7 @@ async fn each_player_sees_only_their_own_hand_and_only_the_player_to_move_acts()
     let text = content_of(&followup);
     assert!(text.contains(&format!("{} draws [", mover.name)), "{text}");
     // A button from before the draw is stale.
-    let stale = format!("daifugo:{}:{}:draw", view.row.id, view.row.version);
+    let stale = format!("daifugo:{}:{}:draw", view.info.id, view.info.version);
     let r = t.click(mover, &stale, "en-US").await;
     assert!(r.ephemeral());
     assert!(

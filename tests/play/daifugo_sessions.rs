@@ -62,7 +62,7 @@ async fn a_daifugo_lobby_seats_two_or_three_and_checks_skip() {
     ));
     let view = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
     assert_eq!(view.game.players.len(), 3);
-    assert_eq!(view.row.kind, GameKind::Daifugo);
+    assert_eq!(view.info.kind, GameKind::Daifugo);
     assert!(view
         .game
         .hand_sizes()
@@ -71,7 +71,7 @@ async fn a_daifugo_lobby_seats_two_or_three_and_checks_skip() {
     // Prime Climb commands are refused with a pointer to the right game.
     let err = s.board(PLACE).await.unwrap_err();
     assert!(
-        matches!(err, SessionError::OtherGame("Prime Daifugo")),
+        matches!(err, SessionError::OtherGame(GameKind::Daifugo)),
         "{err}"
     );
 }
@@ -85,7 +85,7 @@ async fn only_the_player_to_move_plays_and_refusals_change_nothing() {
     s.join(PLACE, &bo()).await.unwrap();
     let view = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
     let seat = view.game.current();
-    let (mover, other) = if view.row.seats[seat].user_id == ada().user_id {
+    let (mover, other) = if view.info.seats[seat].user_id == ada().user_id {
         (ada(), bo())
     } else {
         (bo(), ada())
@@ -114,7 +114,7 @@ async fn only_the_player_to_move_plays_and_refusals_change_nothing() {
         );
     }
     let after = s.daifugo_board(PLACE).await.unwrap();
-    assert_eq!(after.row.version, view.row.version);
+    assert_eq!(after.info.version, view.info.version);
     assert_eq!(after.game, view.game);
     // A draw: the drawer sees the card, everyone else only that a card was drawn.
     let drawn = s.daifugo_act(PLACE, &mover, "draw", None).await.unwrap();
@@ -184,8 +184,8 @@ async fn a_match_against_an_ai_records_results_and_ratings() {
         };
     }
     assert!(last.is_over(), "the match ended");
-    assert_eq!(last.row.status, Status::Finished);
-    let results = s.store().results(last.row.id).await.unwrap();
+    assert_eq!(last.info.status, Status::Finished);
+    let results = s.store().results(last.info.id).await.unwrap();
     assert_eq!(results.len(), 2);
     assert_eq!(results.iter().filter(|r| r.won).count(), 1);
     assert!(results.iter().all(|r| r.kind == GameKind::Daifugo));
@@ -199,7 +199,7 @@ async fn a_match_against_an_ai_records_results_and_ratings() {
         .await
         .unwrap();
     assert!(climb.standings.is_empty(), "ratings are per game");
-    assert_eq!(s.daifugo_replay(last.row.id).await.unwrap(), last.game);
+    assert_eq!(s.daifugo_replay(last.info.id).await.unwrap(), last.game);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -245,7 +245,7 @@ async fn random_matches_replay_from_seed_and_log() {
         };
         s.create_lobby(place, &host, &sp).await.unwrap();
         let start = s.start(place, &host).await.unwrap();
-        ids.push((start.row().id, start.row().version));
+        ids.push((start.info().id, start.info().version));
         for _ in 0..5_000 {
             let view = s.daifugo_board(place).await.unwrap();
             if view.is_over() {
@@ -293,7 +293,7 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
     let store = primeclimb::store::connect(&support::db::db_url("df-clock"))
         .await
         .unwrap();
-    let s = Session::with_clock(store, clock);
+    let s = crate::support::db::TestSession::with_clock(store, clock);
     let sp = LobbySpec {
         turn_timeout_secs: Some(600),
         ..spec(Options::default())
@@ -303,12 +303,12 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
     let start = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
     let due = |s: &Session<_>| {
         let s = s.clone();
-        async move { s.due().await.unwrap() }
+        async move { s.due(i64::MAX).await.unwrap() }
     };
     now.fetch_add(300_000, Ordering::SeqCst);
     assert!(matches!(due(&s).await[..], [Due::Remind { .. }]));
     assert!(s
-        .remind(start.row.id, start.row.version)
+        .remind(start.info.id, start.info.version)
         .await
         .unwrap()
         .is_some());

@@ -139,7 +139,7 @@ async fn the_bot_registers_localised_commands_and_answers_rules_and_colours() {
     .await;
     let text = reply["data"]["content"].as_str().unwrap_or_default();
     assert!(
-        text.contains("🟧🟧🟩 12 = 2 × 2 × 3: orange, orange, green"),
+        text.contains("🟧🟧🟩 12 = 2² × 3: orange, orange, green"),
         "{text}"
     );
 

@@ -29,7 +29,7 @@ fn id_for(ids: &[String], verb: &str) -> String {
 
 /// The seat of a Discord user in the stored game.
 fn seat_of(view: &ClimbView, who: Who) -> Option<usize> {
-    view.row
+    view.info
         .seats
         .iter()
         .position(|s| s.user_id == Some(who.id as i64))
@@ -61,8 +61,8 @@ async fn start(t: &Table, ids: &[String]) {
 /// Play the turn of `who` as someone following the hints would, through the bot.
 async fn play_turn(t: &Table, who: Who) {
     let view = t.board().await;
-    let v = view.row.version;
-    let id = view.row.id;
+    let v = view.info.version;
+    let id = view.info.id;
     let reply = match view.game.phase {
         Phase::Choice(_) => {
             t.select(who, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
@@ -109,10 +109,10 @@ async fn a_whole_game_against_an_ai_through_commands_and_buttons() {
         assert!(moves < 400, "the game did not end");
     }
     let end = t.board().await;
-    let results = t.reader.store().results(end.row.id).await.unwrap();
+    let results = t.reader.store().results(end.info.id).await.unwrap();
     assert_eq!(results.len(), 2);
     assert_eq!(results.iter().filter(|r| r.won).count(), 1);
-    assert_eq!(t.reader.replay(end.row.id).await.unwrap(), end.game);
+    assert_eq!(t.reader.replay(end.info.id).await.unwrap(), end.game);
 
     // The AI's turns were posted in the channel with the board, and pinged Ada.
     let posts = t.fake.channel_messages();
@@ -139,7 +139,7 @@ async fn a_whole_game_against_an_ai_through_commands_and_buttons() {
     assert!(text.contains("Prime Climb leaderboard"), "{text}");
     assert!(text.contains(&ping) && text.contains("Medium AI"), "{text}");
     let r = t.slash(ADA, &["stats"], json!([]), "en-US").await;
-    assert!(r.content().contains("1 games"), "{}", r.content());
+    assert!(r.content().contains("1 game, 1 win"), "{}", r.content());
     t.close().await;
 }
 
@@ -225,7 +225,10 @@ async fn only_the_right_player_acts_and_stale_buttons_are_refused() {
         "{}",
         r.content()
     );
-    assert_eq!(t.board().await.row.status, primeclimb::store::Status::Ended);
+    assert_eq!(
+        t.board().await.info.status,
+        primeclimb::store::Status::Ended
+    );
     t.close().await;
 }
 
@@ -323,15 +326,15 @@ async fn the_bot_restarts_mid_game_and_the_game_goes_on() {
     assert!(!r.ephemeral());
     assert_board_png(&r.png().expect("the board after a restart"));
     let after = t.board().await;
-    assert_eq!(after.row.version, before.row.version);
+    assert_eq!(after.info.version, before.info.version);
     assert_eq!(after.game, before.game);
     // Buttons drawn before the restart still work (they carry the game and version).
     let hint = id_for(&r.custom_ids(), "hint");
     assert!(t.click(ADA, &hint, "en-US").await.ephemeral());
     play_turn(&t, mover(&after)).await;
     let end = t.board().await;
-    assert!(end.row.version > after.row.version);
-    assert_eq!(t.reader.replay(end.row.id).await.unwrap(), end.game);
+    assert!(end.info.version > after.info.version);
+    assert_eq!(t.reader.replay(end.info.id).await.unwrap(), end.game);
     t.close().await;
 }
 
@@ -372,7 +375,8 @@ async fn the_turn_clock_reminds_then_plays_or_skips_the_idle_turn() {
         .unwrap()
         .to_string();
     assert!(content.contains(&format!("<@{USER_ID}>")), "{content}");
-    assert!(content.contains("30 min left"), "{content}");
+    // The time really left when the reminder goes out: 31 of the 60 minutes are gone.
+    assert!(content.contains("29 min left"), "{content}");
 
     // Time is up: the server's default is an AI playing the idle turn.
     let mark = t.fake.mark();
@@ -436,7 +440,7 @@ async fn the_turn_clock_reminds_then_plays_or_skips_the_idle_turn() {
     let after = t
         .wait_for_game("the turn after the skip", |v| v.game.turn.number > turn)
         .await;
-    let log = t.reader.store().log(after.row.id).await.unwrap();
+    let log = t.reader.store().log(after.info.id).await.unwrap();
     assert!(
         log.iter()
             .any(|e| e.actions.contains("skip") && e.user_id.is_none()),
@@ -557,7 +561,9 @@ async fn settings_are_for_moderators_and_custom_cards_join_games() {
     );
     assert!(text.contains("⏳ 12 h per turn"), "{text}");
     let lobby = t.reader.lobby(PLACE).await.unwrap();
-    let options = lobby.climb_options().unwrap();
+    let primeclimb::session::GameOptions::Climb(options) = lobby.info.options else {
+        panic!("a Prime Climb lobby");
+    };
     assert_eq!(options.custom_cards.len(), 1);
     t.close().await;
 }
@@ -586,15 +592,15 @@ async fn a_failed_reply_leaves_the_game_saved_and_the_board_shows_it() {
         "en-US",
     ));
     let after = t
-        .wait_for_game("the move stored", |v| v.row.version > view.row.version)
+        .wait_for_game("the move stored", |v| v.info.version > view.info.version)
         .await;
     assert_eq!(after.game.turn.steps.len(), 1);
     // Nothing is lost or doubled; the board shows the move.
     let r = t.slash(BO, &["climb", "board"], json!([]), "en-US").await;
     assert_board_png(&r.png().expect("the board"));
     assert!(r.content().contains("still to use"), "{}", r.content());
-    assert_eq!(t.board().await.row.version, after.row.version);
-    assert_eq!(t.reader.replay(after.row.id).await.unwrap(), after.game);
+    assert_eq!(t.board().await.info.version, after.info.version);
+    assert_eq!(t.reader.replay(after.info.id).await.unwrap(), after.game);
     t.close().await;
 }
 

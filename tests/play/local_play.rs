@@ -17,9 +17,12 @@ use support::db::db_url;
 
 fn primeclimb(url: &str, dir: &Path) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_primeclimb"));
+    // Not under cargo: messages show the program as its path, as a user's shell would.
     cmd.current_dir(dir)
         .env("DATABASE_URL", url)
         .env("NO_COLOR", "1")
+        .env_remove("CARGO")
+        .env_remove("CARGO_MANIFEST_DIR")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -72,7 +75,7 @@ fn a_typed_game_is_stored_and_resumed() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(
-        stdout.contains("Prime Climb · game #1 · Ada vs Easy AI (AI)"),
+        stdout.contains("Prime Climb · game #1 · Ada vs Easy AI\n"),
         "{stdout}"
     );
     assert!(
@@ -86,7 +89,14 @@ fn a_typed_game_is_stored_and_resumed() {
     assert!(stdout.contains("  1. "), "hint numbers its moves: {stdout}");
     assert!(stdout.contains("`dance` is not a command"), "{stdout}");
     assert!(stdout.contains("`+200`: dice show 1 to 10"), "{stdout}");
-    assert!(stdout.contains("Saved. Continue with `primeclimb play --resume`."));
+    assert!(
+        stdout.contains("Saved: Prime Climb game #1 in ")
+            && stdout.contains(&format!(
+                "Continue with `{} play --resume`.",
+                env!("CARGO_BIN_EXE_primeclimb")
+            )),
+        "{stdout}"
+    );
     let png = std::fs::read(dir.join("primeclimb-board.png")).expect("board wrote a picture");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
 
@@ -102,7 +112,7 @@ fn a_typed_game_is_stored_and_resumed() {
 
     // Resume and play one hinted move: the same game, one step further.
     let rt = tokio::runtime::Runtime::new().expect("runtime");
-    let session = Session::new(rt.block_on(store::connect(&url)).expect("open"));
+    let session = support::db::TestSession::new(rt.block_on(store::connect(&url)).expect("open"));
     let before = rt
         .block_on(session.board(Place::LOCAL))
         .expect("the stored game");
@@ -123,9 +133,9 @@ fn a_typed_game_is_stored_and_resumed() {
     let after = rt
         .block_on(session.board(Place::LOCAL))
         .expect("the stored game");
-    assert!(after.row.version > before.row.version, "{stdout}");
+    assert!(after.info.version > before.info.version, "{stdout}");
     assert_eq!(
-        rt.block_on(session.replay(after.row.id)).expect("replays"),
+        rt.block_on(session.replay(after.info.id)).expect("replays"),
         after.game
     );
 
@@ -168,7 +178,7 @@ fn bad_arguments_exit_2_with_a_message() {
         ),
         (vec!["--variant", "warp"], "`warp` is not a variant"),
         (
-            vec!["--names", "Ada,Bo"],
+            vec!["--players", "1", "--names", "Ada,Bo"],
             "one name for each of the 1 players",
         ),
         (vec!["--resume"], "no unfinished game to resume"),
@@ -328,12 +338,12 @@ fn prime_daifugo_in_the_terminal() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(
-        stdout.contains("Prime Daifugo · match #1 · Ada vs Medium AI (AI)"),
+        stdout.contains("Prime Daifugo · match #1 · Ada vs Medium AI · "),
         "{stdout}"
     );
-    assert!(stdout.contains("Your hand (10):"), "{stdout}");
+    assert!(stdout.contains("Your hand (10 cards):"), "{stdout}");
     assert!(stdout.contains("You could play"), "{stdout}");
-    assert!(stdout.contains("there is no [42] card"), "{stdout}");
+    assert!(stdout.contains("There is no [42] card"), "{stdout}");
     assert!(
         stdout.contains("Ada draws ["),
         "your own draw is shown: {stdout}"
@@ -345,7 +355,8 @@ fn prime_daifugo_in_the_terminal() {
     );
     let png = std::fs::read(dir.join("primeclimb-board.png")).expect("the table picture");
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-    let resumed = run(&url, &dir, &["--resume"], "pass\nquit\n");
+    // `--resume` continues the game of the kind asked for.
+    let resumed = run(&url, &dir, &["daifugo", "--resume"], "pass\nquit\n");
     let stdout = text(&resumed.stdout);
     assert!(resumed.status.success(), "{stdout}");
     assert!(stdout.contains("match #1"), "{stdout}");

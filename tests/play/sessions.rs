@@ -19,7 +19,7 @@ fn spec() -> LobbySpec {
 }
 
 /// Ada and Bo in a started two-player game (seed fixed), Ada's seat first in turn order.
-async fn two_player_game(name: &str) -> Session<store::SqliteStore> {
+async fn two_player_game(name: &str) -> support::db::TestSession {
     let s = session(name).await;
     s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
     s.join(PLACE, &bo()).await.unwrap();
@@ -31,7 +31,7 @@ async fn two_player_game(name: &str) -> Session<store::SqliteStore> {
 async fn to_move(s: &Session<store::SqliteStore>) -> (Actor, Actor) {
     let view = s.board(PLACE).await.unwrap();
     let seat = view.game.current();
-    if view.row.seats[seat].user_id == ada().user_id {
+    if view.info.seats[seat].user_id == ada().user_id {
         (ada(), bo())
     } else {
         (bo(), ada())
@@ -42,13 +42,17 @@ async fn to_move(s: &Session<store::SqliteStore>) -> (Actor, Actor) {
 async fn a_lobby_seats_players_in_join_order_and_starts() {
     let s = session("lobby").await;
     let lobby = s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
-    assert_eq!(lobby.row.status, Status::Lobby);
-    assert_eq!(lobby.row.seats.len(), 1, "the creator takes the first seat");
+    assert_eq!(lobby.info.status, Status::Lobby);
+    assert_eq!(
+        lobby.info.seats.len(),
+        1,
+        "the creator takes the first seat"
+    );
     s.join(PLACE, &bo()).await.unwrap();
     s.add_ai(PLACE, &bo(), Level::Hard).await.unwrap();
     s.add_ai(PLACE, &ada(), Level::Hard).await.unwrap();
     let lobby = s.lobby(PLACE).await.unwrap();
-    let names: Vec<&str> = lobby.row.seats.iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<&str> = lobby.info.seats.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["Ada", "Bo", "Hard AI", "Hard AI 2"]);
     assert!(matches!(
         s.join(PLACE, &cy()).await,
@@ -73,7 +77,7 @@ async fn a_lobby_seats_players_in_join_order_and_starts() {
         ["Ada", "Hard AI", "Cy"],
         "§2: seating order is join order"
     );
-    let seats: Vec<i64> = view.row.seats.iter().map(|s| s.seat).collect();
+    let seats: Vec<i64> = view.info.seats.iter().map(|s| s.seat).collect();
     assert_eq!(seats, [0, 1, 2], "seats are numbered afresh at the start");
     assert!(matches!(
         s.join(PLACE, &bo()).await,
@@ -106,7 +110,7 @@ async fn one_open_game_per_channel() {
 async fn bad_lobby_options_are_refused_before_anything_is_stored() {
     let s = session("bad-options").await;
     let mut bad = spec();
-    bad.options = GameOptions::Climb(Options::parse_variants("way-stations=29").unwrap());
+    bad.options = GameOptions::Climb(support::db::variants("way-stations=29").unwrap());
     let err = s.create_lobby(PLACE, &ada(), &bad).await.unwrap_err();
     assert!(
         err.to_string().contains("29 cannot be a way station"),
@@ -117,7 +121,7 @@ async fn bad_lobby_options_are_refused_before_anything_is_stored() {
     s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
     let err = s.start(PLACE, &ada()).await.unwrap_err();
     assert!(err.to_string().contains("2 to 4 players"), "{err}");
-    assert_eq!(s.lobby(PLACE).await.unwrap().row.status, Status::Lobby);
+    assert_eq!(s.lobby(PLACE).await.unwrap().info.status, Status::Lobby);
 }
 
 #[tokio::test]
@@ -146,7 +150,7 @@ async fn only_the_player_to_move_can_move() {
     ));
     let after = play_turn(&s, PLACE, &mover).await.unwrap();
     assert_eq!(
-        after.actor_seat.map(|seat| after.row.seats[seat].user_id),
+        after.actor_seat.map(|seat| after.info.seats[seat].user_id),
         Some(mover.user_id)
     );
 }
@@ -173,7 +177,7 @@ async fn an_ai_seat_cannot_be_moved_by_a_person() {
         );
         let after = s.ai_turn(PLACE).await.unwrap().expect("the AI plays");
         assert_eq!(after.actor_seat, Some(1));
-        assert_eq!(after.row.version, view.row.version + 1);
+        assert_eq!(after.info.version, view.info.version + 1);
     }
 }
 
@@ -202,9 +206,9 @@ async fn a_refused_move_changes_nothing_and_says_which_step() {
         );
     }
     let after = s.board(PLACE).await.unwrap();
-    assert_eq!(after.row.version, before.row.version);
+    assert_eq!(after.info.version, before.info.version);
     assert_eq!(after.game, before.game);
-    assert!(s.store().log(after.row.id).await.unwrap().is_empty());
+    assert!(s.store().log(after.info.id).await.unwrap().is_empty());
 }
 
 #[tokio::test]
@@ -241,7 +245,7 @@ async fn random_text_never_panics_and_never_changes_the_game() {
         }
     }
     let after = s.board(PLACE).await.unwrap();
-    let log = s.store().log(after.row.id).await.unwrap();
+    let log = s.store().log(after.info.id).await.unwrap();
     assert_eq!(log.len(), applied);
     if applied == 0 {
         assert_eq!(after.game, before.game);
@@ -253,8 +257,8 @@ async fn two_clicks_on_one_version_apply_exactly_once() {
     let s = two_player_game("double-click").await;
     let (mover, _) = to_move(&s).await;
     let board = s.board(PLACE).await.unwrap();
-    let version = board.row.version;
-    let stamp = board.row.stamp();
+    let version = board.info.version;
+    let stamp = board.info.stamp();
     let (_, hints) = s.hint(PLACE, 1).await.unwrap();
     let text = hints[0].moves.clone();
     let mut tasks = Vec::new();
@@ -274,8 +278,8 @@ async fn two_clicks_on_one_version_apply_exactly_once() {
     }
     assert_eq!(ok, 1, "exactly one of the clicks applies");
     let after = s.board(PLACE).await.unwrap();
-    assert_eq!(after.row.version, version + 1);
-    assert_eq!(s.store().log(after.row.id).await.unwrap().len(), 1);
+    assert_eq!(after.info.version, version + 1);
+    assert_eq!(s.store().log(after.info.id).await.unwrap().len(), 1);
     assert!(
         SessionError::Moved
             .to_string()
@@ -290,7 +294,7 @@ async fn racing_commands_without_a_version_apply_exactly_once() {
     let (mover, _) = to_move(&s).await;
     let (_, hints) = s.hint(PLACE, 1).await.unwrap();
     let text = hints[0].moves.clone();
-    let version = s.board(PLACE).await.unwrap().row.version;
+    let version = s.board(PLACE).await.unwrap().info.version;
     let mut tasks = Vec::new();
     for _ in 0..8 {
         let (s, mover, text) = (s.clone(), mover.clone(), text.clone());
@@ -311,11 +315,11 @@ async fn racing_commands_without_a_version_apply_exactly_once() {
     }
     assert_eq!(ok, 1, "one move applies; the others are refused");
     let after = s.board(PLACE).await.unwrap();
-    let log = s.store().log(after.row.id).await.unwrap();
+    let log = s.store().log(after.info.id).await.unwrap();
     let moves = log.iter().filter(|e| e.actions.contains("\"die\"")).count();
     assert_eq!(moves, 1);
-    assert!(after.row.version > version);
-    assert_eq!(s.replay(after.row.id).await.unwrap(), after.game);
+    assert!(after.info.version > version);
+    assert_eq!(s.replay(after.info.id).await.unwrap(), after.game);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -334,7 +338,7 @@ async fn racing_joins_all_get_a_seat() {
             .unwrap()
             .expect("joins commute: every one gets a seat");
     }
-    let seats = s.lobby(PLACE).await.unwrap().row.seats;
+    let seats = s.lobby(PLACE).await.unwrap().info.seats;
     assert_eq!(seats.len(), 4);
     let unique: BTreeSet<i64> = seats.iter().map(|s| s.seat).collect();
     assert_eq!(unique.len(), 4);
@@ -344,7 +348,7 @@ async fn racing_joins_all_get_a_seat() {
 async fn a_stale_button_is_refused_politely() {
     let s = two_player_game("stale").await;
     let (mover, _) = to_move(&s).await;
-    let old = s.board(PLACE).await.unwrap().row.stamp();
+    let old = s.board(PLACE).await.unwrap().info.stamp();
     play_turn(&s, PLACE, &mover).await.unwrap();
     let (next, _) = to_move(&s).await;
     let err = s
@@ -367,7 +371,15 @@ async fn partial_moves_undo_and_end() {
         .unwrap();
     assert_eq!(first.game.turn.number, board.game.turn.number);
     assert_eq!(first.game.turn.steps.len(), 1);
-    assert_eq!(first.story(), [format!("0 + {0} = {0}", roll.a)]);
+    assert_eq!(
+        primeclimb::text::climb::story(
+            &first.game,
+            &first.events,
+            first.actor_seat,
+            primeclimb::lang::Lang::En
+        ),
+        [format!("0 + {0} = {0}", roll.a)]
+    );
     let undone = s.act(PLACE, &mover, Command::Undo, None).await.unwrap();
     assert!(undone.game.turn.steps.is_empty());
     assert_eq!(undone.game.players, board.game.players);
@@ -391,7 +403,7 @@ async fn partial_moves_undo_and_end() {
     // The picture of the finished turn has all its steps, though they came in 3+ requests.
     let turn = done.last_turn().expect("a last turn");
     assert_eq!(turn.steps.len(), 1 + uses_left);
-    assert_eq!(s.replay(done.row.id).await.unwrap(), done.game);
+    assert_eq!(s.replay(done.info.id).await.unwrap(), done.game);
 }
 
 #[tokio::test]
@@ -407,8 +419,8 @@ async fn ending_a_game_is_for_its_creator_or_a_moderator() {
     assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
     // The board of the ended game can still be shown; no results were recorded.
     let view = s.board(PLACE).await.unwrap();
-    assert_eq!(view.row.status, Status::Ended);
-    assert!(s.store().results(view.row.id).await.unwrap().is_empty());
+    assert_eq!(view.info.status, Status::Ended);
+    assert!(s.store().results(view.info.id).await.unwrap().is_empty());
     // The creator may end their own.
     s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
     s.end_game(PLACE, &ada()).await.unwrap();
@@ -425,8 +437,8 @@ async fn a_finished_game_records_results_and_ratings() {
     // Bo resigns at once: Ada and the AI play on, and Bo places last.
     s.act(PLACE, &bo(), Command::Resign, None).await.unwrap();
     let end = play_out(&s, PLACE, &[ada(), bo()]).await;
-    assert_eq!(end.row.status, Status::Finished);
-    let results = s.store().results(end.row.id).await.unwrap();
+    assert_eq!(end.info.status, Status::Finished);
+    let results = s.store().results(end.info.id).await.unwrap();
     assert_eq!(results.len(), 3);
     let bo_result = results.iter().find(|r| r.user_id == Some(102)).unwrap();
     assert_eq!(bo_result.place, 3, "§5: a resigned player places last");
@@ -468,7 +480,7 @@ async fn solitaire_keeps_each_players_best_score() {
     for seed in [3, 4] {
         let sp = LobbySpec {
             seed: Some(seed),
-            ..LobbySpec::climb(Options::parse_variants("solitaire").unwrap())
+            ..LobbySpec::climb(support::db::variants("solitaire").unwrap())
         };
         s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
         s.start(PLACE, &ada()).await.unwrap();
@@ -502,14 +514,14 @@ async fn a_game_survives_a_restart_on_the_same_database() {
     let before = s.board(PLACE).await.unwrap();
     drop(s);
     let url = support::db::db_url_keep("restart");
-    let again = Session::new(store::connect(&url).await.unwrap());
+    let again = support::db::TestSession::new(store::connect(&url).await.unwrap());
     let after = again.board(PLACE).await.unwrap();
     assert_eq!(after.game, before.game);
-    assert_eq!(after.row.version, before.row.version);
+    assert_eq!(after.info.version, before.info.version);
     let (next, _) = to_move(&again).await;
     play_turn(&again, PLACE, &next).await.unwrap();
     assert_eq!(
-        again.replay(after.row.id).await.unwrap(),
+        again.replay(after.info.id).await.unwrap(),
         again.board(PLACE).await.unwrap().game
     );
 }
@@ -553,16 +565,16 @@ async fn a_transaction_dropped_before_commit_changes_nothing() {
     let before = s.board(PLACE).await.unwrap();
     {
         let mut tx = s.store().begin().await.unwrap();
-        tx.claim(before.row.id, before.row.version, 5)
+        tx.claim(before.info.id, before.info.version, 5)
             .await
             .unwrap();
         // dropped: rolled back
     }
     let after = s.board(PLACE).await.unwrap();
-    assert_eq!(after.row.version, before.row.version);
+    assert_eq!(after.info.version, before.info.version);
     let mut tx = s.store().begin().await.unwrap();
     assert!(matches!(
-        tx.claim(before.row.id, before.row.version + 1, 5).await,
+        tx.claim(before.info.id, before.info.version + 1, 5).await,
         Err(StoreError::Conflict)
     ));
 }
@@ -625,7 +637,7 @@ async fn replay_random_games(name: &str, games: u64, with_people: bool) {
                 _ => Level::Easy,
             })
             .collect();
-        let options = Options::parse_variants(variants[rng.gen_range(0..variants.len())]).unwrap();
+        let options = support::db::variants(variants[rng.gen_range(0..variants.len())]).unwrap();
         let person = Actor::user(1_000 + g as i64, "Pat");
         let sp = LobbySpec {
             ai: if with_people {
@@ -644,7 +656,7 @@ async fn replay_random_games(name: &str, games: u64, with_people: bool) {
         };
         s.create_lobby(place, &creator, &sp).await.unwrap();
         let start = s.start(place, &creator).await.unwrap().climb().unwrap();
-        ids.push((start.row.id, start.row.version));
+        ids.push((start.info.id, start.info.version));
         if with_people {
             // Steps one at a time with an undo on the way, as a person might.
             for _ in 0..3_000 {
@@ -717,7 +729,7 @@ async fn the_turn_clock_never_overtakes_a_move() {
         Arc::new(move || now.load(Ordering::SeqCst))
     };
     let store = store::connect(&support::db::db_url("clock")).await.unwrap();
-    let s = Session::with_clock(store, clock);
+    let s = support::db::TestSession::with_clock(store, clock);
     let sp = LobbySpec {
         turn_timeout_secs: Some(3_600),
         ..spec()
@@ -725,25 +737,25 @@ async fn the_turn_clock_never_overtakes_a_move() {
     s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
     s.join(PLACE, &bo()).await.unwrap();
     let start = s.start(PLACE, &ada()).await.unwrap().climb().unwrap();
-    assert!(s.due().await.unwrap().is_empty());
+    assert!(s.due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
-    let due = s.due().await.unwrap();
+    let due = s.due(i64::MAX).await.unwrap();
     assert!(matches!(due[..], [Due::Remind { .. }]), "{due:?}");
     assert!(s
-        .remind(start.row.id, start.row.version)
+        .remind(start.info.id, start.info.version)
         .await
         .unwrap()
         .is_some());
     assert!(
-        s.remind(start.row.id, start.row.version)
+        s.remind(start.info.id, start.info.version)
             .await
             .unwrap()
             .is_none(),
         "one reminder per turn"
     );
-    assert!(s.due().await.unwrap().is_empty());
+    assert!(s.due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
-    let due = s.due().await.unwrap();
+    let due = s.due(i64::MAX).await.unwrap();
     let Due::TimeOut {
         game_id, version, ..
     } = due[0]
@@ -762,7 +774,7 @@ async fn the_turn_clock_never_overtakes_a_move() {
     now.fetch_add(3_600_000, Ordering::SeqCst);
     let Due::TimeOut {
         game_id, version, ..
-    } = s.due().await.unwrap()[0]
+    } = s.due(i64::MAX).await.unwrap()[0]
     else {
         panic!("a timeout is due")
     };
@@ -784,7 +796,7 @@ async fn the_turn_clock_never_overtakes_a_move() {
     now.fetch_add(3_600_000, Ordering::SeqCst);
     let Due::TimeOut {
         game_id, version, ..
-    } = s.due().await.unwrap()[0]
+    } = s.due(i64::MAX).await.unwrap()[0]
     else {
         panic!("a timeout is due")
     };
@@ -801,7 +813,7 @@ async fn the_turn_clock_never_overtakes_a_move() {
 #[tokio::test]
 async fn a_button_from_another_game_is_stale() {
     let s = two_player_game("other-game").await;
-    let old = s.board(PLACE).await.unwrap().row.stamp();
+    let old = s.board(PLACE).await.unwrap().info.stamp();
     s.end_game(PLACE, &ada()).await.unwrap();
     s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
     s.join(PLACE, &bo()).await.unwrap();
@@ -810,7 +822,7 @@ async fn a_button_from_another_game_is_stale() {
     // Same version number, different game: refused.
     let forged = primeclimb::session::Stamp {
         game_id: old.game_id,
-        version: s.board(PLACE).await.unwrap().row.version,
+        version: s.board(PLACE).await.unwrap().info.version,
     };
     assert!(matches!(
         s.act(PLACE, &mover, Command::EndMove, Some(forged)).await,

@@ -9,12 +9,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use primeclimb::discord::{self, BotConfig, BotError, Timing};
-use primeclimb::session::{ClimbView, Place, Session};
-use primeclimb::store::{self, SqliteStore};
+use primeclimb::session::{ClimbView, Place};
+use primeclimb::store;
 use serde_json::Value;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use super::db::TestSession;
 use super::fake_discord::{self as fake, FakeDiscord, Recorded, Who, CHANNEL_ID, GUILD_ID, WAIT};
 
 /// The flag Discord uses for an ephemeral message.
@@ -86,6 +87,9 @@ pub fn config(fake: &FakeDiscord, database_url: &str, clock: &TestClock) -> BotC
             tick: Duration::from_millis(50),
             ai_pace: Duration::ZERO,
             defer_after: Duration::from_millis(2_500),
+            take_back: Duration::ZERO,
+            ai_idle: Duration::from_secs(5),
+            startup: Duration::from_secs(10),
             clock: Some(clock.clock()),
         },
     }
@@ -98,7 +102,7 @@ pub struct Table {
     pub url: String,
     pub clock: TestClock,
     /// A second session on the bot's database, to read games as they are stored.
-    pub reader: Session<SqliteStore>,
+    pub reader: TestSession,
     next_id: AtomicU64,
 }
 
@@ -123,7 +127,7 @@ impl Table {
             ),
         )
         .await;
-        let reader = Session::new(store::connect(url).await.expect("open the bot's database"));
+        let reader = TestSession::new(store::connect(url).await.expect("open the bot's database"));
         Table {
             fake,
             bot: Some(bot),

@@ -24,12 +24,55 @@ pub fn db_url(name: &str) -> String {
     format!("sqlite://{}", db_path(name).display())
 }
 
+/// A session on a test's database, with the store behind it for the checks no player can
+/// make (the log, the results, the settings as stored). Derefs to the session.
+pub struct TestSession {
+    session: Session<SqliteStore>,
+    store: SqliteStore,
+}
+
+impl TestSession {
+    pub fn new(store: SqliteStore) -> TestSession {
+        TestSession {
+            session: Session::new(store.clone()),
+            store,
+        }
+    }
+
+    pub fn with_clock(store: SqliteStore, clock: primeclimb::session::Clock) -> TestSession {
+        TestSession {
+            session: Session::with_clock(store.clone(), clock),
+            store,
+        }
+    }
+
+    /// The store behind the session.
+    pub fn store(&self) -> &SqliteStore {
+        &self.store
+    }
+}
+
+impl std::ops::Deref for TestSession {
+    type Target = Session<SqliteStore>;
+
+    fn deref(&self) -> &Session<SqliteStore> {
+        &self.session
+    }
+}
+
 /// A new session on a new database file.
-pub async fn session(name: &str) -> Session<SqliteStore> {
+pub async fn session(name: &str) -> TestSession {
     let store = store::connect(&db_url(name))
         .await
         .expect("open the database");
-    Session::new(store)
+    TestSession::new(store)
+}
+
+/// Prime Climb options from variant words, as `/climb start` reads them.
+pub fn variants(
+    words: &str,
+) -> Result<primeclimb::climb::Options, primeclimb::session::RequestError> {
+    primeclimb::session::request::climb_options(words).map(|(options, _)| options)
 }
 
 /// The server and channel most tests play in.
@@ -99,7 +142,7 @@ pub async fn play_out(session: &Session<SqliteStore>, place: Place, people: &[Ac
             session.ai_turn(place).await.expect("an AI turn");
             continue;
         }
-        let user = view.row.seats[seat].user_id;
+        let user = view.info.seats[seat].user_id;
         let actor = people
             .iter()
             .find(|a| a.user_id == user)

@@ -1,39 +1,22 @@
-//! The rules of Prime Climb summarised per topic, in English and French, for
-//! `/climb rules`. A summary of `../shared/rules/prime-climb.md` (section numbers cited),
-//! kept as data so a translator edits text, not code. Each text stays well under
-//! Discord's 2,000-character message limit.
+//! The rules of both games in short, by topic, in English and French: `/climb rules`,
+//! `/daifugo rules` and `rules [topic]` in the terminal. A summary of
+//! `../shared/rules/prime-climb.md` and `prime-daifugo.md` (section numbers cited), kept as
+//! data so a translator edits text, not code. Each text stays well under Discord's
+//! 2,000-character message limit.
 
-use super::locale::Lang;
+use super::{Lang, Markup};
 
-/// A part of the rules `/climb rules` can show.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+/// A part of the Prime Climb rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Topic {
-    #[name = "overview"]
-    #[name_localized("fr", "aperçu")]
     Overview,
-    #[name = "roll"]
-    #[name_localized("fr", "lancer")]
     Roll,
-    #[name = "move"]
-    #[name_localized("fr", "déplacer")]
     Move,
-    #[name = "bump"]
-    #[name_localized("fr", "renvoyer")]
     Bump,
-    #[name = "draw"]
-    #[name_localized("fr", "piocher")]
     Draw,
-    #[name = "cards"]
-    #[name_localized("fr", "cartes")]
     Cards,
-    #[name = "winning"]
-    #[name_localized("fr", "gagner")]
     Winning,
-    #[name = "notation"]
-    #[name_localized("fr", "notation")]
     Notation,
-    #[name = "variants"]
-    #[name_localized("fr", "variantes")]
     Variants,
 }
 
@@ -51,8 +34,32 @@ impl Topic {
         Topic::Variants,
     ];
 
-    /// The summary of this topic in `lang`.
-    pub fn text(self, lang: Lang) -> &'static str {
+    /// The topic's word (`move`) and its French word (`déplacer`).
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Topic::Overview => ("overview", "aperçu"),
+            Topic::Roll => ("roll", "lancer"),
+            Topic::Move => ("move", "déplacer"),
+            Topic::Bump => ("bump", "renvoyer"),
+            Topic::Draw => ("draw", "piocher"),
+            Topic::Cards => ("cards", "cartes"),
+            Topic::Winning => ("winning", "gagner"),
+            Topic::Notation => ("notation", "notation"),
+            Topic::Variants => ("variants", "variantes"),
+        }
+    }
+
+    /// The topic a word names, in either language (`rules move`, `règles cartes`).
+    pub fn from_word(word: &str) -> Option<Topic> {
+        let w = word.trim().to_lowercase();
+        Topic::ALL.into_iter().find(|t| {
+            let (en, fr) = t.words();
+            w == en || w == fr || (w.len() >= 3 && (en.starts_with(&w) || fr.starts_with(&w)))
+        })
+    }
+
+    /// The summary of this topic in `lang`, marked up.
+    pub fn text(self, lang: Lang, m: Markup) -> String {
         let (en, fr) = match self {
             Topic::Overview => OVERVIEW,
             Topic::Roll => ROLL,
@@ -64,8 +71,21 @@ impl Topic {
             Topic::Notation => NOTATION,
             Topic::Variants => VARIANTS,
         };
-        lang.text(en, fr)
+        marked(lang.text(en, fr), m)
     }
+}
+
+/// Discord's bold markers kept, or dropped for plain text.
+fn marked(text: &str, m: Markup) -> String {
+    match m {
+        Markup::Discord => text.to_string(),
+        Markup::Plain => text.replace("**", ""),
+    }
+}
+
+/// The rules of Prime Daifugo in short (`../shared/rules/prime-daifugo.md`).
+pub fn daifugo(lang: Lang, m: Markup) -> String {
+    marked(lang.text(DAIFUGO.0, DAIFUGO.1), m)
 }
 
 /// (English, French) for each topic.
@@ -213,6 +233,33 @@ neuf cartes ±N, en le moins de tours possible. **Cartes à inventer** : les car
 serveur.",
 );
 
+const DAIFUGO: Text = (
+    "**Prime Daifugo Lvl. 0** (2–3 players, 10 cards each)
+**Your turn**: 1) draw a card, or play a [D] (draw 2, then discard 1) — optional; \
+2) play 1–3 cards side by side that form a **prime** (`3 10` is 310, `10 3` is 103), or pass.
+**Following**: as many cards as the current play, and a larger number. Three-card plays use \
+one-digit cards and need a card with the three-card icon (³). [0] is never first. A \
+[5/9] or [4/6/8] card is played as one of its values: `5/9:9`.
+**Judgment**: not prime? The cards go back and it counts as a pass (the bot shows the factors).
+**Powers**: [10] Draw 2 — passing on a play with a [10] draws 2. [12] Stop — you end \
+the round and lead again. SKIP (3 players) — the next player loses their turn.
+**Round**: plays pile up in the play area; when everyone else passes, the area is cleared \
+and the last player leads.
+**Win**: empty your hand to win a game; a match is won at 2 games (or as set).",
+    "**Prime Daifugo Lvl. 0** (2–3 joueurs, 10 cartes chacun)
+**Votre tour** : 1) piochez une carte, ou jouez un [D] (piochez 2, puis défaussez-en 1) — facultatif ; \
+2) jouez 1 à 3 cartes côte à côte qui forment un nombre **premier** (`3 10` vaut 310, `10 3` vaut 103), ou passez.
+**Suivre** : autant de cartes que le coup en jeu, et un nombre plus grand. Les coups à trois \
+cartes utilisent des cartes à un chiffre et demandent une carte avec l'icône trois cartes (³). \
+[0] n'est jamais en premier. Une carte [5/9] ou [4/6/8] se joue comme une de ses valeurs : `5/9:9`.
+**Jugement** : pas premier ? Les cartes reviennent et vous passez (le bot montre les facteurs).
+**Pouvoirs** : [10] Pioche 2 — passer sur un coup avec un [10] fait piocher 2. [12] Stop — vous \
+terminez la manche et menez à nouveau. SKIP (3 joueurs) — le joueur suivant passe son tour.
+**Manche** : les coups s'empilent dans la zone de jeu ; quand tous les autres passent, la zone \
+est vidée et le dernier joueur mène.
+**Victoire** : videz votre main pour gagner une partie ; le match se gagne en 2 parties (ou selon le réglage).",
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,12 +267,24 @@ mod tests {
     #[test]
     fn every_topic_has_both_languages_within_discords_limit() {
         for topic in Topic::ALL {
-            for lang in [Lang::En, Lang::Fr] {
-                let text = topic.text(lang);
+            for lang in Lang::ALL {
+                let text = topic.text(lang, Markup::Discord);
                 assert!(!text.is_empty(), "{topic:?} {lang:?}");
                 assert!(text.chars().count() < 2000, "{topic:?} {lang:?} too long");
+                assert!(!topic.text(lang, Markup::Plain).contains("**"));
             }
-            assert_ne!(topic.text(Lang::En), topic.text(Lang::Fr));
+            assert_ne!(
+                topic.text(Lang::En, Markup::Discord),
+                topic.text(Lang::Fr, Markup::Discord)
+            );
+            let (en, fr) = topic.words();
+            assert_eq!(Topic::from_word(en), Some(topic));
+            assert_eq!(Topic::from_word(fr), Some(topic));
+        }
+        assert_eq!(Topic::from_word("card"), Some(Topic::Cards));
+        assert_eq!(Topic::from_word("zz"), None);
+        for lang in Lang::ALL {
+            assert!(daifugo(lang, Markup::Discord).chars().count() < 2000);
         }
     }
 }

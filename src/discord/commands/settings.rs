@@ -4,15 +4,15 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::caller::{id, Caller};
-use super::locale::Lang;
-use super::play::{place_of, respond};
-use super::text::{self, tr};
-use super::turn::Post;
-use super::{Context, Data, Error};
+use super::answer;
+use crate::discord::caller::{id, Caller};
+use crate::discord::reply::{Answer, Shown};
+use crate::discord::types::{Context, Data, Error};
+use crate::lang::Lang;
 use crate::session::{
     custom_card, CardKind, GuildSettings, SessionError, SettingsChange, TimeoutMode,
 };
+use crate::text;
 
 /// What happens when a turn times out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
@@ -111,59 +111,15 @@ pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// The settings as text.
 async fn summary(data: &Data, guild_id: i64, s: &GuildSettings, lang: Lang) -> String {
-    let off = lang.text("off", "désactivé");
-    let timeout = s
-        .turn_timeout_secs
-        .map(|t| text::duration(t, lang))
-        .unwrap_or_else(|| off.to_string());
-    let on_timeout = match TimeoutMode::from_setting(&s.on_timeout) {
-        TimeoutMode::Ai => lang.text("an AI plays the turn", "une IA joue le tour"),
-        TimeoutMode::Skip => lang.text("the turn is skipped", "le tour est passé"),
-    };
-    let variant = if s.default_variant.is_empty() {
-        "standard".to_string()
-    } else {
-        s.default_variant.clone()
-    };
-    let teacher = s
-        .teacher_role_id
-        .map(|r| format!("<@&{r}>"))
-        .unwrap_or_else(|| lang.text("none", "aucun").to_string());
-    let mut lines = vec![
-        lang.text("**Prime Climb settings**", "**Réglages Prime Climb**")
-            .to_string(),
-        tr!(lang, "Turn timeout: {}", "Temps par tour : {}", timeout),
-        tr!(lang, "On timeout: {}", "À la fin du temps : {}", on_timeout),
-        tr!(
-            lang,
-            "Default variant: {}",
-            "Variante par défaut : {}",
-            variant
-        ),
-        tr!(lang, "Teacher role: {}", "Rôle enseignant : {}", teacher),
-    ];
-    match data.session.custom_cards(guild_id).await {
-        Ok(cards) if !cards.is_empty() => {
-            lines.push(
-                lang.text(
-                    "Custom cards (variant `blanks`):",
-                    "Cartes personnalisées (variante `blanks`) :",
-                )
-                .to_string(),
-            );
-            for (slot, card) in cards {
-                lines.push(format!("{slot}. {}", card.text));
-            }
-        }
-        _ => lines.push(
-            lang.text(
-                "No custom cards (add them with `/settings card`).",
-                "Pas de cartes personnalisées (ajoutez-en avec `/settings card`).",
-            )
-            .to_string(),
-        ),
-    }
-    lines.join("\n")
+    let cards: Vec<(i64, String)> = data
+        .session
+        .custom_cards(guild_id)
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(slot, card)| (slot, card.text))
+        .collect();
+    text::bot::settings_summary(s, &cards, lang)
 }
 
 /// Apply a change and answer with the settings (or why not), only to the caller.
@@ -171,10 +127,10 @@ async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
-    respond(ctx, async {
-        let place = match place_of(&caller) {
+    answer(ctx, Shown::Private, async move {
+        let place = match caller.place() {
             Ok(p) => p,
-            Err(r) => return r,
+            Err(t) => return Answer::private(t),
         };
         let actor = caller.actor(&data, true).await;
         let result = if change == SettingsChange::default() {
@@ -185,11 +141,8 @@ async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
                 .await
         };
         match result {
-            Ok(s) => (
-                Post::text(summary(&data, place.guild_id, &s, lang).await),
-                true,
-            ),
-            Err(e) => (Post::text(text::error(&e, lang)), true),
+            Ok(s) => Answer::private(summary(&data, place.guild_id, &s, lang).await),
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
     .await
@@ -216,6 +169,7 @@ pub async fn timeout(
     #[description = "30m, 12h, 2d… or off"]
     #[name_localized("fr", "durée")]
     #[description_localized("fr", "30m, 12h, 2d… ou off")]
+    #[max_length = 40]
     duration: String,
 ) -> Result<(), Error> {
     change(
@@ -273,6 +227,7 @@ pub async fn variant(
     #[description = "Variant words, e.g. sprint,double-time, or standard"]
     #[name_localized("fr", "variantes")]
     #[description_localized("fr", "Les variantes, par ex. sprint,double-time, ou standard")]
+    #[max_length = 200]
     words: String,
 ) -> Result<(), Error> {
     change(
@@ -373,15 +328,15 @@ async fn custom(
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
-    respond(ctx, async {
-        let place = match place_of(&caller) {
+    answer(ctx, Shown::Private, async move {
+        let place = match caller.place() {
             Ok(p) => p,
-            Err(r) => return r,
+            Err(t) => return Answer::private(t),
         };
         let actor = caller.actor(&data, true).await;
         let built = match card {
-            Some((effect, number, text)) => {
-                custom_card(effect.kind(), number, text.as_deref()).map(Some)
+            Some((effect, number, words)) => {
+                custom_card(effect.kind(), number, words.as_deref()).map(Some)
             }
             None => Ok(None),
         };
@@ -391,20 +346,15 @@ async fn custom(
                     .set_custom_card(&actor, place.guild_id, slot, card)
                     .await
             }
+            Err(e) => Err(e.into()),
+        };
+        let settings = match result {
+            Ok(_) => data.session.settings(place.guild_id).await,
             Err(e) => Err(e),
         };
-        match result {
-            Ok(_) => {
-                let s = data.session.settings(place.guild_id).await;
-                match s {
-                    Ok(s) => (
-                        Post::text(summary(&data, place.guild_id, &s, lang).await),
-                        true,
-                    ),
-                    Err(e) => (Post::text(text::error(&e, lang)), true),
-                }
-            }
-            Err(e) => (Post::text(text::error(&e, lang)), true),
+        match settings {
+            Ok(s) => Answer::private(summary(&data, place.guild_id, &s, lang).await),
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
     .await

@@ -1,15 +1,18 @@
-//! The languages the bot speaks and how one is picked for a reply: the user's Discord
-//! locale, else the guild's, else English.
+//! The languages the product speaks, and how one is picked: the terminal's `--lang`, a
+//! Discord user's locale, else the server's, else English.
 
-/// A language the bot has texts for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A language with every text of `src/text/`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
+    #[default]
     En,
     Fr,
 }
 
 impl Lang {
-    /// The language for a Discord locale (`en-US`, `en-GB`, `fr`), if the bot speaks it.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Fr];
+
+    /// The language for a locale (`en-US`, `en-GB`, `fr`, `fr_CA`), if it is one of ours.
     pub fn from_locale(locale: &str) -> Option<Lang> {
         let primary = locale.split(['-', '_']).next().unwrap_or("");
         match primary.to_ascii_lowercase().as_str() {
@@ -19,12 +22,20 @@ impl Lang {
         }
     }
 
-    /// The user's locale when the bot speaks it, else the guild's, else English.
+    /// The user's locale when we speak it, else the server's, else English.
     pub fn pick(user_locale: Option<&str>, guild_locale: Option<&str>) -> Lang {
         user_locale
             .and_then(Lang::from_locale)
             .or_else(|| guild_locale.and_then(Lang::from_locale))
             .unwrap_or(Lang::En)
+    }
+
+    /// The short code (`en`, `fr`), as stored with a game.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        }
     }
 
     /// Choose between the English and the French text.
@@ -47,5 +58,8 @@ mod tests {
         assert_eq!(Lang::pick(Some("de"), Some("fr")), Lang::Fr);
         assert_eq!(Lang::pick(Some("de"), Some("ja")), Lang::En);
         assert_eq!(Lang::pick(None, None), Lang::En);
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_locale(lang.code()), Some(lang));
+        }
     }
 }

@@ -1,0 +1,457 @@
+//! Prime Climb in the terminal: the status before each turn, the prompt, what each move
+//! did, AI turns told step by step, hints, the list of moves, the rules, taking a move
+//! back, and the final standings and board at the end.
+
+use std::collections::VecDeque;
+use std::io::Write;
+
+use anyhow::Result;
+
+use super::{say, Input, LoopOptions};
+use crate::climb::{Event, Phase};
+use crate::lang::Lang;
+use crate::session::request::{self, ClimbLine};
+use crate::session::{Actor, ClimbView, Command, GameKind, Session, SessionError};
+use crate::store::Store;
+use crate::text::{self, climb as words, rules::Topic, terminal, tr, Markup};
+
+const M: Markup = Markup::Plain;
+
+/// Play until the game ends, the input ends or the player quits. Every change is already
+/// stored when it is printed.
+pub async fn play_loop<S: Store>(
+    session: &Session<S>,
+    mut view: ClimbView,
+    input: &mut Input,
+    out: &mut dyn Write,
+    options: &LoopOptions,
+) -> Result<()> {
+    let lang = options.lang;
+    let place = options.place;
+    let local = Actor::local("you");
+    say(out, title(&view, lang))?;
+    say(out, terminal::welcome(lang))?;
+    // Lines typed ahead while an AI was about to play.
+    let mut pending: VecDeque<String> = VecDeque::new();
+    let mut announced: Option<(u32, usize, bool)> = None;
+    let mut offered_take_back: Option<i64> = None;
+    loop {
+        if view.is_over() {
+            for line in words::standings(&view.game, lang, M) {
+                say(out, line)?;
+            }
+            write_picture(out, &view, options)?;
+            return Ok(());
+        }
+        let seat = view.game.current();
+        if view.ai_level(seat).is_some() {
+            // §3 ruling: a person who just moved may take it back before the AI plays.
+            let taker = view
+                .take_back_seat()
+                .filter(|&s| view.info.seats[s].user_id.is_none() && view.ai_level(s).is_none());
+            if taker.is_some() && offered_take_back != Some(view.info.version) {
+                offered_take_back = Some(view.info.version);
+                let prompt = terminal::take_back_prompt(&words::name(&view.game, seat), lang);
+                match input.line(&prompt, out)? {
+                    Some(line) if terminal::is_undo(&line) => {
+                        match session.act(place, &local, Command::Undo, None).await {
+                            Ok(next) => {
+                                write_story(out, &next, lang)?;
+                                view = next;
+                            }
+                            Err(e) => say(out, refused(&e, lang))?,
+                        }
+                        continue;
+                    }
+                    Some(line) if !line.trim().is_empty() => pending.push_back(line),
+                    _ => {}
+                }
+            }
+            match session.ai_turn(place).await? {
+                Some(next) => {
+                    write_ai_turn(out, &next, lang)?;
+                    view = next;
+                    out.flush()?;
+                    if !options.pace.is_zero() {
+                        tokio::time::sleep(options.pace).await;
+                    }
+                }
+                None => view = session.board(place).await?,
+            }
+            continue;
+        }
+        let key = (
+            view.game.turn.number,
+            view.game.turn.steps.len(),
+            matches!(view.game.phase, Phase::Choice(_)),
+        );
+        if announced != Some(key) {
+            write_status(out, &view, lang)?;
+            announced = Some(key);
+        }
+        let prompt = format!("{}> ", view.game.players[seat].name);
+        let line = match pending.pop_front() {
+            Some(line) => {
+                writeln!(out, "{prompt}{line}")?;
+                line
+            }
+            None => match input.line(&prompt, out)? {
+                Some(line) => line,
+                None => {
+                    say(out, "")?;
+                    say(out, options.saved_line(GameKind::Climb, view.info.id))?;
+                    return Ok(());
+                }
+            },
+        };
+        let choosing = matches!(view.game.phase, Phase::Choice(_));
+        let parsed = match request::climb_line(&line, choosing) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                say(out, refused(&SessionError::Request(e), lang))?;
+                continue;
+            }
+        };
+        match parsed {
+            ClimbLine::Empty => {}
+            ClimbLine::Help => write!(out, "{}", terminal::climb_help(lang))?,
+            ClimbLine::Quit => {
+                say(out, options.saved_line(GameKind::Climb, view.info.id))?;
+                return Ok(());
+            }
+            ClimbLine::Rules(topic) => write_rules(out, topic.as_deref(), lang)?,
+            ClimbLine::Moves => match session.legal_moves(place).await {
+                Ok((_, outcomes)) if outcomes.is_empty() => {
+                    say(out, format!("  {}", terminal::answer_card_first(lang)))?
+                }
+                Ok((v, outcomes)) => write!(
+                    out,
+                    "{}",
+                    words::outcomes_table(&v.game, &outcomes, MOVES_SHOWN, lang)
+                )?,
+                Err(e) => say(out, refused(&e, lang))?,
+            },
+            ClimbLine::Hint(n) => match session.hint(place, n).await {
+                Ok((_, hints)) if hints.is_empty() => {
+                    say(out, format!("  {}", terminal::answer_card_first(lang)))?
+                }
+                Ok((v, hints)) => {
+                    for (i, h) in hints.iter().enumerate() {
+                        for line in words::hint_block(&v.game, i, h, lang, M) {
+                            say(out, format!("  {line}"))?;
+                        }
+                    }
+                }
+                Err(e) => say(out, refused(&e, lang))?,
+            },
+            ClimbLine::Board { text: true } => write_position(out, &view, lang)?,
+            ClimbLine::Board { text: false } => write_picture(out, &view, options)?,
+            ClimbLine::Act(Command::Resign) => {
+                let answer = input.line(terminal::confirm_resign(lang), out)?;
+                if !answer.as_deref().is_some_and(terminal::is_yes) {
+                    say(out, format!("  {}", terminal::not_resigned(lang)))?;
+                    continue;
+                }
+                match session.act(place, &local, Command::Resign, None).await {
+                    Ok(next) => {
+                        write_story(out, &next, lang)?;
+                        view = next;
+                    }
+                    Err(e) => say(out, refused(&e, lang))?,
+                }
+            }
+            ClimbLine::Act(command) => match session.act(place, &local, command, None).await {
+                Ok(next) => {
+                    write_story(out, &next, lang)?;
+                    view = next;
+                }
+                Err(SessionError::Moved) => {
+                    say(out, refused(&SessionError::Moved, lang))?;
+                    view = session.board(place).await?;
+                }
+                Err(e) => say(out, refused(&e, lang))?,
+            },
+        }
+    }
+}
+
+/// Moves listed by `moves` before "… and N more".
+const MOVES_SHOWN: usize = 40;
+
+/// A refusal as the terminal shows it.
+fn refused(e: &SessionError, lang: Lang) -> String {
+    format!("  ✗ {}", text::errors::refusal(e, lang))
+}
+
+/// "Prime Climb · game #1 · Ada vs Medium AI · Prime Sprint"
+fn title(view: &ClimbView, lang: Lang) -> String {
+    let names: Vec<(String, Option<crate::level::Level>)> = view
+        .game
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), view.ai_level(i)))
+        .collect();
+    let badges = text::lobby::climb_badges(&view.game.options, lang);
+    tr!(
+        lang,
+        "Prime Climb · game #{} · {}{}",
+        "Prime Climb · partie n° {} · {}{}",
+        view.info.id,
+        text::lobby::players_line(&names, lang),
+        if badges.is_empty() {
+            String::new()
+        } else {
+            format!(" · {}", badges.join(", "))
+        }
+    )
+}
+
+/// The position at the start of a player's turn (or after a partial move, or with a
+/// card to answer).
+fn write_status(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+    let g = &view.game;
+    let seat = g.current();
+    let name = &g.players[seat].name;
+    if g.turn.steps.is_empty() && !matches!(g.phase, Phase::Choice(_)) {
+        say(
+            out,
+            format!(
+                "── {} ──",
+                tr!(lang, "Turn {} · {}", "Tour {} · {}", g.turn.number, name)
+            ),
+        )?;
+        say(
+            out,
+            tr!(
+                lang,
+                "{} rolled {}.{}",
+                "{} a fait {}.{}",
+                name,
+                words::roll_words(g.turn.roll, lang),
+                if g.turn.cursed {
+                    lang.text(
+                        " Cursed: only subtract or divide this turn.",
+                        " Maudit : seulement soustraire ou diviser ce tour-ci.",
+                    )
+                } else {
+                    ""
+                }
+            ),
+        )?;
+    }
+    write_pawns(out, view, lang)?;
+    match &g.phase {
+        Phase::Choice(pending) => {
+            say(
+                out,
+                tr!(
+                    lang,
+                    "{} drew “{}”: {}. Choose:",
+                    "{} a pioché « {} » : {}. Choisissez :",
+                    name,
+                    words::card_name(g, pending.card, lang),
+                    words::card_text(g, pending.card, lang)
+                ),
+            )?;
+            for (i, c) in g.pending_choices().iter().enumerate() {
+                say(
+                    out,
+                    format!("  {}. {}", i + 1, words::choice_label(g, c, lang)),
+                )?;
+            }
+        }
+        _ if g.turn.uses.total_left() == 0 => say(
+            out,
+            lang.text(
+                "Every die is used: play a Keeper, `undo`, or `end` your turn.",
+                "Tous les dés sont joués : jouez une carte, `undo`, ou `end` pour finir le tour.",
+            ),
+        )?,
+        _ if !g.turn.steps.is_empty() => say(
+            out,
+            tr!(
+                lang,
+                "Still to use: {}.",
+                "Il reste à jouer : {}.",
+                words::dice_left(g, lang)
+            ),
+        )?,
+        _ => {}
+    }
+    // The Keepers of the player to move, with how to play them.
+    for (card, effect) in g.playable_keepers(seat) {
+        say(
+            out,
+            format!(
+                "  🃏 {}: {}",
+                words::card_name(g, card, lang),
+                words::keeper_help(effect, lang)
+            ),
+        )?;
+    }
+    Ok(())
+}
+
+/// Every player's pawns, Keepers, curse and stations, one line each.
+fn write_pawns(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+    let g = &view.game;
+    let seat = g.current();
+    for (i, p) in g.players.iter().enumerate() {
+        if p.resigned {
+            continue;
+        }
+        let keepers: Vec<String> = p
+            .keepers
+            .iter()
+            .filter_map(|h| g.card(h.card).keeper())
+            .map(words::keeper_word)
+            .collect();
+        let mut line = format!(
+            "  {}{}: {}, {}",
+            if i == seat { "▶ " } else { "  " },
+            p.name,
+            words::pawn_status(g, i, 0, lang),
+            words::pawn_status(g, i, 1, lang)
+        );
+        if !keepers.is_empty() {
+            line.push_str(&tr!(
+                lang,
+                " · Keepers: {}",
+                " · Cartes : {}",
+                keepers.join(" ")
+            ));
+        }
+        if p.cursed_next_turn {
+            line.push_str(lang.text(" · cursed next turn", " · maudit au prochain tour"));
+        }
+        if !g.stations.is_empty() {
+            line.push_str(&tr!(
+                lang,
+                " · stations {}/{}",
+                " · étapes {}/{}",
+                g.stations.len() - g.stations_missing(i).len(),
+                g.stations.len()
+            ));
+        }
+        say(out, line)?;
+    }
+    Ok(())
+}
+
+/// `board text`: the whole position in words (for screen readers, and to check a game
+/// without opening the picture).
+fn write_position(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+    let g = &view.game;
+    say(out, title(view, lang))?;
+    say(
+        out,
+        tr!(
+            lang,
+            "Turn {}: {} to move, rolled {}.",
+            "Tour {} : à {} de jouer, dés {}.",
+            g.turn.number,
+            words::name(g, g.current()),
+            words::roll_words(g.turn.roll, lang)
+        ),
+    )?;
+    write_pawns(out, view, lang)?;
+    if !g.stations.is_empty() {
+        let s: Vec<String> = g.stations.iter().map(u8::to_string).collect();
+        say(
+            out,
+            tr!(lang, "Way stations: {}.", "Étapes : {}.", s.join(", ")),
+        )?;
+    }
+    Ok(())
+}
+
+/// What a change did, in words, and the full text of any card drawn.
+fn write_story(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+    for line in words::story(&view.game, &view.events, view.actor_seat, lang) {
+        say(out, format!("  {line}"))?;
+    }
+    for event in &view.events {
+        if let Event::Drew { card, .. } = event {
+            let text = words::card_text(&view.game, *card, lang);
+            let how = view
+                .game
+                .card(*card)
+                .keeper()
+                .map(|k| format!(" — {}", words::keeper_help(k, lang)))
+                .unwrap_or_default();
+            say(out, format!("    🃏 “{text}”{how}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// An AI turn: its header once ("── Turn 9 · Medium AI · rolled 5 and 4 ──"), then its
+/// story.
+fn write_ai_turn(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+    let seat = view.actor_seat.unwrap_or(0);
+    let name = words::name(&view.game, seat);
+    let header = match view.acted_turn {
+        Some(turn) => tr!(
+            lang,
+            "── Turn {} · {} · rolled {}{} ──",
+            "── Tour {} · {} · dés {}{} ──",
+            turn.number,
+            name,
+            words::roll_words(turn.roll, lang),
+            if turn.cursed {
+                lang.text(" · cursed", " · maudit")
+            } else {
+                ""
+            }
+        ),
+        None => format!("── {name} ──"),
+    };
+    say(out, header)?;
+    write_story(out, view, lang)
+}
+
+/// Write the board picture and say where.
+fn write_picture(out: &mut dyn Write, view: &ClimbView, options: &LoopOptions) -> Result<()> {
+    let png = view.png()?;
+    std::fs::write(&options.board_file, png)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
+    let shown =
+        std::fs::canonicalize(&options.board_file).unwrap_or_else(|_| options.board_file.clone());
+    say(
+        out,
+        format!(
+            "  {}",
+            terminal::picture_written(&shown.display().to_string(), options.lang)
+        ),
+    )?;
+    Ok(())
+}
+
+fn write_rules(out: &mut dyn Write, topic: Option<&str>, lang: Lang) -> Result<()> {
+    let found = match topic {
+        None => Some(Topic::Overview),
+        Some(word) => Topic::from_word(word),
+    };
+    match found {
+        Some(t) => {
+            say(out, t.text(lang, M))?;
+            if t == Topic::Variants {
+                for line in text::lobby::variant_list(lang) {
+                    say(out, line)?;
+                }
+            }
+        }
+        None => say(
+            out,
+            tr!(
+                lang,
+                "  ✗ `{}` is not a topic of the rules.",
+                "  ✗ `{}` n'est pas un thème des règles.",
+                topic.unwrap_or_default()
+            ),
+        )?,
+    }
+    say(out, terminal::rules_topics(lang))?;
+    Ok(())
+}

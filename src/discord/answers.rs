@@ -1,0 +1,126 @@
+//! What a command or a click answers: one session call and the post that shows its
+//! result. Shared by the slash commands (`commands/`) and the buttons and menus
+//! (`components.rs`), so both say the same things the same way.
+
+use super::caller::Caller;
+use super::posts::{climb as climb_post, daifugo as daifugo_post};
+use super::reply::{Answer, Shown};
+use super::types::Data;
+use crate::climb::hint::Hint;
+use crate::lang::Lang;
+use crate::session::{ClimbView, DaifugoView, Place, SessionError};
+use crate::text;
+
+/// How the caller is named in a note to the channel: a mention.
+pub fn mention(caller: &Caller) -> String {
+    format!("<@{}>", caller.user_id)
+}
+
+/// Whether an AI seat is to move after this change.
+fn ai_next(view: &ClimbView) -> bool {
+    !view.is_over() && view.ai_level(view.game.current()).is_some()
+}
+
+/// The answer to a change of the game: the board for everyone (saved: posted in the
+/// channel if Discord refuses the reply), then the AI seats.
+pub async fn climb_changed(
+    data: &Data,
+    caller: &Caller,
+    place: Place,
+    view: ClimbView,
+    lang: Lang,
+) -> Answer {
+    let ai = ai_next(&view);
+    Answer::public(climb_post::board_post(data, &view, lang).await)
+        .saved(place, text::bot::saved_note(&mention(caller), lang))
+        .then_ai(place, ai)
+}
+
+/// The hints for the turn being played, in the caller's language.
+pub async fn climb_hint(data: &Data, caller: &Caller, n: usize) -> String {
+    let lang = caller.lang();
+    let place = match caller.place() {
+        Ok(p) => p,
+        Err(t) => return t,
+    };
+    let (view, hints): (ClimbView, Vec<Hint>) = match data.session.hint(place, n).await {
+        Ok(found) => found,
+        Err(e) => return text::errors::refusal(&e, lang),
+    };
+    let mine = view.info.user_of(view.game.current()) == Some(caller.user());
+    climb_post::hint_text(&view, &hints, mine, lang)
+}
+
+/// The legal ends of the turn being played.
+pub async fn climb_moves(data: &Data, caller: &Caller) -> String {
+    let lang = caller.lang();
+    let place = match caller.place() {
+        Ok(p) => p,
+        Err(t) => return t,
+    };
+    match data.session.legal_moves(place).await {
+        Ok((view, outcomes)) => climb_post::moves_text(&view, &outcomes, lang),
+        Err(e) => text::errors::refusal(&e, lang),
+    }
+}
+
+/// The answer to a Prime Daifugo action: the public table (saved: posted in the channel
+/// if Discord refuses the reply), the actor's own hand privately while it is still their
+/// turn, then the AI seats.
+pub async fn daifugo_acted(
+    data: &Data,
+    caller: &Caller,
+    place: Place,
+    view: DaifugoView,
+) -> Answer {
+    let lang = caller.lang();
+    let table = daifugo_post::public_post(data, &view, lang).await;
+    let mut answer = Answer::public(table)
+        .saved(place, text::bot::saved_note(&mention(caller), lang))
+        .then_ai(
+            place,
+            !view.is_over() && view.ai_level(view.game.current()).is_some(),
+        );
+    if let Some(seat) = view.seat_of_user(caller.user()) {
+        if view.game.current() == seat && !view.is_over() {
+            answer.private_followup = Some(daifugo_post::hand_post(data, &view, seat, lang).await);
+        }
+    }
+    answer
+}
+
+/// The caller's hand, privately (or why not).
+pub async fn daifugo_hand(data: &Data, caller: &Caller) -> Answer {
+    let lang = caller.lang();
+    let place = match caller.place() {
+        Ok(p) => p,
+        Err(t) => return Answer::private(t),
+    };
+    match data.session.daifugo_board(place).await {
+        Ok(view) => match view.seat_of_user(caller.user()) {
+            Some(seat) => Answer::new(
+                daifugo_post::hand_post(data, &view, seat, lang).await,
+                Shown::Private,
+            ),
+            None => Answer::private(text::errors::refusal(&SessionError::NotInGame, lang)),
+        },
+        Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+    }
+}
+
+/// What the caller could play with their own hand.
+pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
+    let lang = caller.lang();
+    let place = match caller.place() {
+        Ok(p) => p,
+        Err(t) => return t,
+    };
+    let view = match data.session.daifugo_board(place).await {
+        Ok(v) => v,
+        Err(e) => return text::errors::refusal(&e, lang),
+    };
+    match view.seat_of_user(caller.user()) {
+        Some(seat) => daifugo_post::hint_text(&view, seat, lang),
+        None => text::errors::refusal(&SessionError::NotInGame, lang),
+    }
+}

@@ -1,0 +1,306 @@
+//! The custom ids of buttons and select menus, built and read in one place.
+//!
+//! They carry the game and, for a board, the version it was drawn for, so a click still
+//! works after a restart and a click on an older board is told "this board has moved on":
+//! - `climb:<game>:<version>:<verb>`: a Prime Climb board (`end`, `undo`, `hint`, `moves`,
+//!   `pick0`…`pick2` for a card's choice menus);
+//! - `daifugo:<game>:hand` and `daifugo:<game>:hint`: a Prime Daifugo table (any time);
+//! - `daifugo:<game>:<version>:<verb>`: a Prime Daifugo hand (`draw`, `d`, `pass`, `skip`,
+//!   and the menus `play`, `discard`);
+//! - `lobby:<game>:<verb>`: a lobby (`join`, `leave`, `start`, `cancel`, the `ai` menu).
+//!
+//! A custom id the bot cannot read (an older scheme after an update, a number out of
+//! range, an unknown verb) is an [`IdError`]: the click is still answered, never dropped.
+
+use crate::session::Stamp;
+
+/// What a click asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Click {
+    Board {
+        stamp: Stamp,
+        verb: BoardVerb,
+    },
+    Lobby {
+        game_id: i64,
+        verb: LobbyVerb,
+    },
+    /// Prime Daifugo: the clicker's own hand, or a hint (anyone seated, any time).
+    Table {
+        game_id: i64,
+        verb: TableVerb,
+    },
+    /// Prime Daifugo: an action from a hand message.
+    Hand {
+        stamp: Stamp,
+        verb: HandVerb,
+    },
+}
+
+/// A Prime Climb board's buttons and menus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardVerb {
+    End,
+    Undo,
+    Hint,
+    Moves,
+    /// A card's choice menu (page 0, 1 or 2: 25 choices each); the value is the choice's
+    /// number.
+    Pick(u8),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyVerb {
+    Join,
+    Leave,
+    Start,
+    Cancel,
+    /// The AI menu: a level, or `remove`.
+    Ai,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableVerb {
+    ShowHand,
+    Hint,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandVerb {
+    Draw,
+    PlayD,
+    Pass,
+    Skip,
+    /// The play menu: the value is the cards in notation.
+    Play,
+    /// The discard menu after a D card: the value is a card in notation.
+    Discard,
+}
+
+/// The most choice menus a board carries (Discord allows five rows; two are buttons).
+pub const MAX_PICK_MENUS: u8 = 3;
+
+/// Why a custom id cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IdError {
+    #[error("not a custom id of this bot: {0:?}")]
+    Unknown(String),
+}
+
+impl BoardVerb {
+    fn word(self) -> String {
+        match self {
+            BoardVerb::End => "end".into(),
+            BoardVerb::Undo => "undo".into(),
+            BoardVerb::Hint => "hint".into(),
+            BoardVerb::Moves => "moves".into(),
+            BoardVerb::Pick(page) => format!("pick{page}"),
+        }
+    }
+
+    fn read(word: &str) -> Option<BoardVerb> {
+        Some(match word {
+            "end" => BoardVerb::End,
+            "undo" => BoardVerb::Undo,
+            "hint" => BoardVerb::Hint,
+            "moves" => BoardVerb::Moves,
+            _ => {
+                let page: u8 = word.strip_prefix("pick")?.parse().ok()?;
+                if page >= MAX_PICK_MENUS {
+                    return None;
+                }
+                BoardVerb::Pick(page)
+            }
+        })
+    }
+}
+
+impl LobbyVerb {
+    fn word(self) -> &'static str {
+        match self {
+            LobbyVerb::Join => "join",
+            LobbyVerb::Leave => "leave",
+            LobbyVerb::Start => "start",
+            LobbyVerb::Cancel => "cancel",
+            LobbyVerb::Ai => "ai",
+        }
+    }
+
+    fn read(word: &str) -> Option<LobbyVerb> {
+        [
+            LobbyVerb::Join,
+            LobbyVerb::Leave,
+            LobbyVerb::Start,
+            LobbyVerb::Cancel,
+            LobbyVerb::Ai,
+        ]
+        .into_iter()
+        .find(|v| v.word() == word)
+    }
+}
+
+impl TableVerb {
+    fn word(self) -> &'static str {
+        match self {
+            TableVerb::ShowHand => "hand",
+            TableVerb::Hint => "hint",
+        }
+    }
+}
+
+impl HandVerb {
+    fn word(self) -> &'static str {
+        match self {
+            HandVerb::Draw => "draw",
+            HandVerb::PlayD => "d",
+            HandVerb::Pass => "pass",
+            HandVerb::Skip => "skip",
+            HandVerb::Play => "play",
+            HandVerb::Discard => "discard",
+        }
+    }
+
+    fn read(word: &str) -> Option<HandVerb> {
+        [
+            HandVerb::Draw,
+            HandVerb::PlayD,
+            HandVerb::Pass,
+            HandVerb::Skip,
+            HandVerb::Play,
+            HandVerb::Discard,
+        ]
+        .into_iter()
+        .find(|v| v.word() == word)
+    }
+}
+
+impl Click {
+    /// The custom id of this click.
+    pub fn id(self) -> String {
+        match self {
+            Click::Board { stamp, verb } => {
+                format!("climb:{}:{}:{}", stamp.game_id, stamp.version, verb.word())
+            }
+            Click::Lobby { game_id, verb } => format!("lobby:{game_id}:{}", verb.word()),
+            Click::Table { game_id, verb } => format!("daifugo:{game_id}:{}", verb.word()),
+            Click::Hand { stamp, verb } => {
+                format!(
+                    "daifugo:{}:{}:{}",
+                    stamp.game_id,
+                    stamp.version,
+                    verb.word()
+                )
+            }
+        }
+    }
+
+    /// Read a custom id.
+    pub fn parse(custom_id: &str) -> Result<Click, IdError> {
+        read(custom_id).ok_or_else(|| IdError::Unknown(custom_id.chars().take(100).collect()))
+    }
+}
+
+/// A game id or a version: a non-negative number that fits the database.
+fn number(text: &str) -> Option<i64> {
+    text.parse::<i64>().ok().filter(|n| *n >= 0)
+}
+
+fn read(custom_id: &str) -> Option<Click> {
+    let parts: Vec<&str> = custom_id.split(':').collect();
+    let stamp = |game: &str, version: &str| -> Option<Stamp> {
+        Some(Stamp {
+            game_id: number(game)?,
+            version: number(version)?,
+        })
+    };
+    Some(match parts.as_slice() {
+        ["climb", game, version, verb] => Click::Board {
+            stamp: stamp(game, version)?,
+            verb: BoardVerb::read(verb)?,
+        },
+        ["daifugo", game, "hand"] => Click::Table {
+            game_id: number(game)?,
+            verb: TableVerb::ShowHand,
+        },
+        ["daifugo", game, "hint"] => Click::Table {
+            game_id: number(game)?,
+            verb: TableVerb::Hint,
+        },
+        ["daifugo", game, version, verb] => Click::Hand {
+            stamp: stamp(game, version)?,
+            verb: HandVerb::read(verb)?,
+        },
+        ["lobby", game, verb] => Click::Lobby {
+            game_id: number(game)?,
+            verb: LobbyVerb::read(verb)?,
+        },
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_click_reads_back() {
+        let stamp = Stamp {
+            game_id: 12,
+            version: 34,
+        };
+        let clicks = [
+            Click::Board {
+                stamp,
+                verb: BoardVerb::End,
+            },
+            Click::Board {
+                stamp,
+                verb: BoardVerb::Pick(2),
+            },
+            Click::Lobby {
+                game_id: 7,
+                verb: LobbyVerb::Ai,
+            },
+            Click::Table {
+                game_id: 7,
+                verb: TableVerb::ShowHand,
+            },
+            Click::Hand {
+                stamp,
+                verb: HandVerb::Discard,
+            },
+        ];
+        for click in clicks {
+            assert_eq!(Click::parse(&click.id()), Ok(click), "{}", click.id());
+        }
+        assert_eq!(
+            Click::Board {
+                stamp,
+                verb: BoardVerb::End
+            }
+            .id(),
+            "climb:12:34:end"
+        );
+    }
+
+    #[test]
+    fn ids_this_bot_cannot_read_are_errors() {
+        for junk in [
+            "",
+            "climb",
+            "climb:x:1:end",
+            "climb:1:2:dance",
+            "climb:1:99999999999999999999:end",
+            "climb:1:-2:end",
+            "climb:1:2:pick3",
+            "climb:1:2:pick",
+            "lobby:1",
+            "lobby:1:dance",
+            "daifugo:1:2:3:4",
+            "daifugo:1:2:fold",
+            "other:1:2:3",
+        ] {
+            assert!(Click::parse(junk).is_err(), "{junk}");
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! Prime Climb messages: the board after each turn (headline, story, whose turn, the
+//! buttons and menus the player to move can use), hints and the list of legal moves.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
+};
+
+use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
+use crate::climb::hint::Hint;
+use crate::climb::{Outcome, Phase, GOAL};
+use crate::discord::ids::{BoardVerb, Click, MAX_PICK_MENUS};
+use crate::discord::types::Data;
+use crate::lang::Lang;
+use crate::session::ClimbView;
+use crate::text::{self, climb as words, tr, Markup};
+
+/// The name of the board picture in messages.
+pub const BOARD_FILE: &str = "board.png";
+/// Longest list of moves shown by `/climb moves`.
+const MOVES_SHOWN: usize = 20;
+
+const M: Markup = Markup::Discord;
+
+fn button(view: &ClimbView, verb: BoardVerb) -> CreateButton {
+    CreateButton::new(
+        Click::Board {
+            stamp: view.info.stamp(),
+            verb,
+        }
+        .id(),
+    )
+}
+
+/// The message for a game after a change (or for a look, with no events): headline,
+/// story, what comes next, components. The picture is added by [`board_post`].
+pub fn game_post(view: &ClimbView, lang: Lang) -> Post {
+    let g = &view.game;
+    let mut lines: Vec<String> = Vec::new();
+    lines.push(match (view.actor_seat, view.acted_turn) {
+        // The roll is the turn's: shown when the turn's own player acted (a resignation
+        // off turn has none).
+        (Some(seat), Some(turn)) if turn.seat == seat => words::turn_header(
+            &M.bold(&words::name(g, seat)),
+            turn.number,
+            turn.roll,
+            turn.cursed,
+            lang,
+        ),
+        (Some(seat), Some(turn)) => tr!(
+            lang,
+            "{} · turn {}",
+            "{} · tour {}",
+            M.bold(&words::name(g, seat)),
+            turn.number
+        ),
+        _ => words::game_header(view.info.id, g, lang, M),
+    });
+    for line in words::story(g, &view.events, view.actor_seat, lang) {
+        lines.push(format!("> {line}"));
+    }
+    let mut post = Post::default();
+    if view.is_over() {
+        lines.extend(words::standings(g, lang, M));
+        post.content = lines.join("\n");
+        return post;
+    }
+    let seat = g.current();
+    let (name, mention) = who(&view.info, seat, &words::name(g, seat));
+    post.mentions.extend(mention);
+    let human = view.ai_level(seat).is_none();
+    let clock = view.info.turn_timeout_secs.map(|t| text::duration(t, lang));
+    lines.push(words::next_line(g, &name, !human, clock.as_deref(), lang));
+    if human {
+        match &g.phase {
+            Phase::Choice(_) => post.components.extend(choice_menus(view, lang)),
+            _ if !g.turn.steps.is_empty() || g.turn.uses.total_left() == 0 => {
+                post.components.push(move_buttons(view, lang))
+            }
+            _ => {}
+        }
+    }
+    // §3 ruling: the previous player may take a move back that revealed no card.
+    let taker = view
+        .take_back_seat()
+        .filter(|&s| s != seat && view.info.user_of(s).is_some());
+    if let Some(s) = taker {
+        lines.push(words::take_back_line(&M.bold(&words::name(g, s)), lang, M));
+    }
+    if human || taker.is_some() {
+        post.components
+            .push(help_buttons(view, human, taker.is_some(), lang));
+    }
+    post.content = lines.join("\n");
+    post
+}
+
+fn move_buttons(view: &ClimbView, lang: Lang) -> CreateActionRow {
+    let w = text::bot::board_words(lang);
+    CreateActionRow::Buttons(vec![
+        button(view, BoardVerb::End)
+            .label(w.end)
+            .style(ButtonStyle::Primary)
+            .disabled(!view.game.can_end_move()),
+        button(view, BoardVerb::Undo)
+            .label(w.undo)
+            .style(ButtonStyle::Secondary)
+            .disabled(!view.game.turn.can_undo()),
+    ])
+}
+
+fn help_buttons(view: &ClimbView, human: bool, take_back: bool, lang: Lang) -> CreateActionRow {
+    let w = text::bot::board_words(lang);
+    let mut buttons = Vec::new();
+    if human {
+        buttons.push(
+            button(view, BoardVerb::Hint)
+                .label(w.hint)
+                .emoji('💡')
+                .style(ButtonStyle::Secondary),
+        );
+        buttons.push(
+            button(view, BoardVerb::Moves)
+                .label(w.moves)
+                .emoji('📋')
+                .style(ButtonStyle::Secondary),
+        );
+    }
+    if take_back {
+        buttons.push(
+            button(view, BoardVerb::Undo)
+                .label(w.take_back)
+                .emoji('↩')
+                .style(ButtonStyle::Secondary),
+        );
+    }
+    CreateActionRow::Buttons(buttons)
+}
+
+/// The card's choices as select menus (25 options each; a Switch may need two).
+fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
+    let choices = view.game.pending_choices();
+    choices
+        .chunks(MENU_OPTIONS)
+        .take(usize::from(MAX_PICK_MENUS))
+        .enumerate()
+        .map(|(page, chunk)| {
+            let options = chunk
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let n = page * MENU_OPTIONS + i + 1;
+                    CreateSelectMenuOption::new(
+                        text::clip(&words::choice_label(&view.game, c, lang), MAX_LABEL),
+                        n.to_string(),
+                    )
+                })
+                .collect();
+            let placeholder = if page == 0 {
+                text::bot::board_words(lang).choose.to_string()
+            } else {
+                text::bot::more_choices(page + 1, lang)
+            };
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(
+                    Click::Board {
+                        stamp: view.info.stamp(),
+                        verb: BoardVerb::Pick(page as u8),
+                    }
+                    .id(),
+                    CreateSelectMenuKind::String { options },
+                )
+                .placeholder(placeholder),
+            )
+        })
+        .collect()
+}
+
+/// The full message for a game view: text, components and the board picture.
+pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
+    let mut post = game_post(view, lang);
+    let drawn = view.clone();
+    post.picture = data.picture(move || drawn.png()).await.map(|png| Picture {
+        png,
+        file: BOARD_FILE,
+    });
+    post
+}
+
+/// The hints for the turn being played. `mine`: the asker is the player to move.
+pub fn hint_text(view: &ClimbView, hints: &[Hint], mine: bool, lang: Lang) -> String {
+    let g = &view.game;
+    let seat = g.current();
+    let mut out = Vec::new();
+    if !mine {
+        out.push(tr!(
+            lang,
+            "For {} turn (rolled {}):",
+            "Pour le tour {} ({}) :",
+            match lang {
+                Lang::En => text::possessive(&M.bold(&words::name(g, seat))),
+                Lang::Fr => text::de(&M.bold(&words::name(g, seat))),
+            },
+            words::roll_words(g.turn.roll, lang)
+        ));
+    }
+    if hints.is_empty() {
+        out.push(match g.phase {
+            Phase::Choice(_) => lang
+                .text(
+                    "First choose for the card just drawn.",
+                    "Choisissez d'abord pour la carte piochée.",
+                )
+                .into(),
+            _ => lang
+                .text("No hint for now.", "Pas d'indice pour l'instant.")
+                .into(),
+        });
+    }
+    for (i, h) in hints.iter().enumerate() {
+        out.extend(words::hint_block(g, i, h, lang, M));
+    }
+    text::clip(&out.join("\n"), 1_900)
+}
+
+/// The legal ends of the turn being played, the first [`MOVES_SHOWN`] of them.
+pub fn moves_text(view: &ClimbView, outcomes: &[Outcome], lang: Lang) -> String {
+    let g = &view.game;
+    if outcomes.is_empty() {
+        return lang
+            .text(
+                "First choose for the card just drawn.",
+                "Choisissez d'abord pour la carte piochée.",
+            )
+            .into();
+    }
+    let mut out = vec![tr!(
+        lang,
+        "{} rolled {}: {}.",
+        "{} a fait {} : {}.",
+        M.bold(&words::name(g, g.current())),
+        words::roll_words(g.turn.roll, lang),
+        text::counted(
+            lang,
+            outcomes.len() as i64,
+            ("way to end the turn", "ways to end the turn"),
+            ("façon de finir le tour", "façons de finir le tour")
+        )
+    )];
+    out.push("```".into());
+    for o in outcomes.iter().take(MOVES_SHOWN) {
+        out.push(outcome_line(o, lang));
+    }
+    out.push("```".into());
+    if outcomes.len() > MOVES_SHOWN {
+        out.push(tr!(
+            lang,
+            "…and {} more: start typing in `/climb move` to see the ones that match.",
+            "…et {} autres : commencez à écrire dans `/climb move` pour voir ceux qui correspondent.",
+            outcomes.len() - MOVES_SHOWN
+        ));
+    }
+    text::clip(&out.join("\n"), 1_900)
+}
+
+/// One outcome: where the pawns end, what it earns, and a move that reaches it.
+pub fn outcome_line(o: &Outcome, lang: Lang) -> String {
+    let space = |s: u8| {
+        if s == GOAL {
+            "🏠".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let mut extras = Vec::new();
+    if o.wins {
+        extras.push("🏆".to_string());
+    }
+    if !o.bumped.is_empty() {
+        let b: Vec<String> = o.bumped.iter().map(|(_, s)| s.to_string()).collect();
+        extras.push(format!("💥{}", b.join(",")));
+    }
+    if o.draws_card {
+        extras.push("🃏".into());
+    }
+    let moves = if o.witness.is_empty() {
+        lang.text("(end)", "(fin)").to_string()
+    } else {
+        o.witness.clone()
+    };
+    format!(
+        "{:>7}  {:<6} {moves}",
+        format!("{} {}", space(o.pawns[0]), space(o.pawns[1])),
+        extras.join(" ")
+    )
+}

@@ -1,0 +1,210 @@
+//! Prime Daifugo messages. Public ones show the table (play area, hand sizes, deck, top
+//! discard, whose turn) and a story in which a drawn card is never named; a hand is only
+//! ever shown to its owner, in an ephemeral message. Every table message carries a
+//! persistent **Show my hand** button (interaction tokens expire after 15 minutes), and a
+//! hand message, on its owner's turn, the buttons and menus to draw, play a D card, play,
+//! SKIP or pass.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption,
+};
+
+use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
+use crate::daifugo::{self, Kind, Seat, Step};
+use crate::discord::ids::{Click, HandVerb, TableVerb};
+use crate::discord::types::Data;
+use crate::lang::Lang;
+use crate::session::DaifugoView;
+use crate::text::{self, daifugo as words, Markup};
+
+/// The name of the table picture in messages.
+pub const TABLE_FILE: &str = "table.png";
+/// The name of a hand picture (only in ephemeral messages).
+pub const HAND_FILE: &str = "hand.png";
+
+const M: Markup = Markup::Discord;
+
+/// The public message for a change (or a look): headline, story, table, whose turn.
+/// Never a hand.
+pub fn table_post(view: &DaifugoView, lang: Lang) -> Post {
+    let g = &view.game;
+    let mut lines = vec![match (view.actor_seat, view.acted_turn) {
+        (Some(seat), Some(turn)) => words::turn_header(&M.bold(&words::name(g, seat)), turn, lang),
+        _ => words::match_header(view.info.id, g, lang, M),
+    }];
+    for l in words::story(g, &view.events, None, lang, M) {
+        lines.push(format!("> {l}"));
+    }
+    lines.push(words::sizes_line(g));
+    let mut post = Post::default();
+    if view.is_over() {
+        lines.extend(words::ranking(g, lang, M));
+    } else {
+        let seat = g.current();
+        let (name, mention) = who(&view.info, seat, &words::name(g, seat));
+        lines.push(words::next_line(g, &name, lang, M));
+        post.mentions.extend(mention);
+        let w = text::bot::card_words(lang);
+        let table = |verb| {
+            Click::Table {
+                game_id: view.info.id,
+                verb,
+            }
+            .id()
+        };
+        post.components.push(CreateActionRow::Buttons(vec![
+            CreateButton::new(table(TableVerb::ShowHand))
+                .label(w.show_hand)
+                .emoji('🂠')
+                .style(ButtonStyle::Primary),
+            CreateButton::new(table(TableVerb::Hint))
+                .label(w.hint)
+                .emoji('💡')
+                .style(ButtonStyle::Secondary),
+        ]));
+    }
+    post.content = lines.join("\n");
+    post
+}
+
+/// The public message with the table picture.
+pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
+    let mut post = table_post(view, lang);
+    let drawn = view.clone();
+    post.picture = data
+        .picture(move || drawn.table_png())
+        .await
+        .map(|png| Picture {
+            png,
+            file: TABLE_FILE,
+        });
+    post
+}
+
+/// A player's hand, only for them: the picture, the cards in words, what they could
+/// play, and on their turn the buttons and menus to act.
+pub async fn hand_post(data: &Data, view: &DaifugoView, seat: Seat, lang: Lang) -> Post {
+    let g = &view.game;
+    let cards = view.hand_ids(seat);
+    let mut lines = words::hand_lines(g, &cards, lang);
+    // What this player saw of the change (their own draws included).
+    if view.actor_seat == Some(seat) {
+        for l in words::story(g, &view.events, Some(seat), lang, M) {
+            lines.push(format!("> {l}"));
+        }
+    }
+    let mut components = Vec::new();
+    if g.current() == seat && !view.is_over() {
+        let w = text::bot::card_words(lang);
+        let hand = |verb| {
+            Click::Hand {
+                stamp: view.info.stamp(),
+                verb,
+            }
+            .id()
+        };
+        if g.turn.step == Step::Discard {
+            lines.push(text::bot::hand_prompt(true, false, lang).into());
+            let mut seen: Vec<String> = Vec::new();
+            let options: Vec<CreateSelectMenuOption> = cards
+                .iter()
+                .filter_map(|&id| {
+                    let word = words::card_notation(g.kind(id));
+                    (!seen.contains(&word)).then(|| {
+                        seen.push(word.clone());
+                        CreateSelectMenuOption::new(words::card_word(g, id), word)
+                    })
+                })
+                .take(MENU_OPTIONS)
+                .collect();
+            if !options.is_empty() {
+                components.push(CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(
+                        hand(HandVerb::Discard),
+                        CreateSelectMenuKind::String { options },
+                    )
+                    .placeholder(w.discard),
+                ));
+            }
+        } else {
+            let candidates = daifugo::playable_primes(g, seat);
+            lines.push(text::bot::hand_prompt(false, !candidates.is_empty(), lang).into());
+            if !candidates.is_empty() {
+                let mut numbers: Vec<String> = Vec::new();
+                for c in &candidates {
+                    let n = c.number.to_string();
+                    if !numbers.contains(&n) && numbers.len() < 12 {
+                        numbers.push(n);
+                    }
+                }
+                lines.push(text::bot::could_play(&numbers, lang));
+                let options: Vec<CreateSelectMenuOption> = candidates
+                    .iter()
+                    .take(MENU_OPTIONS)
+                    .map(|c| {
+                        let cards = daifugo::hint::candidate_notation(g, c);
+                        CreateSelectMenuOption::new(
+                            text::clip(&format!("{} ({cards})", c.number), MAX_LABEL),
+                            cards,
+                        )
+                    })
+                    .collect();
+                components.push(CreateActionRow::SelectMenu(
+                    CreateSelectMenu::new(
+                        hand(HandVerb::Play),
+                        CreateSelectMenuKind::String { options },
+                    )
+                    .placeholder(w.play),
+                ));
+            }
+            let start = g.turn.step == Step::Start;
+            let has = |k: Kind| g.hand(seat).iter().any(|&c| g.kind(c) == k);
+            let mut buttons = vec![
+                CreateButton::new(hand(HandVerb::Draw))
+                    .label(w.draw)
+                    .style(ButtonStyle::Secondary)
+                    .disabled(!start || g.at_limit(seat)),
+                CreateButton::new(hand(HandVerb::PlayD))
+                    .label(w.play_d)
+                    .style(ButtonStyle::Secondary)
+                    .disabled(!start || !has(Kind::D)),
+            ];
+            if g.options.skip {
+                buttons.push(
+                    CreateButton::new(hand(HandVerb::Skip))
+                        .label("SKIP")
+                        .style(ButtonStyle::Secondary)
+                        .disabled(!has(Kind::Skip)),
+                );
+            }
+            buttons.push(
+                CreateButton::new(hand(HandVerb::Pass))
+                    .label(w.pass)
+                    .style(ButtonStyle::Danger)
+                    .disabled(g.must_draw()),
+            );
+            components.push(CreateActionRow::Buttons(buttons));
+        }
+    }
+    let drawn = view.clone();
+    let picture = data
+        .picture(move || drawn.hand_png(seat))
+        .await
+        .map(|png| Picture {
+            png,
+            file: HAND_FILE,
+        });
+    Post {
+        content: text::clip(&lines.join("\n"), 1_900),
+        picture,
+        components,
+        mentions: Vec::new(),
+    }
+}
+
+/// What the asker could play now (their own hand only).
+pub fn hint_text(view: &DaifugoView, seat: Seat, lang: Lang) -> String {
+    text::clip(&words::hint(&view.game, seat, lang, M).join("\n"), 1_900)
+}

@@ -1,0 +1,343 @@
+//! Answering an interaction, whatever Discord does.
+//!
+//! Every command and click builds an [`Answer`] and hands it to [`answer`], which
+//! - answers within Discord's 3 s: when the answer is not ready in time it defers first,
+//!   then edits the deferred response;
+//! - never lets a failed reply stop a game: when Discord refuses the answer to a change
+//!   that was saved (500, 429, a timeout), the post goes to the game's channel instead,
+//!   headed by a plain note of what was saved; and what the game needs next (AI turns,
+//!   the first board after Start) runs whatever became of the reply;
+//! - turns every error poise reports into a short, private answer ([`on_error`]): a
+//!   player never sees a raw HTTP or JSON error.
+
+use std::future::Future;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    CommandInteraction, ComponentInteraction, CreateAutocompleteResponse,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+};
+use tracing::{error, warn};
+
+use super::posts::Post;
+use super::runner;
+use super::types::{Data, Error};
+use crate::lang::Lang;
+use crate::session::Place;
+use crate::text;
+
+/// How an answer is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A new message everyone in the channel sees.
+    Public,
+    /// A message only the asker sees.
+    Private,
+    /// The clicked message, changed in place (a lobby).
+    Update,
+}
+
+/// What a command or click answers, and what the game needs next.
+pub struct Answer {
+    pub post: Post,
+    pub shown: Shown,
+    /// The request changed a game in this channel: if Discord refuses the answer, the post
+    /// goes to the channel instead, headed by this note.
+    pub saved: Option<(Place, String)>,
+    /// A private message sent after a delivered answer (a Prime Daifugo hand).
+    pub private_followup: Option<Post>,
+    /// Messages posted in a channel after the answer, whatever became of it (the first
+    /// board after a lobby's Start).
+    pub channel_posts: Vec<(Place, Post)>,
+    /// The AI seats of this game play next, whatever became of the answer.
+    pub ai: Option<Place>,
+}
+
+impl Answer {
+    pub fn new(post: Post, shown: Shown) -> Answer {
+        Answer {
+            post,
+            shown,
+            saved: None,
+            private_followup: None,
+            channel_posts: Vec::new(),
+            ai: None,
+        }
+    }
+
+    /// A message everyone sees.
+    pub fn public(post: Post) -> Answer {
+        Answer::new(post, Shown::Public)
+    }
+
+    /// A message only the asker sees.
+    pub fn private(text: impl Into<String>) -> Answer {
+        Answer::new(Post::text(text), Shown::Private)
+    }
+
+    /// The answer to a change that was saved in `place` (see [`Answer::saved`]).
+    pub fn saved(mut self, place: Place, note: String) -> Answer {
+        self.saved = Some((place, note));
+        self
+    }
+
+    /// Let the AI seats of `place` play after the answer.
+    pub fn then_ai(mut self, place: Place, ai_to_move: bool) -> Answer {
+        if ai_to_move {
+            self.ai = Some(place);
+        }
+        self
+    }
+}
+
+/// The interaction being answered.
+#[derive(Clone, Copy)]
+pub enum Target<'a> {
+    Command(&'a CommandInteraction),
+    Click(&'a ComponentInteraction),
+}
+
+impl Target<'_> {
+    async fn respond(
+        &self,
+        http: &serenity::Http,
+        response: CreateInteractionResponse,
+    ) -> Result<(), serenity::Error> {
+        match self {
+            Target::Command(i) => i.create_response(http, response).await,
+            Target::Click(i) => i.create_response(http, response).await,
+        }
+    }
+
+    async fn edit(
+        &self,
+        http: &serenity::Http,
+        edit: EditInteractionResponse,
+    ) -> Result<(), serenity::Error> {
+        match self {
+            Target::Command(i) => i.edit_response(http, edit).await.map(drop),
+            Target::Click(i) => i.edit_response(http, edit).await.map(drop),
+        }
+    }
+
+    async fn delete(&self, http: &serenity::Http) -> Result<(), serenity::Error> {
+        match self {
+            Target::Command(i) => i.delete_response(http).await,
+            Target::Click(i) => i.delete_response(http).await,
+        }
+    }
+
+    async fn followup(
+        &self,
+        http: &serenity::Http,
+        post: &Post,
+        ephemeral: bool,
+    ) -> Result<(), serenity::Error> {
+        let f = post.followup(ephemeral);
+        match self {
+            Target::Command(i) => i.create_followup(http, f).await.map(drop),
+            Target::Click(i) => i.create_followup(http, f).await.map(drop),
+        }
+    }
+
+    /// Acknowledge now, answer later.
+    async fn defer(&self, http: &serenity::Http, shown: Shown) -> Result<(), serenity::Error> {
+        let response = match (self, shown) {
+            (Target::Click(_), Shown::Update) => CreateInteractionResponse::Acknowledge,
+            (_, Shown::Private) => CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+            _ => CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new()),
+        };
+        self.respond(http, response).await
+    }
+
+    /// The first answer.
+    async fn first(
+        &self,
+        http: &serenity::Http,
+        post: &Post,
+        shown: Shown,
+    ) -> Result<(), serenity::Error> {
+        let response = match (self, shown) {
+            (Target::Click(_), Shown::Update) => {
+                CreateInteractionResponse::UpdateMessage(post.response(false))
+            }
+            (_, Shown::Private) => CreateInteractionResponse::Message(post.response(true)),
+            _ => CreateInteractionResponse::Message(post.response(false)),
+        };
+        self.respond(http, response).await
+    }
+}
+
+/// Answer with what `work` builds: within `Timing::defer_after` directly, else deferred
+/// as `expect` (how the answer will most likely be shown) and sent when ready. Never
+/// fails: what Discord refuses is logged and, for a saved change, posted in the channel.
+pub async fn answer<F>(
+    target: Target<'_>,
+    http: &std::sync::Arc<serenity::Http>,
+    data: &Data,
+    expect: Shown,
+    work: F,
+) where
+    F: Future<Output = Answer> + Send,
+{
+    tokio::pin!(work);
+    let ready = tokio::select! {
+        answer = &mut work => Ok(answer),
+        () = tokio::time::sleep(data.timing.defer_after) => Err(()),
+    };
+    let (answer, delivered) = match ready {
+        Ok(answer) => {
+            let delivered = target.first(http, &answer.post, answer.shown).await;
+            (answer, delivered)
+        }
+        Err(()) => {
+            if let Err(e) = target.defer(http, expect).await {
+                warn!("deferring a reply failed: {e}");
+            }
+            let answer = work.await;
+            let delivered = deliver_deferred(target, http, &answer, expect).await;
+            (answer, delivered)
+        }
+    };
+    match delivered {
+        Ok(()) => {
+            if let Some(hand) = &answer.private_followup {
+                if let Err(e) = target.followup(http, hand, true).await {
+                    warn!("a private followup failed: {e}");
+                }
+            }
+        }
+        Err(e) => {
+            warn!("Discord refused a reply: {e}");
+            if let Some((place, note)) = &answer.saved {
+                runner::post(http, *place, answer.post.clone().headed(note)).await;
+            }
+        }
+    }
+    for (place, post) in &answer.channel_posts {
+        runner::post(http, *place, post.clone()).await;
+    }
+    if let Some(place) = answer.ai {
+        runner::spawn(http.clone(), data.clone(), place);
+    }
+}
+
+/// Send an answer after a deferral made as `expect`.
+async fn deliver_deferred(
+    target: Target<'_>,
+    http: &serenity::Http,
+    answer: &Answer,
+    expect: Shown,
+) -> Result<(), serenity::Error> {
+    let post = &answer.post;
+    match (expect, answer.shown) {
+        (a, b) if a == b => target.edit(http, post.edit()).await,
+        // A refusal after a public deferral: the "thinking…" message goes, the refusal
+        // comes privately.
+        (Shown::Public, Shown::Private) => {
+            if let Err(e) = target.delete(http).await {
+                warn!("removing a deferred reply failed: {e}");
+            }
+            target.followup(http, post, true).await
+        }
+        (Shown::Private, Shown::Public) => {
+            target.edit(http, Post::text("✓").edit()).await?;
+            target.followup(http, post, false).await
+        }
+        (_, shown) => target.followup(http, post, shown == Shown::Private).await,
+    }
+}
+
+/// Answer privately at once (an unknown button, a refused click): the short way, for
+/// what needs no work.
+pub async fn refuse(target: Target<'_>, http: &serenity::Http, text: &str) {
+    let post = Post::text(text);
+    if let Err(e) = target.first(http, &post, Shown::Private).await {
+        // Already answered (poise's own reply to an error, a deferral): follow up.
+        if let Err(e2) = target.followup(http, &post, true).await {
+            warn!("answering an interaction failed: {e}; then {e2}");
+        }
+    }
+}
+
+/// The language of the person behind an interaction.
+fn lang_of(interaction: &CommandInteraction) -> Lang {
+    Lang::pick(
+        Some(interaction.locale.as_str()),
+        interaction.guild_locale.as_deref(),
+    )
+}
+
+/// Every error poise reports becomes a short private answer to the person who caused it,
+/// in their language; the details go to the log.
+pub async fn on_error(e: poise::FrameworkError<'_, Data, Error>) {
+    use poise::FrameworkError as F;
+    let ctx = e.serenity_context();
+    let http = &ctx.http;
+    let (interaction, text): (&CommandInteraction, fn(Lang) -> &'static str) = match e {
+        F::Command { error, ctx, .. } => {
+            error!(command = %ctx.command().qualified_name, "a command failed: {error}");
+            match app_interaction(ctx) {
+                Some(i) => (i, text::bot::internal_error),
+                None => return,
+            }
+        }
+        F::CommandPanic { payload, ctx, .. } => {
+            error!(command = %ctx.command().qualified_name, "a command panicked: {payload:?}");
+            match app_interaction(ctx) {
+                Some(i) => (i, text::bot::internal_error),
+                None => return,
+            }
+        }
+        F::ArgumentParse { error, ctx, .. } => {
+            warn!(command = %ctx.command().qualified_name, "an option could not be read: {error}");
+            match app_interaction(ctx) {
+                Some(i) => (i, text::bot::bad_argument),
+                None => return,
+            }
+        }
+        F::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            warn!(command = %ctx.command.qualified_name, "the command changed since Discord registered it: {description}");
+            (ctx.interaction, text::bot::unknown_command)
+        }
+        F::SubcommandRequired { ctx } => match app_interaction(ctx) {
+            Some(i) => (i, text::bot::unknown_command),
+            None => return,
+        },
+        F::GuildOnly { ctx, .. } => match app_interaction(ctx) {
+            Some(i) => (i, text::bot::not_in_dm),
+            None => return,
+        },
+        F::UnknownInteraction { interaction, .. } => {
+            warn!(command = %interaction.data.name, "a command this bot does not have");
+            if interaction.data.autocomplete().is_some() {
+                let empty =
+                    CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new());
+                if let Err(e) = interaction.create_response(http, empty).await {
+                    warn!("answering an autocomplete failed: {e}");
+                }
+                return;
+            }
+            (interaction, text::bot::unknown_command)
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                error!("while handling an error: {e}");
+            }
+            return;
+        }
+    };
+    let lang = lang_of(interaction);
+    refuse(Target::Command(interaction), http, text(lang)).await;
+}
+
+fn app_interaction(ctx: super::types::Context<'_>) -> Option<&CommandInteraction> {
+    match ctx {
+        poise::Context::Application(app) => Some(app.interaction),
+        poise::Context::Prefix(_) => None,
+    }
+}

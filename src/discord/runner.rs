@@ -1,0 +1,95 @@
+//! AI seats playing their turns: one message per turn, in order, paced so people can
+//! follow. A runner starts after a person's move (whatever became of its reply), after a
+//! restart, and from the turn clock when an AI seat has been left waiting; several may be
+//! asked for at once, and the per-channel lock plus the session's version claim make sure
+//! each AI turn is played once. While the previous player may still take their move back,
+//! the AI waits.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tracing::{error, warn};
+
+use super::posts::{self, Post};
+use super::types::Data;
+use crate::session::{AiStep, Place};
+
+/// The longest a runner sleeps before looking at its game again.
+const MAX_WAIT: Duration = Duration::from_secs(30);
+/// Retries of a channel message Discord refused (after the relay's own retries of 429s).
+const POST_RETRIES: [Duration; 2] = [Duration::from_millis(500), Duration::from_secs(2)];
+
+/// Play the AI seats of a channel's game until a person is to move (or the game ends),
+/// in the background.
+pub fn spawn(http: Arc<serenity::Http>, data: Data, place: Place) {
+    tokio::spawn(async move { run(&http, &data, place).await });
+}
+
+/// Play the AI seats now (the caller waits).
+pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
+    let lock = data.runner_lock(place);
+    let _in_order = lock.lock().await;
+    let take_back_ms = i64::try_from(data.timing.take_back.as_millis()).unwrap_or(i64::MAX);
+    loop {
+        match data.session.ai_step(place, take_back_ms).await {
+            Ok(AiStep::Played(view)) => {
+                let message = posts::public_post(data, &view).await;
+                post(http, place, message).await;
+                if view.is_over() {
+                    break;
+                }
+                if !data.timing.ai_pace.is_zero() {
+                    tokio::time::sleep(data.timing.ai_pace).await;
+                }
+            }
+            Ok(AiStep::Wait(wait)) => tokio::time::sleep(wait.min(MAX_WAIT)).await,
+            Ok(AiStep::Idle) => break,
+            Err(e) => {
+                error!(channel = place.channel_id, "an AI turn failed: {e}");
+                break;
+            }
+        }
+    }
+}
+
+/// Post a message in a game's channel. The game is already saved: a refusal is tried
+/// again a little later, then logged (`/climb board` shows the game whatever happens).
+pub async fn post(http: &serenity::Http, place: Place, post: Post) {
+    let channel = serenity::ChannelId::new(u64::try_from(place.channel_id).unwrap_or(1).max(1));
+    let message = post.message();
+    let mut waits = POST_RETRIES.iter();
+    loop {
+        match channel.send_message(http, message.clone()).await {
+            Ok(_) => return,
+            Err(e) => match waits.next() {
+                Some(wait) if retryable(&e) => {
+                    warn!(
+                        channel = place.channel_id,
+                        "posting a game message failed, trying again: {e}"
+                    );
+                    tokio::time::sleep(*wait).await;
+                }
+                _ => {
+                    error!(
+                        channel = place.channel_id,
+                        "posting a game message failed: {e}"
+                    );
+                    return;
+                }
+            },
+        }
+    }
+}
+
+/// A failure that may pass: Discord's server errors, rate limits, timeouts; not a refusal
+/// that would be refused again (a missing permission, a deleted channel).
+fn retryable(e: &serenity::Error) -> bool {
+    match e {
+        serenity::Error::Http(h) => match h.status_code() {
+            Some(status) => status.is_server_error() || status.as_u16() == 429,
+            None => true,
+        },
+        _ => false,
+    }
+}

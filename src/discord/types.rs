@@ -1,0 +1,65 @@
+//! What every command and handler shares: the bot's state ([`Data`]), and poise's context
+//! and error types.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use super::config::Timing;
+use crate::session::{Place, Session};
+
+/// What every command and handler can reach. Cheap to clone (the turn clock and the AI
+/// runners hold clones).
+#[derive(Clone)]
+pub struct Data {
+    pub session: Session,
+    pub timing: Timing,
+    /// One lock per channel, so that the AI turns of a game are played and posted in order
+    /// by this process.
+    runners: Arc<Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>>,
+    /// Pictures drawn at once: each takes a few megabytes while it is drawn, so at most one
+    /// per core (the bot's memory stays flat however many games post at the same moment).
+    pictures: Arc<tokio::sync::Semaphore>,
+}
+
+impl Data {
+    pub fn new(session: Session, timing: Timing) -> Data {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Data {
+            session,
+            timing,
+            runners: Arc::default(),
+            pictures: Arc::new(tokio::sync::Semaphore::new(cores.clamp(1, 4))),
+        }
+    }
+
+    /// The lock that keeps a channel's AI turns in order.
+    pub fn runner_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
+        let mut map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(place).or_default().clone()
+    }
+
+    /// Draw a picture on a blocking thread, one per core at a time. `None` if it failed
+    /// (logged): a message then goes without its picture rather than not at all.
+    pub async fn picture<F>(&self, draw: F) -> Option<Vec<u8>>
+    where
+        F: FnOnce() -> Result<Vec<u8>, image::ImageError> + Send + 'static,
+    {
+        let _permit = self.pictures.acquire().await.ok()?;
+        match tokio::task::spawn_blocking(draw).await {
+            Ok(Ok(png)) => Some(png),
+            Ok(Err(e)) => {
+                tracing::error!("encoding a picture failed: {e}");
+                None
+            }
+            Err(e) => {
+                tracing::error!("drawing a picture failed: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// The error type of the command bodies (poise's convention).
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The context every command receives.
+pub type Context<'a> = poise::Context<'a, Data, Error>;

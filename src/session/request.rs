@@ -1,0 +1,515 @@
+//! One grammar for what people type, on Discord and in the terminal: the options of a new
+//! game (variant words, AI seats, a turn timeout) and the words of a turn (`move 14 -3
+//! x9`, `play +5 14`, `end`, `undo`, `hint 2`…). Every failure is a typed
+//! [`RequestError`]; `src/text/` says it in each language. Nothing here looks at a game:
+//! moves and Keepers are resolved against the game by the use cases.
+
+use crate::climb::options::WayStations;
+use crate::climb::{Course, Doubles};
+use crate::level::{Level, LevelError};
+use crate::{climb, daifugo};
+
+/// The shortest turn timeout a game may have (one minute).
+pub const MIN_TIMEOUT_SECS: i64 = 60;
+/// The longest (two weeks).
+pub const MAX_TIMEOUT_SECS: i64 = 14 * 24 * 3600;
+/// The most AI seats one request may add.
+const MAX_AI_WORDS: usize = 8;
+
+/// What people type that cannot be read. Words are quoted back, at most 40 characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RequestError {
+    #[error("`{0}` is not a variant: choose from standard, double-time, sprint, decline, there-and-back, way-stations[=N or =31/37], solitaire, solitaire2, doubles-may, blanks")]
+    UnknownVariant(String),
+    #[error("`{0}`: write stations as primes separated by /, like way-stations=31/37")]
+    StationList(String),
+    #[error("`{0}`: write how many stations, like way-stations=3")]
+    StationCount(String),
+    #[error("`{0}` is not a Prime Daifugo option: choose from basic, advanced, zero, 5/9, 4/6/8, skip, hand-limit[=N], games=N")]
+    UnknownDaifugoOption(String),
+    #[error("`{0}`: write the limit, like hand-limit=13")]
+    HandLimit(String),
+    #[error("`{0}`: write the games to win, like games=3")]
+    GamesToWin(String),
+    #[error("{0}")]
+    Level(#[from] LevelError),
+    #[error("at most {MAX_AI_WORDS} AI seats at once")]
+    TooManyAi,
+    #[error("`{0}` is not a duration: write 30m, 12h, 2d (or off)")]
+    Duration(String),
+    #[error("a turn timeout is between 1 minute and 14 days (or off), not `{0}`")]
+    DurationRange(String),
+    #[error("`{0}` is not a command: type `help` for the list")]
+    NotACommand(String),
+    #[error("choose needs the number of a choice, e.g. `choose 1`")]
+    ChooseNumber,
+    #[error("`{0}`: hint takes how many moves to show, 1 to 10, e.g. `hint 3`")]
+    HintCount(String),
+    #[error("`{0}` is not a game here: play `climb` (Prime Climb) or `daifugo` (Prime Daifugo)")]
+    UnknownGame(String),
+}
+
+/// A word as quoted back in a message.
+fn quoted(word: &str) -> String {
+    word.trim().chars().take(40).collect()
+}
+
+/// The words of a list: split on commas, spaces and `+`, empty ones dropped.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split([',', ' ', '+'])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+}
+
+/// `name=arg` (lower case, `_` read as `-`).
+fn name_and_arg(word: &str) -> (String, Option<String>) {
+    let lower = word.to_lowercase().replace('_', "-");
+    match lower.split_once('=') {
+        Some((n, a)) => (n.to_string(), Some(a.to_string())),
+        None => (lower, None),
+    }
+}
+
+/// Prime Climb options from variant words, e.g. `decline,sprint`, `way-stations=3`,
+/// `way-stations=31/37`, `solitaire2`, `standard`; and whether the server's custom cards
+/// are asked for (`blanks`, §7 Fill in the Blanks).
+pub fn climb_options(text: &str) -> Result<(climb::Options, bool), RequestError> {
+    let mut o = climb::Options::default();
+    let mut blanks = false;
+    for word in words(text) {
+        let (name, arg) = name_and_arg(word);
+        match (name.as_str(), arg) {
+            ("standard" | "none", None) => {}
+            ("double-time" | "doubletime", None) => o.double_time = true,
+            ("sprint" | "prime-sprint", None) => o.sprint = true,
+            ("decline" | "prime-decline", None) => o.course = Course::Decline,
+            ("there-and-back" | "there-and-back-again", None) => o.course = Course::ThereAndBack,
+            ("solitaire" | "solitaire1", None) => o.solitaire = true,
+            ("solitaire2", None) => {
+                o.solitaire = true;
+                o.course = Course::ThereAndBack;
+            }
+            ("doubles-may", None) => o.doubles = Doubles::May,
+            ("blanks" | "fill-in-the-blanks" | "custom", None) => blanks = true,
+            ("way-stations" | "stations", None) => o.way_stations = WayStations::Random(3),
+            ("way-stations" | "stations", Some(a)) => {
+                o.way_stations = if a.contains('/') || a.parse::<u8>().is_ok_and(|n| n > 20) {
+                    let list: Result<Vec<u8>, _> = a.split('/').map(str::parse::<u8>).collect();
+                    WayStations::Chosen(list.map_err(|_| RequestError::StationList(quoted(word)))?)
+                } else {
+                    WayStations::Random(
+                        a.parse::<u8>()
+                            .map_err(|_| RequestError::StationCount(quoted(word)))?,
+                    )
+                };
+            }
+            _ => return Err(RequestError::UnknownVariant(quoted(word))),
+        }
+    }
+    Ok((o, blanks))
+}
+
+/// Prime Daifugo options from words, e.g. `advanced`, `zero,skip`, `hand-limit`,
+/// `hand-limit=15`, `games=3`, `basic`.
+pub fn daifugo_options(text: &str) -> Result<daifugo::Options, RequestError> {
+    let mut o = daifugo::Options::default();
+    for word in words(text) {
+        let (name, arg) = name_and_arg(word);
+        let number = |bad: fn(String) -> RequestError| -> Result<u8, RequestError> {
+            arg.as_deref()
+                .and_then(|a| a.parse::<u8>().ok())
+                .ok_or_else(|| bad(quoted(word)))
+        };
+        match (name.as_str(), &arg) {
+            ("basic" | "standard", None) => {}
+            ("advanced", None) => {
+                o.zero = true;
+                o.five_nine = true;
+                o.four_six_eight = true;
+            }
+            ("zero" | "0", None) => o.zero = true,
+            ("5/9" | "five-nine", None) => o.five_nine = true,
+            ("4/6/8" | "four-six-eight", None) => o.four_six_eight = true,
+            ("skip", None) => o.skip = true,
+            ("hand-limit" | "limit", None) => o.hand_limit = Some(13),
+            ("hand-limit" | "limit", Some(_)) => {
+                o.hand_limit = Some(number(RequestError::HandLimit)?)
+            }
+            ("games", Some(_)) => o.games_to_win = number(RequestError::GamesToWin)?,
+            _ => return Err(RequestError::UnknownDaifugoOption(quoted(word))),
+        }
+    }
+    Ok(o)
+}
+
+/// AI seats, e.g. `hard` or `easy,medium` (`easy medium` works too).
+pub fn levels(text: &str) -> Result<Vec<Level>, RequestError> {
+    let levels: Vec<Level> = text
+        .split([',', ' '])
+        .map(str::trim)
+        .filter(|w| !w.is_empty())
+        .map(str::parse::<Level>)
+        .collect::<Result<_, _>>()?;
+    if levels.len() > MAX_AI_WORDS {
+        return Err(RequestError::TooManyAi);
+    }
+    Ok(levels)
+}
+
+/// A turn timeout: `off`, `90s`, `30m`, `12h`, `2d`, `1h30m`, or a bare number of
+/// minutes (`j`/`jour` for days in French). `None` is off.
+pub fn duration(text: &str) -> Result<Option<i64>, RequestError> {
+    let t = text.trim().to_lowercase().replace(' ', "");
+    if matches!(
+        t.as_str(),
+        "off" | "none" | "no" | "0" | "" | "aucun" | "non"
+    ) {
+        return Ok(None);
+    }
+    let bad = || RequestError::Duration(quoted(text));
+    let secs: i64 = if let Ok(minutes) = t.parse::<i64>() {
+        minutes.checked_mul(60).ok_or_else(bad)?
+    } else {
+        let mut total: i64 = 0;
+        let mut number = String::new();
+        let mut any = false;
+        let mut chars = t.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                number.push(c);
+                continue;
+            }
+            let mut unit = c.to_string();
+            while let Some(&n) = chars.peek() {
+                if n.is_alphabetic() {
+                    unit.push(n);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            let n: i64 = number.parse().map_err(|_| bad())?;
+            number.clear();
+            let scale = match unit.as_str() {
+                "s" | "sec" | "secs" | "second" | "seconds" | "seconde" | "secondes" => 1,
+                "m" | "min" | "mins" | "minute" | "minutes" => 60,
+                "h" | "hr" | "hrs" | "hour" | "hours" | "heure" | "heures" => 3_600,
+                "d" | "j" | "day" | "days" | "jour" | "jours" => 86_400,
+                _ => return Err(bad()),
+            };
+            total = n
+                .checked_mul(scale)
+                .and_then(|x| total.checked_add(x))
+                .ok_or_else(bad)?;
+            any = true;
+        }
+        if !number.is_empty() || !any {
+            return Err(bad());
+        }
+        total
+    };
+    if !(MIN_TIMEOUT_SECS..=MAX_TIMEOUT_SECS).contains(&secs) {
+        return Err(RequestError::DurationRange(quoted(text)));
+    }
+    Ok(Some(secs))
+}
+
+/// Which game a word names (`climb`, `daifugo`), for the terminal.
+pub fn game_kind(word: &str) -> Result<crate::store::GameKind, RequestError> {
+    match word.trim().to_lowercase().as_str() {
+        "climb" | "prime-climb" | "primeclimb" => Ok(crate::store::GameKind::Climb),
+        "daifugo" | "prime-daifugo" | "primedaifugo" => Ok(crate::store::GameKind::Daifugo),
+        _ => Err(RequestError::UnknownGame(quoted(word))),
+    }
+}
+
+/// What a player asks for during a Prime Climb game (the same words on Discord and in
+/// the terminal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Steps in the notation of §4, a whole turn or part of one: `14 -3 x9`, `x9`.
+    Move(String),
+    /// Play a Keeper: `+5` / `-5` / `within` / `curse`, with its pawn (a space) or its
+    /// target (a player's name or number).
+    Keeper {
+        keeper: String,
+        target: Option<String>,
+    },
+    /// Finish the Move phase: bump, draw, next player.
+    EndMove,
+    /// Take back the last step of this Move phase, or a finished move of yours that
+    /// revealed no card, until the next player acts.
+    Undo,
+    /// Answer the drawn card's choice, numbered from 1 as listed.
+    Choose(usize),
+    /// Leave the game (allowed at any time).
+    Resign,
+}
+
+/// A line typed during a Prime Climb game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClimbLine {
+    Act(Command),
+    /// Every legal way to finish the turn (at most `limit` shown).
+    Moves,
+    /// The best `n` moves, explained.
+    Hint(usize),
+    /// The board: the picture, or the whole position as text.
+    Board {
+        text: bool,
+    },
+    /// The rules, by topic.
+    Rules(Option<String>),
+    Help,
+    Quit,
+    Empty,
+}
+
+/// The words that end the Move phase or take back a step, in both languages.
+fn end_or_undo(word: &str) -> Option<Command> {
+    match word {
+        "end" | "done" | "e" | "fin" | "finir" => Some(Command::EndMove),
+        "undo" | "u" | "annuler" => Some(Command::Undo),
+        _ => None,
+    }
+}
+
+/// Read a line typed in a Prime Climb game. `choosing`: a card waits for a choice, so a
+/// bare number is the choice.
+pub fn climb_line(line: &str, choosing: bool) -> Result<ClimbLine, RequestError> {
+    let line = line.trim();
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    let lower = word.to_lowercase();
+    if let Some(command) = end_or_undo(&lower).filter(|_| rest.is_empty()) {
+        return Ok(ClimbLine::Act(command));
+    }
+    Ok(match lower.as_str() {
+        "" => ClimbLine::Empty,
+        "move" | "m" | "coup" => ClimbLine::Act(Command::Move(rest.to_string())),
+        "play" | "keeper" | "carte" | "jouer" => {
+            let rest = rest.strip_prefix("keeper").map(str::trim).unwrap_or(rest);
+            let (keeper, target) = match rest.split_once(char::is_whitespace) {
+                Some((k, t)) => (k.to_string(), Some(t.trim().to_string())),
+                None => (rest.to_string(), None),
+            };
+            ClimbLine::Act(Command::Keeper { keeper, target })
+        }
+        "choose" | "c" | "choisir" => match rest.parse::<usize>() {
+            Ok(n) => ClimbLine::Act(Command::Choose(n)),
+            Err(_) => return Err(RequestError::ChooseNumber),
+        },
+        "resign" | "abandonner" => ClimbLine::Act(Command::Resign),
+        "moves" | "coups" => ClimbLine::Moves,
+        "hint" | "h" | "indice" => ClimbLine::Hint(hint_count(rest)?),
+        "board" | "b" | "plateau" => ClimbLine::Board {
+            text: matches!(rest.to_lowercase().as_str(), "text" | "texte"),
+        },
+        "rules" | "règles" | "regles" => {
+            ClimbLine::Rules((!rest.is_empty()).then(|| rest.to_lowercase()))
+        }
+        "help" | "?" | "aide" => ClimbLine::Help,
+        "quit" | "exit" | "q" | "quitter" => ClimbLine::Quit,
+        _ if choosing && line.parse::<usize>().is_ok() => {
+            ClimbLine::Act(Command::Choose(line.parse().unwrap_or(0)))
+        }
+        // A bare move: `14 -3 x9`, `x9`, `k+5`.
+        _ if line.starts_with(|c: char| {
+            c.is_ascii_digit() || "+-−x×*/÷k!".contains(c.to_ascii_lowercase())
+        }) =>
+        {
+            ClimbLine::Act(Command::Move(line.to_string()))
+        }
+        _ => return Err(RequestError::NotACommand(quoted(word))),
+    })
+}
+
+/// `hint` alone shows 3 moves; `hint N` shows N (1 to 10).
+fn hint_count(rest: &str) -> Result<usize, RequestError> {
+    if rest.is_empty() {
+        return Ok(3);
+    }
+    match rest.parse::<usize>() {
+        Ok(n) if (1..=10).contains(&n) => Ok(n),
+        _ => Err(RequestError::HintCount(quoted(rest))),
+    }
+}
+
+/// What `/climb move` was given: steps, or the words that end the turn or take a step
+/// back.
+pub fn climb_move(text: &str) -> Command {
+    match end_or_undo(&text.trim().to_lowercase()) {
+        Some(command) => command,
+        None => Command::Move(text.to_string()),
+    }
+}
+
+/// A line typed in a Prime Daifugo game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DaifugoLine {
+    /// An action in the notation (`3 10`, `draw`, `d`, `discard 4`, `pass`, `skip`),
+    /// checked against the hand by the use case.
+    Act(String),
+    Hand,
+    Hint,
+    Board {
+        text: bool,
+    },
+    Rules,
+    Help,
+    Quit,
+    Resign,
+    Empty,
+}
+
+/// Read a line typed in a Prime Daifugo game.
+pub fn daifugo_line(line: &str) -> DaifugoLine {
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match word.to_lowercase().as_str() {
+        "" => DaifugoLine::Empty,
+        "help" | "?" | "aide" => DaifugoLine::Help,
+        "quit" | "exit" | "q" | "quitter" => DaifugoLine::Quit,
+        "hand" | "main" => DaifugoLine::Hand,
+        "hint" | "h" | "indice" => DaifugoLine::Hint,
+        "board" | "table" | "b" => DaifugoLine::Board {
+            text: matches!(rest.trim().to_lowercase().as_str(), "text" | "texte"),
+        },
+        "rules" | "règles" | "regles" => DaifugoLine::Rules,
+        "resign" | "abandonner" => DaifugoLine::Resign,
+        "play" | "jouer" => DaifugoLine::Act(rest.trim().to_string()),
+        "piocher" => DaifugoLine::Act("draw".into()),
+        "passer" => DaifugoLine::Act("pass".into()),
+        "défausser" | "defausser" => DaifugoLine::Act(format!("discard {}", rest.trim())),
+        _ => DaifugoLine::Act(line.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variants_parse_from_words() {
+        let (o, _) = climb_options("decline, sprint double-time").unwrap();
+        assert_eq!(o.course, Course::Decline);
+        assert!(o.sprint && o.double_time);
+        let (o, _) = climb_options("way-stations=31/37").unwrap();
+        assert_eq!(o.way_stations, WayStations::Chosen(vec![31, 37]));
+        let (o, _) = climb_options("stations=2").unwrap();
+        assert_eq!(o.way_stations, WayStations::Random(2));
+        let (o, _) = climb_options("solitaire2").unwrap();
+        assert!(o.solitaire && o.course == Course::ThereAndBack);
+        assert_eq!(
+            climb_options("").unwrap(),
+            (climb::Options::default(), false)
+        );
+        assert!(climb_options("sprint,blanks").unwrap().1);
+        let err = climb_options("decline,warp").unwrap_err();
+        assert_eq!(err, RequestError::UnknownVariant("warp".into()));
+        assert!(
+            err.to_string().starts_with("`warp` is not a variant"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn daifugo_options_read_from_words() {
+        let o = daifugo_options("advanced, skip games=3").unwrap();
+        assert!(o.zero && o.five_nine && o.four_six_eight && o.skip);
+        assert_eq!(o.games_to_win, 3);
+        assert_eq!(daifugo_options("hand-limit").unwrap().hand_limit, Some(13));
+        assert_eq!(daifugo_options("").unwrap(), daifugo::Options::default());
+        assert!(daifugo_options("games=x")
+            .unwrap_err()
+            .to_string()
+            .contains("games=3"));
+        assert!(daifugo_options("turbo")
+            .unwrap_err()
+            .to_string()
+            .starts_with("`turbo`"));
+    }
+
+    #[test]
+    fn durations_read_as_people_write_them() {
+        assert_eq!(duration("off").unwrap(), None);
+        assert_eq!(duration("30").unwrap(), Some(1_800));
+        assert_eq!(duration("30m").unwrap(), Some(1_800));
+        assert_eq!(duration("12h").unwrap(), Some(43_200));
+        assert_eq!(duration("1h30m").unwrap(), Some(5_400));
+        assert_eq!(duration("2 d").unwrap(), Some(172_800));
+        assert_eq!(duration("2j").unwrap(), Some(172_800));
+        assert_eq!(duration("90s").unwrap(), Some(90));
+        assert_eq!(duration("3 heures").unwrap(), Some(10_800));
+        for bad in [
+            "5s",
+            "15d",
+            "h",
+            "12x",
+            "12h5",
+            "-3h",
+            "99999999999999999999d",
+            "12é",
+        ] {
+            assert!(duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn lines_read_as_commands() {
+        assert_eq!(
+            climb_line("move 14 -3 x9", false),
+            Ok(ClimbLine::Act(Command::Move("14 -3 x9".into())))
+        );
+        assert_eq!(
+            climb_line("14 -3 x9", false),
+            Ok(ClimbLine::Act(Command::Move("14 -3 x9".into())))
+        );
+        assert_eq!(
+            climb_line("x9", false),
+            Ok(ClimbLine::Act(Command::Move("x9".into())))
+        );
+        assert_eq!(
+            climb_line("play keeper +5 14", false),
+            Ok(ClimbLine::Act(Command::Keeper {
+                keeper: "+5".into(),
+                target: Some("14".into())
+            }))
+        );
+        assert_eq!(
+            climb_line("2", true),
+            Ok(ClimbLine::Act(Command::Choose(2)))
+        );
+        assert_eq!(climb_line("hint", false), Ok(ClimbLine::Hint(3)));
+        assert_eq!(climb_line("hint 2", false), Ok(ClimbLine::Hint(2)));
+        assert!(climb_line("hint abc", false).is_err());
+        assert!(climb_line("hint 0", false).is_err());
+        assert_eq!(climb_line("  ", false), Ok(ClimbLine::Empty));
+        assert_eq!(
+            climb_line("fin", false),
+            Ok(ClimbLine::Act(Command::EndMove))
+        );
+        assert_eq!(
+            climb_line("board text", false),
+            Ok(ClimbLine::Board { text: true })
+        );
+        assert_eq!(
+            climb_line("dance", false),
+            Err(RequestError::NotACommand("dance".into()))
+        );
+        assert_eq!(climb_move(" End "), Command::EndMove);
+        assert_eq!(climb_move("14 +3"), Command::Move("14 +3".into()));
+    }
+
+    #[test]
+    fn levels_and_games_read_from_words() {
+        assert_eq!(levels("easy,medium"), Ok(vec![Level::Easy, Level::Medium]));
+        assert_eq!(levels("hard forte"), Ok(vec![Level::Hard, Level::Hard]));
+        assert!(matches!(levels("wizard"), Err(RequestError::Level(_))));
+        assert_eq!(levels(&"easy,".repeat(9)), Err(RequestError::TooManyAi));
+        assert_eq!(game_kind("Daifugo"), Ok(crate::store::GameKind::Daifugo));
+        assert!(game_kind("chess").is_err());
+    }
+}

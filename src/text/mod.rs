@@ -1,0 +1,264 @@
+//! Everything a person reads, in English and French, for every front: the Discord posts,
+//! the terminal, and (soon) the pictures' words and alt texts. Words only: what happened
+//! comes from the engines' events and the session's views, and each refusal from a
+//! typed error ([`errors`]).
+//!
+//! - [`climb`]: the Prime Climb narrator, cards, choices, dice, hints, colours, status;
+//! - [`daifugo`]: the Prime Daifugo narrator (a drawn card is named to its drawer only),
+//!   cards, hands, hints;
+//! - [`lobby`]: lobbies, AI levels, the options of a game;
+//! - [`rules`]: the rules of both games by topic;
+//! - [`errors`]: every refusal;
+//! - [`bot`]: what only the Discord bot says (settings, standings, reminders, notes).
+//!
+//! Knows no Discord or terminal types: a [`Markup`] says how to mark text up.
+
+pub mod bot;
+pub mod climb;
+pub mod daifugo;
+pub mod errors;
+pub mod lobby;
+pub mod rules;
+pub mod terminal;
+
+pub use crate::lang::Lang;
+
+/// How text is marked up: Discord's markdown, or plain text for the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Markup {
+    Discord,
+    Plain,
+}
+
+impl Markup {
+    /// Bold (Discord) or as it is (terminal).
+    pub fn bold(self, text: &str) -> String {
+        match self {
+            Markup::Discord => format!("**{text}**"),
+            Markup::Plain => text.to_string(),
+        }
+    }
+
+    /// What to type: in backticks on Discord and in the terminal alike.
+    pub fn code(self, text: &str) -> String {
+        format!("`{text}`")
+    }
+}
+
+/// `format!` in the language asked for: `tr!(lang, "English {}", "Français {}", arg)`.
+macro_rules! tr {
+    ($lang:expr, $en:literal, $fr:literal $(, $arg:expr)* $(,)?) => {
+        match $lang {
+            $crate::lang::Lang::En => format!($en $(, $arg)*),
+            $crate::lang::Lang::Fr => format!($fr $(, $arg)*),
+        }
+    };
+}
+pub(crate) use tr;
+
+/// A list in words: "3", "3 and 9", "2, 3 and 9" / "3 et 9".
+pub fn list(lang: Lang, items: &[String]) -> String {
+    let and = lang.text("and", "et");
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} {and} {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// A count with its noun, singular or plural: `count(1, "turn", "turns")` is "1 turn".
+pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    if n == 1 || n == -1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// A count in the language asked for: `counted(lang, 2, ("turn", "turns"), ("tour",
+/// "tours"))`. French uses the singular for 0 and 1.
+pub fn counted(lang: Lang, n: impl Into<i64>, en: (&str, &str), fr: (&str, &str)) -> String {
+    let n = n.into();
+    match lang {
+        Lang::En => count(n, en.0, en.1),
+        Lang::Fr if n.abs() <= 1 => format!("{n} {}", fr.0),
+        Lang::Fr => format!("{n} {}", fr.1),
+    }
+}
+
+/// Whether a French word before `name` elides: "d'Alice", "l'IA", but "de Bo".
+fn elides(name: &str) -> bool {
+    name.trim_start()
+        .chars()
+        .next()
+        .is_some_and(|c| "aeiouyhàâäéèêëîïôöùûüÿœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŸŒÆ".contains(c))
+}
+
+/// French "de" before a name: "d'Alice", "de Bo". English names it as it is.
+pub fn de(name: &str) -> String {
+    if elides(name) {
+        format!("d'{name}")
+    } else {
+        format!("de {name}")
+    }
+}
+
+/// French "que" before a name: "qu'Alice", "que Bo".
+pub fn que(name: &str) -> String {
+    if elides(name) {
+        format!("qu'{name}")
+    } else {
+        format!("que {name}")
+    }
+}
+
+/// A name in the possessive: "Ada's", "Charles's" (English).
+pub fn possessive(name: &str) -> String {
+    format!("{name}'s")
+}
+
+/// A duration in words: "12 h", "2 d 6 h", "30 min", "45 s" / "2 j 6 h".
+pub fn duration(secs: i64, lang: Lang) -> String {
+    let secs = secs.max(0);
+    let d = secs / 86_400;
+    let h = (secs % 86_400) / 3_600;
+    let m = (secs % 3_600) / 60;
+    let day = lang.text("d", "j");
+    let mut parts = Vec::new();
+    if d > 0 {
+        parts.push(format!("{d} {day}"));
+    }
+    if h > 0 {
+        parts.push(format!("{h} h"));
+    }
+    if m > 0 && d == 0 {
+        parts.push(format!("{m} min"));
+    }
+    if parts.is_empty() {
+        parts.push(format!("{secs} s"));
+    }
+    parts.join(" ")
+}
+
+/// The first letter in capitals (engine messages start in lower case).
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Cut a text to `max` characters, ending with "…".
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// A number with its prime factorisation, powers written as exponents: `96 = 2⁵ × 3`,
+/// `13 is prime` / `13 est premier`, `1`, `0`.
+pub fn factorisation(n: u32, lang: Lang) -> String {
+    if n < 2 {
+        return n.to_string();
+    }
+    let mut factors: Vec<(u32, u32)> = Vec::new();
+    let mut rest = n;
+    let mut p = 2;
+    while p * p <= rest {
+        while rest % p == 0 {
+            match factors.last_mut() {
+                Some((q, k)) if *q == p => *k += 1,
+                _ => factors.push((p, 1)),
+            }
+            rest /= p;
+        }
+        p += 1;
+    }
+    if rest > 1 {
+        match factors.last_mut() {
+            Some((q, k)) if *q == rest => *k += 1,
+            _ => factors.push((rest, 1)),
+        }
+    }
+    if let [(p, 1)] = factors.as_slice() {
+        return tr!(lang, "{} is prime", "{} est premier", p);
+    }
+    let terms: Vec<String> = factors
+        .iter()
+        .map(|&(p, k)| {
+            if k == 1 {
+                p.to_string()
+            } else {
+                format!("{p}{}", superscript(k))
+            }
+        })
+        .collect();
+    format!("{n} = {}", terms.join(" × "))
+}
+
+/// A number in superscript digits: 5 → ⁵.
+fn superscript(n: u32) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string()
+        .chars()
+        .map(|c| DIGITS[c.to_digit(10).unwrap_or(0) as usize])
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(duration(43_200, Lang::En), "12 h");
+        assert_eq!(duration(2 * 86_400 + 6 * 3_600, Lang::Fr), "2 j 6 h");
+        assert_eq!(duration(1_800, Lang::En), "30 min");
+        assert_eq!(duration(45, Lang::En), "45 s");
+        assert_eq!(duration(-3, Lang::En), "0 s");
+    }
+
+    #[test]
+    fn counts_agree_with_their_number() {
+        assert_eq!(count(1, "turn", "turns"), "1 turn");
+        assert_eq!(count(2, "turn", "turns"), "2 turns");
+        assert_eq!(
+            counted(Lang::Fr, 0, ("turn", "turns"), ("tour", "tours")),
+            "0 tour"
+        );
+        assert_eq!(
+            counted(Lang::En, 0, ("turn", "turns"), ("tour", "tours")),
+            "0 turns"
+        );
+    }
+
+    #[test]
+    fn french_elides_before_a_vowel() {
+        assert_eq!(de("Alice"), "d'Alice");
+        assert_eq!(de("Élodie"), "d'Élodie");
+        assert_eq!(de("IA forte"), "d'IA forte");
+        assert_eq!(de("Bo"), "de Bo");
+        assert_eq!(que("Alice"), "qu'Alice");
+    }
+
+    #[test]
+    fn factorisations_use_exponents() {
+        assert_eq!(factorisation(96, Lang::En), "96 = 2⁵ × 3");
+        assert_eq!(factorisation(12, Lang::En), "12 = 2² × 3");
+        assert_eq!(factorisation(30, Lang::En), "30 = 2 × 3 × 5");
+        assert_eq!(factorisation(13, Lang::Fr), "13 est premier");
+        assert_eq!(factorisation(1_024, Lang::En), "1024 = 2¹⁰");
+        assert_eq!(factorisation(1, Lang::En), "1");
+    }
+
+    #[test]
+    fn long_texts_are_clipped_by_characters() {
+        assert_eq!(clip("abcdef", 4), "abc…");
+        assert_eq!(clip("ééé", 3), "ééé");
+    }
+}

@@ -1,0 +1,160 @@
+//! What only the terminal says: the commands of `primeclimb play`, its prompts and notes.
+
+use super::{tr, Lang};
+
+/// The commands of a Prime Climb game at the terminal.
+pub fn climb_help(lang: Lang) -> &'static str {
+    lang.text(
+        "\
+Commands (the same words as on Discord):
+  move 14 -3 x9   steps in the notation: a pawn's space, then +d -d xd /d (`move` may be left out);
+                  part of a turn is fine: `14 -3`, then `x9` continues with the same pawn
+  play +5 14      play a Keeper: +N or -N on the pawn on 14; `play within 40`; `play curse 2`
+  end             end the Move phase (needed only while you hold a Keeper you could still play)
+  undo            take back the last step; after your move, take the whole move back until
+                  the next player acts (not once a card was drawn)
+  choose N        answer the choice of the card just drawn (or just N)
+  moves           every legal way to finish this turn, with a move for each
+  hint [N]        the best N moves (default 3), explained step by step
+  board           write the board picture (PNG) and print where; `board text`: the position in words
+  rules [topic]   the rules: overview, roll, move, bump, draw, cards, winning, notation, variants
+  resign          leave the game (asks first)
+  quit            stop here; the game is saved and `--resume` continues it
+Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or Ctrl-C stops.
+",
+        "\
+Commandes (les mêmes mots que sur Discord) :
+  move 14 -3 x9   des pas en notation : la case d'un pion, puis +d -d xd /d (`move` peut être omis) ;
+                  une partie du tour suffit : `14 -3`, puis `x9` continue avec le même pion
+  play +5 14      jouer une carte à garder : +N ou -N sur le pion en 14 ; `play within 40` ; `play curse 2`
+  end             finir le déplacement (utile seulement si vous avez une carte encore jouable)
+  undo            annuler le dernier pas ; après votre coup, le reprendre en entier tant que le
+                  joueur suivant n'a pas joué (pas si une carte a été piochée)
+  choose N        répondre au choix de la carte piochée (ou juste N)
+  moves           toutes les façons de finir ce tour, avec un coup pour chacune
+  hint [N]        les N meilleurs coups (3 par défaut), expliqués pas à pas
+  board           écrire l'image du plateau (PNG) et dire où ; `board text` : la position en mots
+  rules [thème]   les règles : aperçu, lancer, déplacer, renvoyer, piocher, cartes, gagner, notation, variantes
+  resign          quitter la partie (demande d'abord)
+  quit            s'arrêter ici ; la partie est enregistrée et `--resume` la reprend
+Édition : flèches et historique (↑ ↓), Ctrl-L efface l'écran, Ctrl-D ou Ctrl-C arrête.
+",
+    )
+}
+
+/// The commands of a Prime Daifugo game at the terminal.
+pub fn daifugo_help(lang: Lang) -> &'static str {
+    lang.text(
+        "\
+Commands (the same words as on Discord):
+  3 10          play cards side by side: [3][10] is 310 (`play 3 10` works too); 5/9:9 plays
+                the [5/9] as 9; 1 to 3 cards, a prime larger than the play, as many cards
+  draw          draw the top card (step 1 of your turn, optional)
+  d             play a D card: draw 2, then `discard N`
+  discard 4     the discard after a D card (also `discard 5/9`, `discard d`)
+  pass          pass (with a [10] in play, passing draws 2)
+  skip          play a SKIP card (3 players): the next player loses their turn
+  hand          your hand again; hint: what you could play
+  board         write the table picture (PNG) and print where; `board text`: the table in words
+  rules         the rules in short
+  resign        leave the match (asks first)
+  quit          stop here; the match is saved and `--resume` continues it
+Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or Ctrl-C stops.
+",
+        "\
+Commandes (les mêmes mots que sur Discord) :
+  3 10          jouer des cartes côte à côte : [3][10] vaut 310 (`play 3 10` aussi) ; 5/9:9 joue
+                la [5/9] comme 9 ; 1 à 3 cartes, un nombre premier plus grand, autant de cartes
+  draw          piocher la carte du dessus (étape 1 du tour, facultative)
+  d             jouer une carte D : piocher 2, puis `discard N`
+  discard 4     la défausse après une carte D (aussi `discard 5/9`, `discard d`)
+  pass          passer (avec un [10] en jeu, passer fait piocher 2)
+  skip          jouer une carte SKIP (3 joueurs) : le joueur suivant passe son tour
+  hand          votre main ; hint : ce que vous pourriez jouer
+  board         écrire l'image de la table (PNG) et dire où ; `board text` : la table en mots
+  rules         les règles en bref
+  resign        quitter le match (demande d'abord)
+  quit          s'arrêter ici ; le match est enregistré et `--resume` le reprend
+Édition : flèches et historique (↑ ↓), Ctrl-L efface l'écran, Ctrl-D ou Ctrl-C arrête.
+",
+    )
+}
+
+/// The line under a game's title.
+pub fn welcome(lang: Lang) -> &'static str {
+    lang.text(
+        "Type `help` for the commands and `rules` for the rules. The game is saved after every move.",
+        "Tapez `help` pour les commandes et `rules` pour les règles. La partie est enregistrée après chaque coup.",
+    )
+}
+
+/// Before an AI seat plays, while the person who just moved may take it back.
+pub fn take_back_prompt(ai: &str, lang: Lang) -> String {
+    tr!(
+        lang,
+        "↩ Enter: {} plays · `undo`: take your move back > ",
+        "↩ Entrée : {} joue · `undo` : reprendre votre coup > ",
+        ai
+    )
+}
+
+/// Whether an answer means "take it back".
+pub fn is_undo(line: &str) -> bool {
+    matches!(
+        line.trim().to_lowercase().as_str(),
+        "undo" | "u" | "annuler"
+    )
+}
+
+/// The question before resigning, and whether an answer means yes.
+pub fn confirm_resign(lang: Lang) -> &'static str {
+    lang.text(
+        "Leave the game for good? (yes/no) > ",
+        "Quitter la partie pour de bon ? (oui/non) > ",
+    )
+}
+
+pub fn is_yes(line: &str) -> bool {
+    matches!(
+        line.trim().to_lowercase().as_str(),
+        "y" | "yes" | "o" | "oui"
+    )
+}
+
+/// "Not resigned: the game goes on."
+pub fn not_resigned(lang: Lang) -> &'static str {
+    lang.text(
+        "Not resigned: the game goes on.",
+        "Vous restez : la partie continue.",
+    )
+}
+
+/// "The board is in /path/board.png"
+pub fn picture_written(path: &str, lang: Lang) -> String {
+    tr!(lang, "The picture is in {}", "L'image est dans {}", path)
+}
+
+/// "Nothing to move now: answer the card first."
+pub fn answer_card_first(lang: Lang) -> &'static str {
+    lang.text(
+        "Nothing to move now: answer the card first.",
+        "Rien à déplacer pour l'instant : répondez d'abord à la carte.",
+    )
+}
+
+/// The topics `rules` takes.
+pub fn rules_topics(lang: Lang) -> String {
+    let topics: Vec<&str> = super::rules::Topic::ALL
+        .iter()
+        .map(|t| match lang {
+            Lang::En => t.words().0,
+            Lang::Fr => t.words().1,
+        })
+        .collect();
+    tr!(
+        lang,
+        "More with `rules TOPIC`: {}.",
+        "La suite avec `rules THÈME` : {}.",
+        topics.join(", ")
+    )
+}
