@@ -2,8 +2,8 @@
 //! it: it says what is wrong and, where it helps, what would be right.
 
 use super::dice::Roll;
-use super::game::Seat;
 use super::ops::ArithError;
+use super::Seat;
 
 /// Why one step of the Move phase (a die use or a Keeper) is not allowed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,7 +67,7 @@ pub enum RuleError {
     #[error("step {step}: {error}")]
     AtStep { step: usize, error: StepError },
     #[error("{0}")]
-    Parse(#[from] super::notation::ParseError),
+    Parse(#[from] ParseError),
     #[error("the move is not finished: {} still to use", list(.0))]
     UsesLeft(Vec<u8>),
     #[error("first answer the card you drew")]
@@ -95,4 +95,27 @@ fn list(values: &[u8]) -> String {
         1 => v[0].clone(),
         _ => format!("{} and {}", v[..v.len() - 1].join(", "), v[v.len() - 1]),
     }
+}
+
+/// The longest move text accepted, in characters (a full turn with Keepers is far
+/// shorter).
+pub const MAX_LEN: usize = 300;
+
+/// Why a move text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseError {
+    #[error("write a move, e.g. `14 -3 x9`")]
+    Empty,
+    #[error("that move is too long (at most {MAX_LEN} characters)")]
+    TooLong,
+    #[error("`{0}` is not part of a move: write a space to name a pawn, then steps like +3, -3, x3, /3 (or k+5 for a Keeper)")]
+    Unexpected(String),
+    #[error("`{text}`: dice show 1 to 10")]
+    NotADie { text: String },
+    #[error("`{0}` is not a space (spaces are 0 to 101)")]
+    NotASpace(String),
+    #[error("`{0}`: a number is missing after the sign")]
+    MissingNumber(String),
+    #[error("`{0}`: a Keeper is written k+N, k-N, kw or kcP (P = player number)")]
+    BadKeeper(String),
 }

@@ -19,8 +19,7 @@ use super::error::{RuleError, StepError};
 use super::ops::{self, Op};
 use super::options::{Course, Doubles, Options, WayStations};
 
-/// A player's place in turn order (join order), 0-based.
-pub type Seat = usize;
+pub use super::Seat;
 
 /// The smallest and largest table for the standard game (§2).
 pub const MIN_PLAYERS: usize = 2;

@@ -2,6 +2,9 @@
 //! notation and legal outcomes. Pure and deterministic: no I/O, no async, no clock, no
 //! Discord, database or image types (a test in `tests/architecture.rs` checks the imports).
 
+/// A player's place in turn order (join order), 0-based.
+pub type Seat = usize;
+
 pub mod ai;
 pub mod board;
 pub mod card;
@@ -20,8 +23,7 @@ pub use card::{ActionEffect, CardDef, CardId, Effect, KeeperEffect};
 pub use dice::{Roll, Uses};
 pub use error::{RuleError, StepError};
 pub use game::{
-    Action, CardChoice, Event, Game, KeeperPlay, PawnRef, Phase, Player, PositionSetup, Seat,
-    StepRecord,
+    Action, CardChoice, Event, Game, KeeperPlay, PawnRef, Phase, Player, PositionSetup, StepRecord,
 };
 pub use options::{Course, CustomCardError, Doubles, Options, OptionsError};
 pub use outcomes::{is_legal, legal_outcomes, KeeperUse, Outcome, OutcomeList};

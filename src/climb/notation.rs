@@ -25,9 +25,6 @@ use super::error::{RuleError, StepError};
 use super::game::{Action, Event, Game, KeeperPlay, PawnRef, Seat};
 use super::ops::Op;
 
-/// The longest move text accepted (a full turn with Keepers is far shorter).
-pub const MAX_LEN: usize = 300;
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Token {
     /// Names the player's pawn on this space.
@@ -65,24 +62,7 @@ impl std::fmt::Display for Token {
     }
 }
 
-/// Why a move text could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ParseError {
-    #[error("write a move, e.g. `14 -3 x9`")]
-    Empty,
-    #[error("that move is too long (at most {MAX_LEN} characters)")]
-    TooLong,
-    #[error("`{0}` is not part of a move: write a space to name a pawn, then steps like +3, -3, x3, /3 (or k+5 for a Keeper)")]
-    Unexpected(String),
-    #[error("`{text}`: dice show 1 to 10")]
-    NotADie { text: String },
-    #[error("`{0}` is not a space (spaces are 0 to 101)")]
-    NotASpace(String),
-    #[error("`{0}`: a number is missing after the sign")]
-    MissingNumber(String),
-    #[error("`{0}`: a Keeper is written k+N, k-N, kw or kcP (P = player number)")]
-    BadKeeper(String),
-}
+pub use super::error::{ParseError, MAX_LEN};
 
 /// Read a move text into tokens (§4). Never panics; every failure names the bad part.
 pub fn parse(text: &str) -> Result<Vec<Token>, ParseError> {

@@ -3,7 +3,7 @@
 //! changes nothing.
 
 use super::card::Kind;
-use super::game::Seat;
+use super::Seat;
 
 /// Why a play of number cards is refused (before any judgment: a refused play is not a
 /// pass, the player simply tries again).

@@ -15,8 +15,7 @@ use super::error::{PlayError, RuleError};
 use super::number::{concat, factorisation, is_prime};
 use super::options::{Options, DEAL};
 
-/// A player's place in turn order, 0-based.
-pub type Seat = usize;
+pub use super::Seat;
 
 /// Cards drawn by Draw 2 (§3.4).
 pub const DRAW_TWO: usize = 2;

@@ -3,6 +3,9 @@
 //! deterministic: no I/O, no async, no clock, no Discord, database or image types (a test
 //! in `tests/architecture.rs` checks the imports).
 
+/// A player's place in turn order, 0-based.
+pub type Seat = usize;
+
 pub mod ai;
 pub mod card;
 pub mod error;
@@ -15,6 +18,6 @@ pub mod options;
 pub use ai::Level;
 pub use card::{Card, CardId, Kind, DECK};
 pub use error::{ParseError, PlayError, RuleError};
-pub use game::{Action, Event, Game, Phase, Placed, Play, Player, Seat, Step};
+pub use game::{Action, Event, Game, Phase, Placed, Play, Player, Step};
 pub use hint::{hint_text, playable_primes, Candidate};
 pub use options::{Options, OptionsError};

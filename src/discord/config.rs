@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 /// Where the database lives when `DATABASE_URL` is not set (ARCHITECTURE.md, Persistence).
-pub const DEFAULT_DATABASE_URL: &str = crate::store::DEFAULT_URL;
+pub const DEFAULT_DATABASE_URL: &str = crate::session::DEFAULT_DATABASE_URL;
 
 /// The bot's pace: how often the turn clock looks at the games, how long it waits
 /// between two AI turns, when a slow reply is deferred. Not read from the environment; tests
@@ -120,7 +120,7 @@ impl BotConfig {
         };
         let token = get("DISCORD_TOKEN").ok_or(ConfigError::MissingToken)?;
         let database_url = get("DATABASE_URL").unwrap_or_else(|| DEFAULT_DATABASE_URL.into());
-        crate::store::check_url(&database_url).map_err(|e| ConfigError::Database(e.to_string()))?;
+        crate::session::check_database_url(&database_url).map_err(ConfigError::Database)?;
         let api_url = match get("DISCORD_API_URL") {
             None => None,
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => {

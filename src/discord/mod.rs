@@ -36,8 +36,6 @@ pub mod types;
 pub use config::{BotConfig, ConfigError, Timing};
 pub use types::{Context, Data, Error};
 
-use crate::session::Session;
-
 /// Why the bot stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {
@@ -58,7 +56,7 @@ pub enum BotError {
     #[error("Discord: {0}")]
     Discord(Box<serenity::Error>),
     #[error("{0}")]
-    Database(crate::session::SessionError),
+    Database(String),
     #[error("cannot start the REST relay: {0}")]
     Relay(std::io::Error),
 }
@@ -145,13 +143,9 @@ pub async fn run(
         .map_err(|_| no_answer("the token check"))??;
     info!(bot = %me.name, id = %me.id, "token accepted");
 
-    let store = crate::store::connect(&config.database_url)
+    let session = crate::session::open(&config.database_url, config.timing.clock.clone())
         .await
-        .map_err(|e| BotError::Database(e.into()))?;
-    let session = match config.timing.clock.clone() {
-        Some(clock) => Session::with_clock(store, clock),
-        None => Session::new(store),
-    };
+        .map_err(BotError::Database)?;
     let data = Data::new(session, config.timing.clone());
     info!(database = %config.database_url, "database ready");
 

@@ -189,6 +189,28 @@ fn seat_info(s: &SeatRow) -> SeatInfo {
     }
 }
 
+/// Where the database lives when `DATABASE_URL` is not set.
+pub const DEFAULT_DATABASE_URL: &str = crate::store::DEFAULT_URL;
+
+/// Check a `DATABASE_URL` without opening anything (nothing is created); the error says
+/// what is wrong, for whoever runs the program.
+pub fn check_database_url(url: &str) -> Result<(), String> {
+    crate::store::check_url(url).map_err(|e| e.to_string())
+}
+
+/// The use cases on the database named by a `DATABASE_URL` (created if missing,
+/// migrations applied), with the wall clock or `clock`. The error says why the database
+/// cannot be opened, for whoever runs the program.
+pub async fn open(url: &str, clock: Option<Clock>) -> Result<Session, String> {
+    let store = crate::store::connect(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(match clock {
+        Some(clock) => Session::with_clock(store, clock),
+        None => Session::new(store),
+    })
+}
+
 /// Milliseconds since the Unix epoch.
 pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 

@@ -1,5 +1,7 @@
-//! Guards the module boundaries of `../shared/design/ARCHITECTURE.md`: the rules modules
-//! import nothing async, nothing from Discord, the database or image crates.
+//! Guards the module boundaries of `../shared/design/ARCHITECTURE.md`: each floor uses
+//! only the floors below it (rules, `lang`, `level`, `store`; `render`; `session`; `text`;
+//! `discord` and `cli`), the rules import nothing async, nothing from Discord, the
+//! database or image crates, and no files import each other in a circle.
 
 use std::path::Path;
 
@@ -97,11 +99,31 @@ fn rules_modules_stay_pure() {
     );
 }
 
-/// The forbidden imports of one room of ARCHITECTURE.md.
-fn check_room(dir: &str, forbidden: &[&str]) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+/// The forbidden imports of one room of ARCHITECTURE.md: a directory or a file under
+/// `src/`.
+fn check_room(room: &str, forbidden: &[&str]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(room);
     let mut bad = Vec::new();
-    let mut stack = vec![root];
+    for p in rust_files(&root) {
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            for f in forbidden {
+                if mentions(code_part(line), f) {
+                    bad.push(format!("{}:{}: uses {}", p.display(), i + 1, f.trim()));
+                }
+            }
+        }
+    }
+    bad
+}
+
+/// Every `.rs` file under `path` (or `path` itself).
+fn rust_files(path: &Path) -> Vec<std::path::PathBuf> {
+    if path.is_file() {
+        return vec![path.to_path_buf()];
+    }
+    let mut files = Vec::new();
+    let mut stack = vec![path.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else {
             continue;
@@ -111,18 +133,12 @@ fn check_room(dir: &str, forbidden: &[&str]) -> Vec<String> {
             if p.is_dir() {
                 stack.push(p);
             } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).unwrap_or_default();
-                for (i, line) in text.lines().enumerate() {
-                    for f in forbidden {
-                        if mentions(code_part(line), f) {
-                            bad.push(format!("{}:{}: uses {}", p.display(), i + 1, f.trim()));
-                        }
-                    }
-                }
+                files.push(p);
             }
         }
     }
-    bad
+    files.sort();
+    files
 }
 
 #[test]
@@ -135,22 +151,309 @@ fn the_store_knows_no_discord_and_no_session() {
             "crate::discord",
             "crate::session",
             "crate::render",
+            "crate::text",
+            "crate::cli",
         ],
     );
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
 #[test]
-fn the_session_knows_no_discord_types() {
+fn the_lowest_floor_uses_nothing_above_it() {
+    let above = [
+        "crate::render",
+        "crate::session",
+        "crate::store",
+        "crate::text",
+        "crate::discord",
+        "crate::cli",
+        "tokio",
+        "serenity",
+        "poise",
+    ];
+    let mut bad = check_room("lang.rs", &above);
+    bad.extend(check_room("level.rs", &above));
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn pictures_are_drawn_from_engine_values_only() {
     let bad = check_room(
-        "session",
-        &["serenity", "poise", "crate::discord", "crate::cli"],
+        "render",
+        &[
+            "crate::session",
+            "crate::store",
+            "crate::text",
+            "crate::discord",
+            "crate::cli",
+            "tokio",
+            "serenity",
+            "poise",
+            "sqlx",
+            "std::fs",
+        ],
     );
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
 #[test]
-fn the_discord_adapters_write_no_sql() {
-    let bad = check_room("discord", &["sqlx", "crate::store::SqliteStore"]);
+fn the_session_knows_no_front_and_no_words() {
+    let bad = check_room(
+        "session",
+        &[
+            "serenity",
+            "poise",
+            "crate::discord",
+            "crate::cli",
+            "crate::text",
+        ],
+    );
     assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_words_know_no_front_and_no_rows() {
+    let bad = check_room(
+        "text",
+        &[
+            "serenity",
+            "poise",
+            "crate::discord",
+            "crate::cli",
+            "crate::store",
+            "tokio",
+            "std::io",
+        ],
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_discord_adapter_goes_through_the_session() {
+    let bad = check_room(
+        "discord",
+        &["sqlx", "crate::store", "crate::render", "crate::cli"],
+    );
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn the_command_line_uses_discord_only_to_run_the_bot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("cli");
+    let bad: Vec<String> = check_room("cli", &["crate::discord"])
+        .into_iter()
+        .filter(|b| !b.starts_with(&root.join("bot.rs").display().to_string()))
+        .collect();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// A file's module path: `src/discord/posts/climb.rs` → `discord::posts::climb`.
+fn module_of(src: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(src).unwrap_or(file).with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|p| p == "mod" || p == "lib" || p == "main")
+    {
+        parts.pop();
+    }
+    parts.join("::")
+}
+
+/// The paths a `use` tree stands for: `a::{b, c::{d as e}}` → `a::b`, `a::c::d`.
+fn expand_use(tree: &str) -> Vec<String> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap_or("").trim();
+        return vec![path.trim_end_matches("::*").to_string()];
+    };
+    let prefix = &tree[..open];
+    let inner = tree[open + 1..].trim_end().trim_end_matches('}');
+    // Split the inner list on commas at depth 0.
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[from..]);
+    parts
+        .into_iter()
+        .filter(|p| !p.trim().is_empty())
+        .flat_map(|p| {
+            let p = p.trim();
+            let joined = if p == "self" {
+                prefix.trim_end_matches("::").to_string()
+            } else {
+                format!("{prefix}{p}")
+            };
+            expand_use(&joined)
+        })
+        .collect()
+}
+
+/// Every path a file names: those of its `use` trees, and `crate::…`, `super::…`,
+/// `self::…` paths written in the code.
+fn named_paths(text: &str) -> Vec<String> {
+    let code: Vec<&str> = text.lines().map(code_part).collect();
+    let joined = code.join("\n");
+    let mut out = Vec::new();
+    // `use` statements, which may span lines and group paths in braces.
+    let mut rest = joined.as_str();
+    while let Some(at) = rest.find("use ") {
+        let before_ok = at == 0
+            || rest[..at]
+                .ends_with(|c: char| c.is_whitespace() || c == ';' || c == '{' || c == '}');
+        let after = &rest[at + 4..];
+        let end = after.find(';').unwrap_or(after.len());
+        if before_ok {
+            let tree: String = after[..end]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.extend(expand_use(&tree));
+        }
+        rest = &after[end.min(after.len())..];
+    }
+    // Paths in the code.
+    for start in ["crate::", "super::", "self::"] {
+        for (at, _) in joined.match_indices(start) {
+            if at > 0
+                && joined[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+            {
+                continue;
+            }
+            let path: String = joined[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            out.push(path.trim_end_matches(':').to_string());
+        }
+    }
+    out
+}
+
+/// The modules a file names, resolved to module paths (the longest prefix that is a
+/// module of the crate).
+fn imports(module: &str, is_mod_file: bool, text: &str, modules: &[String]) -> Vec<String> {
+    let here: Vec<&str> = module.split("::").filter(|s| !s.is_empty()).collect();
+    // A mod.rs is its module; any other file's `self` is its module too, its `super` the
+    // parent.
+    let own: Vec<String> = here.iter().map(|s| s.to_string()).collect();
+    let _ = is_mod_file;
+    let mut out = Vec::new();
+    for named in named_paths(text) {
+        let mut parts = named.split("::").filter(|s| !s.is_empty());
+        let mut path: Vec<String> = match parts.next() {
+            Some("crate") => Vec::new(),
+            Some("self") => own.clone(),
+            Some("super") => own[..own.len().saturating_sub(1)].to_vec(),
+            _ => continue,
+        };
+        for p in parts {
+            if p == "super" {
+                path.pop();
+            } else {
+                path.push(p.to_string());
+            }
+        }
+        while !path.is_empty() && !modules.contains(&path.join("::")) {
+            path.pop();
+        }
+        if !path.is_empty() {
+            out.push(path.join("::"));
+        }
+    }
+    out
+}
+
+#[test]
+fn use_trees_expand_to_paths() {
+    assert_eq!(
+        expand_use("super::posts::{climb as c, lobby::{self, Post}}"),
+        [
+            "super::posts::climb",
+            "super::posts::lobby",
+            "super::posts::lobby::Post"
+        ]
+    );
+    assert_eq!(
+        expand_use("crate::text::{self, tr}"),
+        ["crate::text", "crate::text::tr"]
+    );
+}
+
+#[test]
+fn no_files_import_each_other_in_a_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = rust_files(&src);
+    let modules: Vec<String> = files.iter().map(|f| module_of(&src, f)).collect();
+    // Edges between files that are not each other's parent or child (a parent declares
+    // and re-exports its children; that is not a circle).
+    let related = |a: &str, b: &str| {
+        a.is_empty()
+            || b.is_empty()
+            || a.starts_with(&format!("{b}::"))
+            || b.starts_with(&format!("{a}::"))
+    };
+    let mut edges: Vec<Vec<usize>> = vec![Vec::new(); files.len()];
+    for (i, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).unwrap_or_default();
+        let is_mod = f
+            .file_name()
+            .is_some_and(|n| n == "mod.rs" || n == "lib.rs" || n == "main.rs");
+        for target in imports(&modules[i], is_mod, &text, &modules) {
+            if let Some(j) = modules.iter().position(|m| *m == target) {
+                if i != j && !related(&modules[i], &modules[j]) && !edges[i].contains(&j) {
+                    edges[i].push(j);
+                }
+            }
+        }
+    }
+    // A circle is a path back to where it started.
+    let mut circles = Vec::new();
+    for start in 0..files.len() {
+        let mut stack = vec![(start, vec![start])];
+        let mut seen = vec![false; files.len()];
+        while let Some((node, path)) = stack.pop() {
+            for &next in &edges[node] {
+                if next == start {
+                    let names: Vec<&str> = path.iter().map(|&k| modules[k].as_str()).collect();
+                    circles.push(format!("{} → {}", names.join(" → "), modules[start]));
+                } else if !seen[next] {
+                    seen[next] = true;
+                    let mut p = path.clone();
+                    p.push(next);
+                    stack.push((next, p));
+                }
+            }
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "files import each other in a circle:\n{}",
+        circles.join("\n")
+    );
+    // The check sees imports at all: the Discord posts use the ids.
+    let posts = modules
+        .iter()
+        .position(|m| m == "discord::posts::climb")
+        .expect("a file");
+    let ids = modules
+        .iter()
+        .position(|m| m == "discord::ids")
+        .expect("a file");
+    assert!(edges[posts].contains(&ids));
 }
