@@ -9,6 +9,7 @@ mod support;
 mod daifugo_discord;
 mod daifugo_sessions;
 mod discord_e2e;
+mod discord_faults;
 mod discord_game;
 mod local_play;
 mod sessions;

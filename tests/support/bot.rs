@@ -42,6 +42,14 @@ pub fn start_bot(config: BotConfig) -> Bot {
 }
 
 impl Bot {
+    /// Wait for the bot to stop by itself (a start-up that fails).
+    pub async fn join(self) -> Result<(), BotError> {
+        let Bot { stop, task } = self;
+        let result = task.await.expect("the bot task panicked");
+        drop(stop);
+        result
+    }
+
     /// Ask the bot to stop, as SIGINT would, and check it stops cleanly in time.
     pub async fn shut_down(self) {
         let _ = self.stop.send(());

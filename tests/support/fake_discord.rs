@@ -74,10 +74,46 @@ struct State {
     sessions: Mutex<Vec<mpsc::UnboundedSender<String>>>,
     reject_token: AtomicBool,
     forget_attachments: AtomicBool,
-    /// Interaction responses still to refuse with a 500, as a Discord outage would.
-    failing_callbacks: AtomicU64,
+    /// Requests still to refuse, as a Discord outage or a rate limit would.
+    faults: Mutex<Vec<(Route, u64, Fault)>>,
     seq: AtomicU64,
     gateway_url: Mutex<String>,
+}
+
+/// Which requests a fault hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The first response to an interaction (`POST …/callback`).
+    Callback,
+    /// A followup or the edit of a deferred response (`…/webhooks/…`).
+    Webhook,
+    /// A message in a channel (`POST /channels/…/messages`).
+    ChannelMessage,
+    /// Every reply to an interaction and every channel message.
+    AnyPost,
+}
+
+impl Route {
+    fn matches(self, method: &str, segments: &[&str]) -> bool {
+        let callback = method == "POST" && matches!(segments, ["interactions", _, _, "callback"]);
+        let webhook = matches!(segments, ["webhooks", ..]) && method != "GET";
+        let channel = method == "POST" && matches!(segments, ["channels", _, "messages"]);
+        match self {
+            Route::Callback => callback,
+            Route::Webhook => webhook,
+            Route::ChannelMessage => channel,
+            Route::AnyPost => callback || webhook || channel,
+        }
+    }
+}
+
+/// How the fake refuses a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// 500 Internal Server Error.
+    ServerError,
+    /// 429 Too Many Requests, with `Retry-After` and the JSON body Discord sends.
+    RateLimited { retry_after_ms: u64 },
 }
 
 /// The running fake; its servers stop when it is dropped.
@@ -234,7 +270,17 @@ impl FakeDiscord {
 
     /// Refuse the next `n` interaction responses with 500 Internal Server Error.
     pub fn fail_callbacks(&self, n: u64) {
-        self.state.failing_callbacks.store(n, Ordering::SeqCst);
+        self.fail(Route::Callback, n, Fault::ServerError);
+    }
+
+    /// Refuse the next `n` requests of `route` with `fault`.
+    pub fn fail(&self, route: Route, n: u64, fault: Fault) {
+        lock(&self.state.faults).push((route, n, fault));
+    }
+
+    /// Stop refusing anything.
+    pub fn heal(&self) {
+        lock(&self.state.faults).clear();
     }
 
     /// Keep only the size of attached files, not their bytes (for long benchmarks, so the
@@ -523,6 +569,39 @@ async fn rest(
     });
 
     let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    let fault = {
+        let mut faults = lock(&state.faults);
+        let hit = faults
+            .iter_mut()
+            .find(|(route, n, _)| *n > 0 && route.matches(&method, &segments));
+        hit.map(|(_, n, fault)| {
+            *n -= 1;
+            *fault
+        })
+    };
+    match fault {
+        Some(Fault::ServerError) => {
+            return Ok(reply(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
+            ))
+        }
+        Some(Fault::RateLimited { retry_after_ms }) => {
+            let secs = retry_after_ms as f64 / 1000.0;
+            let mut r = reply(
+                StatusCode::TOO_MANY_REQUESTS,
+                Some(
+                    json!({ "message": "You are being rate limited.", "retry_after": secs, "global": false }),
+                ),
+            );
+            r.headers_mut().insert(
+                hyper::header::RETRY_AFTER,
+                hyper::header::HeaderValue::from(secs.ceil() as u64),
+            );
+            return Ok(r);
+        }
+        None => {}
+    }
     let gateway_url = lock(&state.gateway_url).clone();
     let ok = |body: Value| Ok(reply(StatusCode::OK, Some(body)));
     match (method.as_str(), segments.as_slice()) {
@@ -545,17 +624,6 @@ async fn rest(
         // enough for serenity, and the request body is what the tests check.
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => ok(json!([])),
-        ("POST", ["interactions", _, _, "callback"])
-            if state
-                .failing_callbacks
-                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
-                .is_ok() =>
-        {
-            Ok(reply(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
-            ))
-        }
         ("POST", ["interactions", _, _, "callback"]) => Ok(reply(StatusCode::NO_CONTENT, None)),
         ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]) => {
             ok(message(950_000_000_000_000_001, "followup"))
@@ -563,6 +631,7 @@ async fn rest(
         ("GET" | "PATCH", ["webhooks", _, _, "messages", _]) => {
             ok(message(950_000_000_000_000_002, "original"))
         }
+        ("DELETE", ["webhooks", _, _, "messages", _]) => Ok(reply(StatusCode::NO_CONTENT, None)),
         _ => Ok(reply(
             StatusCode::NOT_FOUND,
             Some(json!({ "message": "404: Not Found (fake Discord)", "code": 0 })),

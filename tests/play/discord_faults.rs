@@ -1,0 +1,511 @@
+//! The real bot when Discord misbehaves: a reply refused (500) or rate limited (429) on
+//! every path that changes a game, channel messages refused or rate limited, clicks and
+//! commands this version cannot read, and a Discord that never answers at start-up.
+//! Whatever Discord does, the change is kept, the player is told plainly what was saved,
+//! the game goes on (AI seats play without a restart), and every interaction is answered.
+
+use crate::support;
+
+use std::time::{Duration, Instant};
+
+use primeclimb::discord::{self, BotError};
+use serde_json::{json, Value};
+use support::bot::{config, custom_ids, start_bot, Table, TestClock, EPHEMERAL, PLACE};
+use support::fake_discord::{
+    self as fake, FakeDiscord, Fault, Recorded, Route, Who, ADA, CHANNEL_ID,
+};
+
+fn channel_path() -> String {
+    format!("/api/v10/channels/{CHANNEL_ID}/messages")
+}
+
+fn content(r: &Recorded) -> String {
+    r.json
+        .as_ref()
+        .and_then(|j| j["content"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The custom id ending in `:verb` among a message's components.
+fn id_for(data: &Value, verb: &str) -> String {
+    custom_ids(data)
+        .into_iter()
+        .find(|c| c.ends_with(&format!(":{verb}")))
+        .unwrap_or_else(|| panic!("no {verb} in {data}"))
+}
+
+/// Wait for the channel message that says a refused reply's change was saved, for `who`.
+async fn saved_note(t: &Table, mark: usize, who: Who) -> Recorded {
+    let mention = format!("<@{}>", who.id);
+    t.fake
+        .wait_for_after(mark, "the saved note in the channel", |r| {
+            r.method == "POST"
+                && r.path == channel_path()
+                && content(r).starts_with(&format!("💾 {mention}: saved."))
+        })
+        .await
+}
+
+/// Send an interaction without waiting for its answer.
+fn interact(t: &Table, interaction: Value) {
+    t.fake.interact(interaction);
+}
+
+/// A Prime Climb game of Ada against an easy AI, at Ada's turn.
+async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
+    let r = t
+        .slash(
+            ADA,
+            &["climb", "start"],
+            json!([{ "name": "ai", "type": 3, "value": "easy" }]),
+            "en-US",
+        )
+        .await;
+    t.click(ADA, &id_for(&r.data, "start"), "en-US").await;
+    t.wait_for_game("Ada's turn", |v| {
+        !v.is_over() && v.ai_level(v.game.current()).is_none()
+    })
+    .await
+}
+
+/// Ada's best move now, as `/climb move` takes it.
+async fn best_move(t: &Table) -> String {
+    let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
+    hints[0].moves.clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_reply_fails_is_saved_told_and_the_ai_plays_on() {
+    for fault in [
+        Fault::ServerError,
+        // Longer than an interaction can wait: the relay gives up and the bot posts.
+        Fault::RateLimited {
+            retry_after_ms: 10_000,
+        },
+    ] {
+        let t = Table::open("faults-move").await;
+        let view = climb_against_ai(&t).await;
+        let turn = view.game.turn.number;
+        let moves = best_move(&t).await;
+        let mark = t.fake.mark();
+        t.fake.fail(Route::Callback, 1, fault);
+        interact(
+            &t,
+            fake::slash_command_as(
+                ADA,
+                77_001,
+                &["climb", "move"],
+                json!([{ "name": "moves", "type": 3, "value": moves }]),
+                "en-US",
+            ),
+        );
+        let note = saved_note(&t, mark, ADA).await;
+        assert!(
+            note.parts
+                .iter()
+                .any(|p| p.filename.as_deref() == Some("board.png")),
+            "the board comes with the note"
+        );
+        // The AI seat plays without anyone doing anything, and it is Ada's turn again.
+        let after = t
+            .wait_for_game("the AI's turn", |v| {
+                v.is_over()
+                    || (v.game.turn.number > turn + 1 && v.ai_level(v.game.current()).is_none())
+            })
+            .await;
+        assert_eq!(t.reader.replay(after.info.id).await.unwrap(), after.game);
+        // Nothing Discord said shows to a player.
+        for r in t.fake.requests().iter().skip(mark) {
+            let c = content(r);
+            assert!(!c.contains("500") && !c.contains("Serenity"), "{c}");
+        }
+        t.close().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_climb_path_that_changes_a_game_survives_a_refused_reply() {
+    let t = Table::open("faults-climb-paths").await;
+
+    // /climb start: the lobby is saved, and posted with its buttons.
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(
+            ADA,
+            77_101,
+            &["climb", "start"],
+            json!([{ "name": "ai", "type": 3, "value": "easy" }]),
+            "en-US",
+        ),
+    );
+    let lobby = saved_note(&t, mark, ADA).await;
+    let start = id_for(lobby.json.as_ref().expect("json"), "start");
+
+    // The lobby's Start: the lobby message is not updated, yet the first board is
+    // posted and the game begins.
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(&t, fake::button_click_as(ADA, 77_102, 1, &start, "en-US"));
+    t.fake
+        .wait_for_after(mark, "the first board", |r| {
+            r.path == channel_path()
+                && r.parts
+                    .iter()
+                    .any(|p| p.filename.as_deref() == Some("board.png"))
+        })
+        .await;
+    let view = t
+        .wait_for_game("Ada's turn", |v| v.ai_level(v.game.current()).is_none())
+        .await;
+
+    // A partial move, then the board's Undo button with its reply refused.
+    let roll = view.game.turn.roll;
+    let step = t
+        .slash(
+            ADA,
+            &["climb", "move"],
+            json!([{ "name": "moves", "type": 3, "value": format!("0 +{}", roll.a) }]),
+            "en-US",
+        )
+        .await;
+    let undo = id_for(&step.data, "undo");
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(&t, fake::button_click_as(ADA, 77_103, 1, &undo, "en-US"));
+    saved_note(&t, mark, ADA).await;
+    let undone = t.board().await;
+    assert!(undone.game.turn.steps.is_empty(), "the undo is kept");
+
+    // /climb resign: the game ends for Ada, told in the channel.
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(ADA, 77_104, &["climb", "resign"], json!([]), "en-US"),
+    );
+    saved_note(&t, mark, ADA).await;
+    assert!(t.board().await.is_over());
+
+    // /climb end of a new lobby (a creator may end their own game).
+    let r = t.slash(ADA, &["climb", "start"], json!([]), "en-US").await;
+    assert!(!r.ephemeral(), "{}", r.content());
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(ADA, 77_105, &["climb", "end"], json!([]), "en-US"),
+    );
+    let ended = saved_note(&t, mark, ADA).await;
+    assert!(
+        content(&ended).contains("was ended by"),
+        "{}",
+        content(&ended)
+    );
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
+    let t = Table::open("faults-daifugo-paths").await;
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(
+            ADA,
+            77_201,
+            &["daifugo", "start"],
+            json!([{ "name": "ai", "type": 3, "value": "easy" }]),
+            "en-US",
+        ),
+    );
+    let lobby = saved_note(&t, mark, ADA).await;
+    t.click(
+        ADA,
+        &id_for(lobby.json.as_ref().expect("json"), "start"),
+        "en-US",
+    )
+    .await;
+    let ada_to_move = |v: &primeclimb::session::DaifugoView| {
+        v.is_over() || v.ai_level(v.game.current()).is_none()
+    };
+    let wait_for_ada = || async {
+        let deadline = Instant::now() + fake::WAIT;
+        loop {
+            if let Ok(v) = t.reader.daifugo_board(PLACE).await {
+                if ada_to_move(&v) {
+                    return v;
+                }
+            }
+            assert!(Instant::now() < deadline, "Ada's turn never came");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    let view = wait_for_ada().await;
+
+    // /daifugo pass with its reply refused: saved, told, and the AI plays on.
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(ADA, 77_202, &["daifugo", "pass"], json!([]), "en-US"),
+    );
+    saved_note(&t, mark, ADA).await;
+    let view = {
+        let deadline = Instant::now() + fake::WAIT;
+        loop {
+            let v = wait_for_ada().await;
+            if v.info.version > view.info.version + 1 || v.is_over() {
+                break v;
+            }
+            assert!(Instant::now() < deadline, "the AI never played");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    if view.is_over() {
+        return t.close().await;
+    }
+
+    // The hand's Draw button with its reply refused.
+    let hand = t
+        .click(ADA, &format!("daifugo:{}:hand", view.info.id), "en-US")
+        .await;
+    let draw = id_for(&hand.data, "draw");
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(&t, fake::button_click_as(ADA, 77_203, 1, &draw, "en-US"));
+    let note = saved_note(&t, mark, ADA).await;
+    // The note is public: it never names the drawn card.
+    assert!(!content(&note).contains("draws ["), "{}", content(&note));
+    let after = t.reader.daifugo_board(PLACE).await.unwrap();
+    assert!(after.info.version > view.info.version);
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
+    let t = Table::open("faults-429").await;
+    climb_against_ai(&t).await;
+
+    // A short rate limit on the reply: the relay waits and sends it again (no note is
+    // needed); the AI's turn message is rate limited twice, then goes through.
+    let moves = best_move(&t).await;
+    let mark = t.fake.mark();
+    t.fake.fail(
+        Route::Callback,
+        1,
+        Fault::RateLimited {
+            retry_after_ms: 300,
+        },
+    );
+    t.fake.fail(
+        Route::ChannelMessage,
+        2,
+        Fault::RateLimited {
+            retry_after_ms: 250,
+        },
+    );
+    let sent = Instant::now();
+    let r = t.climb_move(ADA, &moves).await;
+    let answered = t
+        .fake
+        .wait_for_after(mark, "the retried reply", |q| {
+            q.path == r.request.path && q.at > r.request.at
+        })
+        .await;
+    assert!(answered.at.duration_since(sent) >= Duration::from_millis(300));
+    // The first try is refused; the message goes through at the third.
+    let first = t
+        .fake
+        .wait_for_after(mark, "the AI's turn message", |q| {
+            q.path == channel_path() && content(q).contains("Easy AI** · turn")
+        })
+        .await;
+    let tries = || {
+        t.fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .filter(|q| q.path == channel_path() && content(q) == content(&first))
+            .count()
+    };
+    let deadline = Instant::now() + fake::WAIT;
+    while tries() < 3 {
+        assert!(
+            Instant::now() < deadline,
+            "the AI's message was not tried three times"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(tries(), 3, "two refusals, then the message, and no more");
+    assert!(
+        !t.fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .any(|q| content(q).starts_with("💾")),
+        "the reply went through: no note"
+    );
+
+    // A server error on a turn message is tried again.
+    let view = t
+        .wait_for_game("Ada's turn", |v| {
+            v.is_over() || v.ai_level(v.game.current()).is_none()
+        })
+        .await;
+    if !view.is_over() {
+        let moves = best_move(&t).await;
+        let mark = t.fake.mark();
+        t.fake.fail(Route::ChannelMessage, 1, Fault::ServerError);
+        t.climb_move(ADA, &moves).await;
+        t.fake
+            .wait_for_after(mark, "the AI's message after a 500", |q| {
+                q.path == channel_path() && content(q).contains("Easy AI** · turn")
+            })
+            .await;
+    }
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_click_and_command_is_answered_even_those_this_version_cannot_read() {
+    let t = Table::open("faults-unknown").await;
+    let view = climb_against_ai(&t).await;
+    let id = view.info.id;
+    let v = view.info.version;
+    for custom_id in [
+        String::new(),
+        "climb".into(),
+        "climb:x:1:end".into(),
+        format!("climb:{id}:99999999999999999999:end"),
+        format!("climb:{id}:-1:end"),
+        format!("climb:{id}:{v}:dance"),
+        format!("climb:{id}:{v}:pick7"),
+        "lobby:1".into(),
+        "daifugo:1:2:3:4".into(),
+        "an-older-scheme/2025/end".into(),
+        "x".repeat(100),
+    ] {
+        let r = t.click(ADA, &custom_id, "en-US").await;
+        assert_eq!(r.kind, 4, "{custom_id:?}");
+        assert!(r.ephemeral(), "{custom_id:?}");
+        assert!(
+            r.content().contains("older version of the bot"),
+            "{custom_id:?}: {}",
+            r.content()
+        );
+    }
+    // Menu values that are not on the menu.
+    for (custom_id, value) in [
+        (format!("climb:{id}:{v}:pick0"), "abc"),
+        (format!("climb:{id}:{v}:pick0"), "999"),
+        (format!("climb:{id}:{v}:pick1"), "1"),
+    ] {
+        let r = t.select(ADA, &custom_id, value, "en-US").await;
+        assert!(r.ephemeral(), "{custom_id} {value}");
+        assert!(r.content().contains("not on the menu"), "{}", r.content());
+    }
+    // A menu click that carries no value at all.
+    let r = t.click(ADA, &format!("climb:{id}:{v}:pick0"), "fr").await;
+    assert!(r.ephemeral());
+    assert!(r.content().contains("plus dans le menu"), "{}", r.content());
+    // A slash command this version does not have.
+    let r = t.slash(ADA, &["chess", "start"], json!([]), "en-US").await;
+    assert_eq!(r.kind, 4);
+    assert!(r.data["flags"].as_u64().unwrap_or(0) & EPHEMERAL == EPHEMERAL);
+    assert!(
+        r.content().contains("changed in an update"),
+        "{}",
+        r.content()
+    );
+    // Nothing changed.
+    assert_eq!(t.board().await.info.version, v);
+    t.close().await;
+}
+
+/// A server that accepts connections and never answers.
+async fn black_hole() -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let address = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        let mut held = Vec::new();
+        while let Ok((stream, _)) = listener.accept().await {
+            held.push(stream);
+        }
+    });
+    format!("http://{address}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_discord_that_never_answers_is_a_clear_error_and_creates_no_database() {
+    let fake = FakeDiscord::start().await;
+    let path = support::db::db_path("faults-silent");
+    let url = format!("sqlite://{}", path.display());
+    let mut config = config(&fake, &url, &TestClock::new());
+    config.api_url = Some(black_hole().await);
+    config.timing.startup = Duration::from_millis(600);
+    let started = Instant::now();
+    let bot = start_bot(config);
+    let result = tokio::time::timeout(fake::WAIT, bot.join())
+        .await
+        .expect("the bot gave up in time");
+    match result {
+        Err(BotError::NoAnswer { what, .. }) => assert_eq!(what, "the token check"),
+        other => panic!("expected no answer, got {other:?}"),
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(
+        !path.exists(),
+        "no database file before the configuration is good"
+    );
+
+    // A rejected token creates no database either.
+    fake.reject_token();
+    let config = support::bot::config(&fake, &url, &TestClock::new());
+    let result = start_bot(config).join().await;
+    assert!(matches!(result, Err(BotError::TokenRejected)), "{result:?}");
+    assert!(!path.exists());
+    let _ = discord::commands();
+}
+
+#[test]
+fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let silent = runtime.block_on(black_hole());
+    let dir = std::env::temp_dir().join(format!("primeclimb-silent-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let started = Instant::now();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_primeclimb"))
+        .arg("bot")
+        .current_dir(&dir)
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_URL", &silent)
+        .env("DISCORD_STARTUP_TIMEOUT", "1")
+        .env("DATABASE_URL", "sqlite://games.db")
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .output()
+        .expect("run the bot");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("did not answer the token check within 1 s"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains('\u{1b}'),
+        "no colour codes off a terminal: {stderr}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert!(
+        !dir.join("games.db").exists(),
+        "no database file was created"
+    );
+    drop(runtime);
+}
