@@ -21,3 +21,4 @@ mod outcome_counts;
 mod render;
 mod rules;
 mod variants;
+mod words;

@@ -969,3 +969,62 @@ fn keeper_play_api_checks_the_card_kind() {
         Err(RuleError::Step(StepError::KeeperMismatch))
     );
 }
+
+// ----- ruling: taking back a finished move (LastMove) ------------------------------------
+
+#[test]
+fn ruling_take_back_a_finished_move_until_the_next_player_acts() {
+    // 4 +3 = 7 and 26 ×9 is off the board; 4 +3 = 7, 7 x9 = 63: no red space, no card.
+    let mut g = position(&[[4, 26], [50, 60]], (3, 9));
+    play(&mut g, 0, "4 +3 x9").expect("a legal move");
+    let before_end = g.clone();
+    let ended = g.apply(0, &Action::EndMove).expect("the move ends");
+    assert_eq!(g.current(), 1);
+    assert_eq!(g.take_back_seat(), Some(0));
+    let next_roll = g.turn.roll;
+    // The mover takes it back: the game is as it was before the move ended.
+    let ev = g.apply(0, &Action::TakeBack).expect("taken back");
+    assert_eq!(ev, vec![Event::TookBack { seat: 0 }]);
+    assert_eq!(g, before_end);
+    // Ended again, the next player's dice are the same (the generator is taken back too).
+    assert_eq!(g.apply(0, &Action::EndMove).unwrap(), ended);
+    assert_eq!(g.turn.roll, next_roll);
+    // Once the next player acts, it stands.
+    let seat1 = g.players[1].pawns[0];
+    play(&mut g, 1, &format!("{seat1} +{}", next_roll.a)).expect("a step");
+    assert_eq!(g.take_back_seat(), None);
+    assert_eq!(
+        g.apply(0, &Action::TakeBack),
+        Err(RuleError::NothingToTakeBack)
+    );
+}
+
+#[test]
+fn ruling_only_the_mover_takes_back_and_not_after_a_card() {
+    let mut g = position(&[[4, 26], [50, 60]], (3, 9));
+    play_and_end(&mut g, "4 +3 x9");
+    let before = g.clone();
+    assert_eq!(
+        g.apply(1, &Action::TakeBack),
+        Err(RuleError::NothingToTakeBack)
+    );
+    assert_eq!(g, before, "a refusal changes nothing");
+    // A move that draws a card stands: the card has been seen, and the refusal says so.
+    let mut g = position(&[[4, 26], [50, 60]], (3, 9));
+    let ev = play_and_end(&mut g, "4 +9 26 x3");
+    assert!(drew(&ev), "13 is red: a card is drawn");
+    assert_eq!(g.take_back_seat(), None);
+    assert_eq!(g.apply(0, &Action::TakeBack), Err(RuleError::CardSeen));
+}
+
+#[test]
+fn ruling_a_move_that_can_be_taken_back_is_saved_and_read_back() {
+    let mut g = position(&[[4, 26], [50, 60]], (3, 9));
+    play_and_end(&mut g, "4 +3 x9");
+    let json = serde_json::to_string(&g).expect("serialise");
+    let back: Game = serde_json::from_str(&json).expect("read back");
+    assert_eq!(back, g);
+    let mut back = back;
+    back.apply(0, &Action::TakeBack)
+        .expect("taken back from the saved game");
+}

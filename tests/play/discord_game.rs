@@ -625,3 +625,81 @@ fn custom_ids_are_read_from_nested_rows() {
     ]});
     assert_eq!(custom_ids(&data), ["a", "b", "c"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_move_can_be_taken_back_before_the_ai_plays() {
+    let url = support::db::db_url("dg-take-back");
+    let t = Table::open_with(&url, |c| c.timing.take_back = Duration::from_secs(4)).await;
+    let ids = lobby(
+        &t,
+        json!([{ "name": "ai", "type": 3, "value": "easy" }]),
+        "en-US",
+    )
+    .await;
+    start(&t, &ids).await;
+    let view = t
+        .wait_for_game("Ada's turn", |v| v.ai_level(v.game.current()).is_none())
+        .await;
+    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
+    let quiet = outcomes
+        .iter()
+        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+        .expect("a move without a card");
+    let r = t.climb_move(ADA, &quiet.witness).await;
+    assert!(
+        r.content().contains("can still take this move back"),
+        "{}",
+        r.content()
+    );
+    let take_back = r
+        .custom_ids()
+        .into_iter()
+        .find(|c| c.ends_with(":undo"))
+        .expect("a Take my move back button");
+    let after = t.board().await;
+    assert_eq!(
+        after.take_back_seat(),
+        seat_of(&view, ADA),
+        "{}",
+        r.content()
+    );
+    // The AI waits for the window: Ada takes it back, and it is her move again.
+    let r = t.click(ADA, &take_back, "en-US").await;
+    assert!(
+        r.content().contains("Ada takes the move back"),
+        "{}",
+        r.content()
+    );
+    let back = t.board().await;
+    assert_eq!(back.game.turn.number, view.game.turn.number);
+    assert_eq!(back.game.current(), view.game.current());
+    assert_eq!(t.reader.replay(back.info.id).await.unwrap(), back.game);
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_off_turn_is_told_without_the_other_players_roll() {
+    let t = Table::open("dg-resign-off-turn").await;
+    let ids = lobby(&t, json!([]), "en-US").await;
+    t.click(BO, &id_for(&ids, "join"), "en-US").await;
+    start(&t, &ids).await;
+    let view = t.board().await;
+    let idle = if seat_of(&view, ADA) == Some(view.game.current()) {
+        BO
+    } else {
+        ADA
+    };
+    let r = t
+        .slash(idle, &["climb", "resign"], json!([]), "en-US")
+        .await;
+    let first = r.content().lines().next().unwrap_or_default().to_string();
+    assert_eq!(
+        first,
+        format!("**{}** · turn {}", idle.name, view.game.turn.number),
+        "{}",
+        r.content()
+    );
+    assert!(r.content().contains("leaves the game"), "{}", r.content());
+    assert!(r.content().contains("wins after"), "{}", r.content());
+    t.close().await;
+}

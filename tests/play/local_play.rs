@@ -389,3 +389,243 @@ fn watching_ai_seats_play_prime_daifugo() {
         "nobody's draws are shown: {stdout}"
     );
 }
+
+#[test]
+fn the_terminal_teaches_the_rules_in_both_languages() {
+    let url = db_url("teach");
+    let dir = scratch("teach");
+    let out = run(
+        &url,
+        &dir,
+        &["--seed", "2", "--names", "Ada"],
+        "rules\nrules move\nrules variants\nrules zz\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Prime Climb: overview"), "{stdout}");
+    assert!(
+        stdout.contains("Every step must stay on the board"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("double-time") && stdout.contains("bump and draw after every step"),
+        "what each variant does: {stdout}"
+    );
+    assert!(
+        stdout.contains("`zz` is not a topic of the rules"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("**"),
+        "no Discord markup in the terminal: {stdout}"
+    );
+    // The same in French, with the game's words.
+    let out = run(
+        &url,
+        &dir,
+        &["--new", "--seed", "2", "--names", "Ada", "--lang", "fr"],
+        "règles cartes\naide\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("Tapez `help`"), "{stdout}");
+    assert!(stdout.contains("Cartes Prime (§6)"), "{stdout}");
+    assert!(
+        stdout.contains("Commandes (les mêmes mots que sur Discord)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Enregistré : partie de Prime Climb"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_finished_move_is_taken_back_before_the_ai_plays() {
+    let url = db_url("take-back");
+    let dir = scratch("take-back");
+    let first = run(
+        &url,
+        &dir,
+        &["--seed", "6", "--ai", "easy", "--names", "Ada"],
+        "quit\n",
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    // A move of Ada's that draws no card (so it can be taken back).
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    let session = support::db::TestSession::new(rt.block_on(store::connect(&url)).expect("open"));
+    let (before, outcomes) = rt
+        .block_on(session.legal_moves(Place::LOCAL))
+        .expect("Ada's turn");
+    let quiet = outcomes
+        .iter()
+        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+        .expect("a move without a card");
+    let out = run(
+        &url,
+        &dir,
+        &["--resume"],
+        &format!("{}\nundo\nquit\n", quiet.witness),
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("↩ Enter: Easy AI plays · `undo`: take your move back"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Ada takes the move back"), "{stdout}");
+    let after = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    assert_eq!(
+        after.game.current(),
+        before.game.current(),
+        "still Ada's turn"
+    );
+    assert_eq!(after.game.turn.number, before.game.turn.number);
+    assert!(
+        !after.game.turn.steps.is_empty(),
+        "her steps are back, to undo or end"
+    );
+    assert_eq!(
+        rt.block_on(session.replay(after.info.id)).expect("replays"),
+        after.game
+    );
+}
+
+#[test]
+fn resigning_asks_first() {
+    let url = db_url("resign");
+    let dir = scratch("resign");
+    let out = run(
+        &url,
+        &dir,
+        &["--seed", "3", "--names", "Ada,Bo"],
+        "resign\nno\nresign\nyes\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Prime Climb · game #1 · Ada vs Bo"),
+        "--names gives two players: {stdout}"
+    );
+    assert!(
+        stdout.contains("Leave the game for good? (yes/no)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Not resigned: the game goes on."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("leaves the game"), "{stdout}");
+    assert!(
+        stdout.contains("wins after"),
+        "the other player wins: {stdout}"
+    );
+    assert!(
+        stdout.contains("The picture is in "),
+        "the final board: {stdout}"
+    );
+    assert!(dir.join("primeclimb-board.png").exists());
+}
+
+#[test]
+fn each_game_keeps_its_own_unfinished_game() {
+    let url = db_url("kinds");
+    let dir = scratch("kinds");
+    assert!(run(&url, &dir, &["--seed", "1"], "quit\n").status.success());
+    assert!(run(&url, &dir, &["daifugo", "--seed", "1"], "quit\n")
+        .status
+        .success());
+    let climb = run(&url, &dir, &["--resume"], "quit\n");
+    assert!(
+        text(&climb.stdout).contains("Prime Climb · game #1"),
+        "{}",
+        text(&climb.stdout)
+    );
+    let daifugo = run(&url, &dir, &["daifugo", "--resume"], "quit\n");
+    assert!(
+        text(&daifugo.stdout).contains("Prime Daifugo · match #2"),
+        "{}",
+        text(&daifugo.stdout)
+    );
+    let again = run(&url, &dir, &["daifugo"], "");
+    let stderr = text(&again.stderr);
+    assert_eq!(again.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("Prime Daifugo in "),
+        "names the game and the file: {stderr}"
+    );
+    assert!(stderr.contains("play daifugo --resume`"), "{stderr}");
+}
+
+#[test]
+fn watching_ai_seats_shows_the_cards_they_draw() {
+    let url = db_url("watch-cards");
+    let dir = scratch("watch-cards");
+    let out = run(
+        &url,
+        &dir,
+        &["--players", "0", "--ai", "hard,hard", "--seed", "11"],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("    🃏 “"),
+        "the text of a drawn card: {stdout}"
+    );
+    // One header per AI turn, and the win told once.
+    assert_eq!(stdout.matches("── Turn 1 · ").count(), 1, "{stdout}");
+    assert_eq!(stdout.matches(" wins").count(), 1, "{stdout}");
+    assert!(
+        stdout.contains("Hard AI 1") && stdout.contains("Hard AI 2"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn moves_cuts_long_lists_and_ends_quietly_on_a_closed_pipe() {
+    let out = Command::new(env!("CARGO_BIN_EXE_primeclimb"))
+        .args(["moves", "--pawns", "4,26", "--roll", "2,2", "--limit", "3"])
+        .output()
+        .expect("moves");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(stdout.lines().count(), 2 + 3 + 1, "{stdout}");
+    assert!(stdout.contains("… and "), "{stdout}");
+    // A reader that stops after one line (`| head -1`).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_primeclimb"))
+        .args([
+            "moves",
+            "--pawns",
+            "4,26",
+            "--roll",
+            "2,2",
+            "--keepers",
+            "1,2,3,4,5",
+            "--limit",
+            "100000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("moves");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("a line");
+    let out = child.wait_with_output().expect("ended");
+    assert!(first.starts_with("Pawns on 4 and 26"), "{first}");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The hint of `moves` names the space the moved pawn ends on.
+    let out = Command::new(env!("CARGO_BIN_EXE_primeclimb"))
+        .args(["moves", "--pawns", "97,5", "--roll", "8,2", "--hint", "40"])
+        .output()
+        .expect("moves --hint");
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("you end on 97"), "{stdout}");
+}

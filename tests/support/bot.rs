@@ -123,9 +123,16 @@ impl Table {
 
     /// The same on an existing database.
     pub async fn open_on(url: &str) -> Table {
+        Table::open_with(url, |_| {}).await
+    }
+
+    /// The fake Discord and the bot with its configuration changed by `adjust`.
+    pub async fn open_with(url: &str, adjust: impl FnOnce(&mut BotConfig)) -> Table {
         let fake = FakeDiscord::start().await;
         let clock = TestClock::new();
-        let bot = start_bot(config(&fake, url, &clock));
+        let mut config = config(&fake, url, &clock);
+        adjust(&mut config);
+        let bot = start_bot(config);
         fake.wait_until_ready().await;
         fake.wait_for_request(
             "PUT",

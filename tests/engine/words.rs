@@ -1,0 +1,250 @@
+//! What players read, told from real engine events (`src/text/`): the narrator of Prime
+//! Climb, the hints, the list of moves, and the words of both languages.
+
+use crate::position;
+
+use position::{play_and_end, position, position_with, stack};
+use primeclimb::climb::hint::{explain, hint};
+use primeclimb::climb::notation::play;
+use primeclimb::climb::{
+    is_legal, legal_outcomes, Action, CardChoice, Effect, Event, Game, KeeperEffect, KeeperPlay,
+    Options, PawnRef, Roll,
+};
+use primeclimb::lang::Lang;
+use primeclimb::text::{self, climb as words, Markup};
+
+fn story(g: &Game, events: &[Event]) -> Vec<String> {
+    words::story(g, events, Some(0), Lang::En)
+}
+
+#[test]
+fn a_bump_made_by_a_plus_minus_keeper_is_told() {
+    let mut g = position_with(
+        &[[30, 0], [37, 0]],
+        (1, 2),
+        &[KeeperEffect::PlusMinus { n: 4 }],
+        false,
+        Options::default(),
+    );
+    let ev = play_and_end(&mut g, "30 +1 +2 k+4");
+    let lines = story(&g, &ev);
+    assert!(
+        lines.contains(&"plays the ±4 Keeper: 33 + 4 = 37".to_string()),
+        "{lines:#?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "💥 Player 2's pawn on 37 goes back to Start"),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn double_time_is_told_in_the_order_it_happened() {
+    let o = Options {
+        double_time: true,
+        ..Options::default()
+    };
+    let mut g = position_with(&[[10, 20], [0, 0]], (1, 3), &[], false, o);
+    stack(&mut g, Effect::Keeper(KeeperEffect::PlusMinus { n: 4 }));
+    stack(&mut g, Effect::Keeper(KeeperEffect::PlusMinus { n: 5 }));
+    let ev = play(&mut g, 0, "10 +1 20 +3").expect("legal");
+    let lines = story(&g, &ev);
+    let at = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle} in {lines:#?}"))
+    };
+    // 10 + 1 = 11 draws at once, before the second step; 20 + 3 = 23 draws again.
+    assert!(at("10 + 1 = 11") < at("draws “±5 Keeper”"));
+    assert!(at("draws “±5 Keeper”") < at("20 + 3 = 23"));
+    assert!(at("20 + 3 = 23") < at("draws “±4 Keeper”"));
+}
+
+#[test]
+fn switches_and_send_within_name_whose_pawns() {
+    let mut g = position(&[[13, 40], [20, 50]], (2, 3));
+    g.players[0].name = "Ada".into();
+    g.players[1].name = "Bo".into();
+    let a = PawnRef { seat: 0, pawn: 0 };
+    let b = PawnRef { seat: 1, pawn: 1 };
+    // After a switch each pawn stands where the other was.
+    g.players[0].pawns[0] = 50;
+    g.players[1].pawns[1] = 13;
+    let lines = story(&g, &[Event::Switched { a, b }]);
+    assert_eq!(lines, ["switches Ada's pawn on 13 and Bo's pawn on 50"]);
+    let within = g
+        .cards
+        .iter()
+        .position(|c| c.effect == Effect::Keeper(KeeperEffect::SendWithin { distance: 2 }))
+        .expect("the card");
+    let lines = story(
+        &g,
+        &[Event::KeeperPlayed {
+            seat: 0,
+            card: primeclimb::climb::CardId(within as u8),
+            play: KeeperPlay::SendWithin { pawn: 1 },
+        }],
+    );
+    assert_eq!(
+        lines,
+        ["plays “Send-within-2 Keeper” around Ada's pawn on 40"]
+    );
+    let fr = words::story(&g, &[Event::Switched { a, b }], Some(0), Lang::Fr);
+    assert_eq!(fr, ["échange le pion d'Ada sur 13 et le pion de Bo sur 50"]);
+}
+
+#[test]
+fn a_win_is_announced_once() {
+    let mut g = position(&[[99, 101], [0, 0]], (2, 5));
+    g.players[0].name = "Ada".into();
+    let ev = play(&mut g, 0, "99 +2").expect("the winning step");
+    assert!(g.is_over());
+    let told = story(&g, &ev).join("\n");
+    let end = words::standings(&g, Lang::En, Markup::Plain).join("\n");
+    assert_eq!(
+        format!("{told}\n{end}").matches("wins").count(),
+        1,
+        "{told}\n{end}"
+    );
+    assert!(end.starts_with("🏆 Ada wins after 1 turn!"), "{end}");
+}
+
+#[test]
+fn a_cursed_turn_says_so() {
+    let roll = Roll::new(3, 4).expect("dice");
+    assert_eq!(
+        words::turn_header("Ada", 7, roll, true, Lang::En),
+        "Ada · turn 7 · 🎲 3 and 4 · cursed"
+    );
+    let g = position_with(&[[40, 50], [0, 0]], (3, 4), &[], true, Options::default());
+    let next = words::next_line(&g, "Ada", false, None, Lang::En);
+    assert!(next.contains("Cursed: only subtract or divide"), "{next}");
+}
+
+#[test]
+fn a_hint_names_the_space_the_moved_pawn_ends_on() {
+    // `moves --pawns 97,5 --roll 8,2 --hint 3`: the pawn on 97 stays; the move that ends
+    // on 11 draws there, not on 97.
+    let g = position(&[[97, 5], [0, 0]], (8, 2));
+    let o = is_legal(&g, "5 +8 -2").expect("5 + 8 - 2 = 11");
+    let h = explain(&g, o);
+    let lines = words::hint_lines(&g, &h, Lang::En);
+    assert!(
+        lines.contains(&"you end on 11 (a red prime): draw a Prime Card".to_string()),
+        "{lines:#?}"
+    );
+    // And the command line says the same.
+    let text = primeclimb::cli::moves::hints_text(&g, 40);
+    assert!(!text.contains("you end on 97"), "{text}");
+}
+
+#[test]
+fn hints_show_factorisations_and_the_turns_the_solver_expects() {
+    let g = position(&[[48, 0], [0, 0]], (2, 2));
+    let o = is_legal(&g, "48 +2 -2 x2 0 x2").expect("legal");
+    let h = explain(&g, o);
+    let summary = words::hint_summary(&g, &h, Lang::En);
+    assert!(
+        summary.starts_with("ends on 96 = 2⁵ × 3 and Start"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("turns left (exact solver, without cards)"),
+        "{summary}"
+    );
+    let t = h.expected_turns.expect("the Climb course is solved");
+    assert!(t > 0.0 && t < 30.0, "{t}");
+}
+
+#[test]
+fn a_die_spent_on_a_pawn_at_start_is_not_told_as_a_sum() {
+    let g = position(&[[97, 0], [0, 0]], (4, 2));
+    let o = is_legal(&g, "97 +4 0 x2").expect("legal");
+    let lines = words::hint_lines(&g, &explain(&g, o), Lang::En);
+    assert!(!lines.iter().any(|l| l.contains("0 × 2 = 0")), "{lines:#?}");
+    assert!(
+        lines.contains(&"the 2 is spent on the pawn at Start, which stays there".to_string()),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn the_list_of_moves_writes_every_keeper_and_says_how_many_more() {
+    let g = position_with(
+        &[[30, 40], [42, 0]],
+        (1, 2),
+        &[
+            KeeperEffect::SendWithin { distance: 2 },
+            KeeperEffect::PlusMinus { n: 3 },
+        ],
+        false,
+        Options::default(),
+    );
+    let outcomes = legal_outcomes(&g).sorted();
+    let all = words::outcomes_table(&g, &outcomes, usize::MAX, Lang::En);
+    assert!(
+        all.lines().any(|l| l.split_whitespace().any(|w| w == "kw")),
+        "{all}"
+    );
+    assert!(all.lines().any(|l| l.contains("±3")), "{all}");
+    let cut = words::outcomes_table(&g, &outcomes, 5, Lang::En);
+    assert_eq!(cut.lines().count(), 2 + 5 + 1, "{cut}");
+    assert!(
+        cut.ends_with(&format!(
+            "… and {} more (show more with a larger limit)\n",
+            outcomes.len() - 5
+        )),
+        "{cut}"
+    );
+}
+
+#[test]
+fn every_card_has_one_name_in_each_language() {
+    let g = Game::new(Options::default(), &["A".into(), "B".into()], 1).expect("a game");
+    for (i, def) in g.cards.iter().enumerate() {
+        let card = primeclimb::climb::CardId(i as u8);
+        assert_eq!(
+            words::card_name(&g, card, Lang::En),
+            def.effect.short_name()
+        );
+        let fr = words::card_name(&g, card, Lang::Fr);
+        assert!(!fr.is_empty());
+        assert!(!words::card_text(&g, card, Lang::Fr).is_empty());
+    }
+    assert_eq!(
+        words::choice_label(&g, &CardChoice::Decline, Lang::Fr),
+        "ne rien prendre"
+    );
+}
+
+#[test]
+fn a_move_longer_than_300_characters_is_refused_not_300_bytes() {
+    let g = position(&[[10, 20], [0, 0]], (1, 2));
+    // 160 characters of "×": 320 bytes, read as a move (and refused for what it says).
+    let wide = "×".repeat(160);
+    let e = play(&mut g.clone(), 0, &wide).unwrap_err();
+    assert!(!e.to_string().contains("too long"), "{e}");
+    let long = format!("10 +1 {}", " ".repeat(300));
+    let e = play(&mut g.clone(), 0, &long).unwrap_err();
+    assert!(e.to_string().contains("at most 300 characters"), "{e}");
+}
+
+#[test]
+fn counts_read_right_in_both_languages() {
+    assert_eq!(
+        text::counted(Lang::En, 1, ("turn", "turns"), ("tour", "tours")),
+        "1 turn"
+    );
+    assert_eq!(
+        text::counted(Lang::Fr, 2, ("turn", "turns"), ("tour", "tours")),
+        "2 tours"
+    );
+    let g = position(&[[99, 101], [0, 0]], (2, 5));
+    let _ = hint(&g, 1);
+    let undo = primeclimb::session::SessionError::Rule(primeclimb::climb::RuleError::CardSeen);
+    assert!(text::errors::refusal(&undo, Lang::En).contains("card was drawn"));
+    let _ = Action::Undo;
+}
