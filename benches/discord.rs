@@ -1,8 +1,8 @@
-//! The Discord bot's measured targets (issue: the Discord bot), driving the real bot
-//! (`discord::run`) through the fake Discord on loopback, in this process:
+//! The Discord bot's measured targets, driving the real bot binary (`primeclimb bot`, a
+//! process of its own) through the fake Discord on loopback in this process:
 //! - with 20 games played at once, the time from INTERACTION_CREATE to the interaction
 //!   response for `/climb move`, render included: p99 ≤ 100 ms, and no errors;
-//! - memory ≤ 150 MB RSS (the peak of this whole process: bot, fake Discord, driver).
+//! - memory ≤ 100 MB: the peak resident set (VmHWM) of the bot process alone.
 //!
 //! The load: 20 channels, each a person against a medium AI; a person moves (the hard
 //! AI's best move, as `/climb move`) after a think time of 0.2–1.0 s, the AI turns follow
@@ -15,12 +15,10 @@ mod support;
 use std::time::{Duration, Instant};
 
 use primeclimb::climb::{ai::Level, Phase};
-use primeclimb::discord::Timing;
 use primeclimb::session::{Place, Session};
 use primeclimb::store;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
-use support::bot::{config, start_bot, TestClock};
 use support::fake_discord::{self as fake, FakeDiscord, Who, GUILD_ID, MEMBER_PERMISSIONS};
 
 const GAMES: usize = 20;
@@ -44,10 +42,11 @@ fn player(game: usize) -> Who {
     }
 }
 
-/// Peak resident memory of this process, in MB (Linux).
-fn peak_rss_mb() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+/// A memory figure of a process (`VmHWM`: the peak resident set; `VmRSS`: now), in MB
+/// (Linux).
+fn memory_mb(pid: u32, field: &str) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)
 }
@@ -195,14 +194,20 @@ fn main() {
         let url = support::db::db_url("bench-discord");
         let fake = FakeDiscord::start().await;
         fake.forget_attachments();
-        let clock = TestClock::new();
-        let mut cfg = config(&fake, &url, &clock);
-        cfg.timing = Timing {
-            ai_pace: Duration::from_millis(500),
-            clock: None,
-            ..cfg.timing
-        };
-        let bot = start_bot(cfg);
+        // The bot as it is deployed: the release binary, its own process.
+        let mut bot = std::process::Command::new(env!("CARGO_BIN_EXE_primeclimb"))
+            .arg("bot")
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_URL", &fake.api_url)
+            .env("DATABASE_URL", &url)
+            .env("DEV_GUILD_ID", GUILD_ID.to_string())
+            .env("AI_PACE_MS", "500")
+            .env("TAKE_BACK_SECS", "0")
+            .env("RUST_LOG", "warn")
+            .env("NO_PROXY", "127.0.0.1,localhost")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("start the bot");
         fake.wait_until_ready().await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         let reader = Session::new(store::connect(&url).await.expect("the bot's database"));
@@ -244,10 +249,15 @@ fn main() {
             times.last().map_or(0.0, |t| t.as_secs_f64() * 1e3)
         );
         println!("refused moves: {errors}");
-        if let Some(mb) = peak_rss_mb() {
-            println!("peak RSS of the process (bot, fake Discord and driver): {mb:.0} MB");
+        let pid = bot.id();
+        match (memory_mb(pid, "VmHWM:"), memory_mb(pid, "VmRSS:")) {
+            (Some(peak), Some(now)) => println!(
+                "memory of the bot process alone: peak (VmHWM) {peak:.0} MB, at the end (VmRSS) {now:.0} MB"
+            ),
+            _ => println!("memory of the bot process: not readable here (Linux /proc only)"),
         }
-        bot.shut_down().await;
+        let _ = bot.kill();
+        let _ = bot.wait();
         support::db::remove_db("bench-discord");
     });
 }

@@ -109,6 +109,13 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     } else {
         return Err(UsageError("give --state FILE.json or --demo".into()).into());
     };
+    // The panel tells the turn in words; without a turn given, the turn in progress.
+    let last =
+        last.or_else(|| (!game.turn.steps.is_empty()).then(|| LastTurn::in_progress(&game, &[])));
+    let last = last.map(|mut turn| {
+        turn.story = crate::text::climb::turn_summary(&game, &turn, crate::lang::Lang::En);
+        turn
+    });
     let img = render::render_board(&game, last.as_ref(), &opts);
     let png = render::encode_png(&img)?;
     std::fs::write(&args.output, &png)

@@ -1,7 +1,7 @@
 //! The bot's configuration, read from the environment (or `.env`, loaded by the caller):
 //! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`,
-//! `DISCORD_STARTUP_TIMEOUT`. Validated here, before anything connects or any file is
-//! created.
+//! `DISCORD_STARTUP_TIMEOUT`, `AI_PACE_MS`, `TAKE_BACK_SECS`. Validated here, before
+//! anything connects or any file is created.
 
 use std::time::Duration;
 
@@ -9,8 +9,9 @@ use std::time::Duration;
 pub const DEFAULT_DATABASE_URL: &str = crate::session::DEFAULT_DATABASE_URL;
 
 /// The bot's pace: how often the turn clock looks at the games, how long it waits
-/// between two AI turns, when a slow reply is deferred. Not read from the environment; tests
-/// shorten them and bring their own clock.
+/// between two AI turns, when a slow reply is deferred. The start-up bound, the AI pace
+/// and the take-back window can be set in the environment; tests shorten the rest and
+/// bring their own clock.
 #[derive(Clone)]
 pub struct Timing {
     /// How often turn timeouts and reminders are checked.
@@ -100,6 +101,10 @@ pub enum ConfigError {
     BadApiUrl(String),
     #[error("DISCORD_STARTUP_TIMEOUT must be a number of seconds from 1 to 600, not {0:?}")]
     BadStartupTimeout(String),
+    #[error("AI_PACE_MS must be a number of milliseconds from 0 to 60000, not {0:?}")]
+    BadAiPace(String),
+    #[error("TAKE_BACK_SECS must be a number of seconds from 0 to 600, not {0:?}")]
+    BadTakeBack(String),
     #[error("{0}")]
     Database(String),
 }
@@ -140,6 +145,18 @@ impl BotConfig {
             match t.parse::<u64>() {
                 Ok(secs) if (1..=600).contains(&secs) => timing.startup = Duration::from_secs(secs),
                 _ => return Err(ConfigError::BadStartupTimeout(t)),
+            }
+        }
+        if let Some(t) = get("AI_PACE_MS") {
+            match t.parse::<u64>() {
+                Ok(ms) if ms <= 60_000 => timing.ai_pace = Duration::from_millis(ms),
+                _ => return Err(ConfigError::BadAiPace(t)),
+            }
+        }
+        if let Some(t) = get("TAKE_BACK_SECS") {
+            match t.parse::<u64>() {
+                Ok(secs) if secs <= 600 => timing.take_back = Duration::from_secs(secs),
+                _ => return Err(ConfigError::BadTakeBack(t)),
             }
         }
         Ok(BotConfig {
@@ -207,8 +224,20 @@ mod tests {
             config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_STARTUP_TIMEOUT", "0")]),
             Err(ConfigError::BadStartupTimeout(_))
         ));
-        let c = config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_STARTUP_TIMEOUT", "5")]).unwrap();
+        let c = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_STARTUP_TIMEOUT", "5"),
+            ("AI_PACE_MS", "0"),
+            ("TAKE_BACK_SECS", "10"),
+        ])
+        .unwrap();
         assert_eq!(c.timing.startup, Duration::from_secs(5));
+        assert_eq!(c.timing.ai_pace, Duration::ZERO);
+        assert_eq!(c.timing.take_back, Duration::from_secs(10));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("AI_PACE_MS", "soon")]),
+            Err(ConfigError::BadAiPace(_))
+        ));
     }
 
     #[test]

@@ -120,7 +120,8 @@ pub fn draw_card(
         Kind::Number(12) => Some("stop"),
         _ => None,
     };
-    if let (Some(label), None) = (power, value) {
+    // A power stays printed in the play area too: a [10] in play still says "draw 2".
+    if let Some(label) = power {
         draw_text(
             img,
             TextStyle::regular(w * 0.14),
@@ -275,6 +276,20 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
                 theme.ink,
                 &line,
             );
+            // §3.7: the plays it covers are still in the play area until the round ends.
+            if !game.covered.is_empty() {
+                let under: Vec<String> =
+                    game.covered.iter().map(|p| p.number.to_string()).collect();
+                let line = format!("over {}", under.join(" · "));
+                draw_text(
+                    &mut img,
+                    fit(TextStyle::regular(22.0), &line, 620.0),
+                    Pt::new(352.0, area_top + 22.0 + 130.0 * ASPECT + 74.0),
+                    Align::Middle,
+                    theme.muted,
+                    &line,
+                );
+            }
         }
         None => {
             let lead = format!(

@@ -90,7 +90,7 @@ pub fn render_board(game: &Game, last: Option<&LastTurn>, opts: &RenderOptions) 
     let overlay = path::Overlay::new(game, view.turn, &styles);
     overlay.draw_under(&mut img, &layout);
     pawns::draw_pawns(&mut img, &layout, game, &styles);
-    overlay.draw_over(&mut img, &layout, theme);
+    overlay.draw_over(&mut img, &layout, game, theme);
     panel::draw_panel(&mut img, &layout, game, view, &styles, theme);
     img
 }

@@ -13,9 +13,7 @@ use super::last_turn::LastTurn;
 use super::layout::{Circle, Layout, Rect};
 use super::pawns::{draw_token, PlayerStyle};
 use super::theme::Theme;
-use crate::climb::{
-    CardId, Course, Effect, Game, KeeperEffect, KeeperPlay, PawnRef, Roll, StepRecord,
-};
+use crate::climb::{CardId, Course, Effect, Game, KeeperEffect, PawnRef, Roll};
 
 /// The turn the panel tells, and whether it is over (`LastTurn` given) or being played.
 #[derive(Clone, Copy, Debug)]
@@ -154,19 +152,6 @@ fn name_of(game: &Game, seat: usize) -> String {
         .unwrap_or_else(|| format!("seat {seat}"))
 }
 
-fn card_name(game: &Game, card: CardId) -> String {
-    game.cards
-        .get(usize::from(card.0))
-        .map(|c| {
-            if c.custom {
-                c.text.clone()
-            } else {
-                c.effect.short_name()
-            }
-        })
-        .unwrap_or_else(|| "a card".into())
-}
-
 /// A space as the panel names it: Start where pawns start (§7: 101 in Prime Decline).
 fn space_name(game: &Game, space: u8) -> String {
     if space == game.options.start_space(false) {
@@ -201,109 +186,6 @@ fn pawn_label(game: &Game, seat: usize, pawn: usize) -> String {
     } else {
         space_name(game, space)
     }
-}
-
-fn pawn_owner(game: &Game, p: PawnRef, mover: Option<usize>) -> String {
-    if Some(p.seat) == mover {
-        "own pawn".into()
-    } else {
-        name_of(game, p.seat)
-    }
-}
-
-/// The turn told in words: each step's arithmetic, then what followed.
-pub fn narration(game: &Game, turn: &LastTurn) -> Vec<String> {
-    let mut lines = Vec::new();
-    for step in &turn.steps {
-        match step {
-            StepRecord::Die {
-                from, op, die, to, ..
-            } => {
-                lines.push(format!("{from} {} {die} = {to}", op.math_symbol()));
-            }
-            StepRecord::Forced { from, die, to, .. } => {
-                lines.push(format!(
-                    "{die} unusable: {from} → {}",
-                    space_name(game, *to)
-                ));
-            }
-            StepRecord::Keeper {
-                card,
-                play,
-                from,
-                to,
-                sent,
-            } => match (play, from, to) {
-                (KeeperPlay::PlusMinus { add, .. }, Some(f), Some(t)) => {
-                    let sign = if *add { '+' } else { '−' };
-                    lines.push(format!("Keeper {sign}{}: {f} → {t}", f.abs_diff(*t)));
-                }
-                (KeeperPlay::Curse { target }, _, _) => {
-                    lines.push(format!("Curse on {}", name_of(game, *target)));
-                }
-                _ => {
-                    let n = sent.len();
-                    let pawns = if n == 1 { "pawn" } else { "pawns" };
-                    lines.push(format!("{}: {n} {pawns} to Start", card_name(game, *card)));
-                }
-            },
-        }
-    }
-    for &(p, from) in &turn.bumped {
-        lines.push(format!(
-            "bumped {} from {from}",
-            pawn_owner(game, p, turn.seat)
-        ));
-    }
-    for p in &turn.turned {
-        lines.push(format!(
-            "{} turns back at 101",
-            pawn_owner(game, *p, turn.seat)
-        ));
-    }
-    for &(seat, space) in &turn.stations_reached {
-        let who = if turn.seat == Some(seat) {
-            String::new()
-        } else {
-            format!("{}: ", name_of(game, seat))
-        };
-        lines.push(format!("{who}⚑ way station {space}"));
-    }
-    for &card in &turn.drawn {
-        lines.push(format!("drew {}", card_name(game, card)));
-    }
-    for m in &turn.card_moves {
-        lines.push(format!(
-            "card moved {}: {} → {}",
-            pawn_owner(game, m.pawn, turn.seat),
-            space_name(game, m.from),
-            space_name(game, m.to)
-        ));
-    }
-    for &(a, b) in &turn.switched {
-        lines.push(format!(
-            "switched {} and {}",
-            name_of(game, a.seat),
-            name_of(game, b.seat)
-        ));
-    }
-    for &(from, card) in &turn.stolen {
-        lines.push(format!(
-            "stole {} from {}",
-            card_name(game, card),
-            name_of(game, from)
-        ));
-    }
-    if turn.skipped {
-        lines.push("turn skipped: time ran out".into());
-    }
-    if turn.extra_turn {
-        lines.push("plays again".into());
-    }
-    if let Some(w) = turn.won {
-        lines.push(format!("{} wins!", name_of(game, w)));
-    }
-    lines
 }
 
 fn turn_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[PlayerStyle]) {
@@ -355,7 +237,7 @@ fn turn_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[Pl
         let red = pen.theme.red;
         pen.text(style, red, "cursed: only − and ÷");
     }
-    let lines = narration(game, turn);
+    let lines = &turn.story;
     let style = TextStyle::regular(pen.u(18.0));
     const MAX_LINES: usize = 8;
     let ink = pen.theme.ink;
@@ -376,7 +258,8 @@ fn turn_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[Pl
 fn keeper_chip(effect: &Effect) -> String {
     match effect {
         Effect::Keeper(KeeperEffect::PlusMinus { n }) => format!("±{n}"),
-        Effect::Keeper(KeeperEffect::SendWithin { distance }) => format!("bump ±{distance}"),
+        Effect::Keeper(KeeperEffect::SendWithin { distance: 2 }) => "within".into(),
+        Effect::Keeper(KeeperEffect::SendWithin { distance }) => format!("within {distance}"),
         Effect::Keeper(KeeperEffect::Curse) => "curse".into(),
         Effect::Action(_) => effect.short_name(),
     }
@@ -413,7 +296,8 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
             };
             draw_token(pen.img, token, style, if faded { 0.4 } else { 1.0 });
         }
-        // Right side: where the pawns stand.
+        // Right side: where the pawns stand; beside the name when both fit, else on the
+        // second line, so a name is cut only when it would not fit the whole row.
         let pawns_text = if player.resigned {
             "resigned".to_string()
         } else {
@@ -425,10 +309,21 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
         };
         let pawn_style = TextStyle::bold(pen.u(19.0));
         let pawns_w = text_width(pawn_style, &pawns_text);
+        let name_style = TextStyle::bold(pen.u(19.0));
+        let name_x = pen.x + pen.u(38.0);
+        let row_room = pen.w - pen.u(38.0);
+        let beside = text_width(name_style, &player.name) + pen.u(8.0) + pawns_w <= row_room;
+        let pawns_y = if beside { mid } else { mid + pen.u(13.0) };
+        let pawns_shown_style = if beside {
+            pawn_style
+        } else {
+            TextStyle::bold(pen.u(15.0))
+        };
+        let pawns_w = text_width(pawns_shown_style, &pawns_text);
         draw_text(
             pen.img,
-            pawn_style,
-            Pt::new(pen.x + pen.w - pawns_w, mid),
+            pawns_shown_style,
+            Pt::new(pen.x + pen.w - pawns_w, pawns_y),
             Align::MiddleLeft,
             if faded {
                 pen.theme.muted
@@ -438,9 +333,11 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
             &pawns_text,
         );
         // Middle: name, and a tag for the player to move or the winner.
-        let name_style = TextStyle::bold(pen.u(19.0));
-        let name_x = pen.x + pen.u(38.0);
-        let name_room = pen.w - pen.u(44.0) - pawns_w;
+        let name_room = if beside {
+            row_room - pawns_w - pen.u(8.0)
+        } else {
+            row_room
+        };
         let name = ellipsize(name_style, &player.name, name_room);
         draw_text(
             pen.img,
@@ -480,7 +377,12 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
         };
         if let Some((tag, colour)) = tag {
             let style = TextStyle::regular(pen.u(14.0));
-            let tag = ellipsize(style, &tag, name_room + pawns_w);
+            let room = if beside {
+                row_room
+            } else {
+                row_room - pawns_w - pen.u(8.0)
+            };
+            let tag = ellipsize(style, &tag, room);
             draw_text(
                 pen.img,
                 style,

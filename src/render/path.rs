@@ -162,7 +162,7 @@ impl Overlay {
     }
 
     /// Labels and bump marks: drawn after the tokens so nothing hides them.
-    pub fn draw_over(&self, img: &mut RgbaImage, layout: &Layout, theme: &Theme) {
+    pub fn draw_over(&self, img: &mut RgbaImage, layout: &Layout, game: &Game, theme: &Theme) {
         let mut ghosts_at: Vec<u8> = Vec::new();
         for (style, from) in &self.sent {
             let nth = ghosts_at.iter().filter(|&&s| s == *from).count() as f32;
@@ -199,9 +199,12 @@ impl Overlay {
                 );
             }
         }
+        let mut placed: Vec<(Pt, Pt)> = Vec::new();
         for (i, a) in self.arrows.iter().enumerate() {
             if let Some(geom) = arrow_geometry(layout, a, i) {
-                draw_label(img, layout, geom.mid, &a.style, &a.label);
+                let at = label_place(layout, game, &geom, &a.label, &placed);
+                placed.push(label_box(layout, at, &a.label));
+                draw_label(img, layout, at, &a.style, &a.label);
             } else {
                 // ×1 or ÷1: the pawn stays; label it beside the space.
                 let s = layout.space(a.from);
@@ -357,6 +360,84 @@ fn draw_arrow(img: &mut RgbaImage, layout: &Layout, a: &Arrow, index: usize) {
             convex_polygon(img, &pts, colour);
         }
     }
+}
+
+/// The box a label covers, centred on `at`.
+fn label_box(layout: &Layout, at: Pt, text: &str) -> (Pt, Pt) {
+    let ts = TextStyle::bold(layout.px(17.0));
+    let w = text_width(ts, text) + layout.px(16.0);
+    let h = layout.px(27.0);
+    (
+        Pt::new(at.x - w / 2.0, at.y - h / 2.0),
+        Pt::new(at.x + w / 2.0, at.y + h / 2.0),
+    )
+}
+
+/// Where on its arrow a label goes: of the points along the middle of the curve (and
+/// just beside it), the one that covers the fewest numbers of spaces, pawns and their
+/// number tags, and no other label; nearest the middle on a tie. The arithmetic never
+/// hides where the pawns are.
+fn label_place(
+    layout: &Layout,
+    game: &Game,
+    g: &ArrowGeometry,
+    text: &str,
+    placed: &[(Pt, Pt)],
+) -> Pt {
+    let n = g.points.len();
+    let h = layout.px(27.0);
+    let mut candidates: Vec<Pt> = vec![g.mid];
+    for w in g.points[n / 6..n - n / 6].windows(2) {
+        let side = w[1].minus(w[0]).perp().unit().times(h);
+        candidates.extend([
+            w[0],
+            w[0].plus(side.times(0.9)),
+            w[0].minus(side.times(0.9)),
+            w[0].plus(side.times(1.6)),
+            w[0].minus(side.times(1.6)),
+        ]);
+    }
+    let boxes_touch = |a: (Pt, Pt), b: &(Pt, Pt)| {
+        a.0.x < b.1.x && b.0.x < a.1.x && a.0.y < b.1.y && b.0.y < a.1.y
+    };
+    let overlaps = |(min, max): (Pt, Pt), c: Pt, r: f32| {
+        let x = c.x.clamp(min.x, max.x);
+        let y = c.y.clamp(min.y, max.y);
+        Pt::new(x, y).minus(c).len() < r
+    };
+    // The digits of a space's number fill a box about as wide as the circle's radius.
+    let digits = |s: u8| {
+        let c = layout.space(s);
+        let half = Pt::new(c.r * 0.72, c.r * 0.45);
+        (c.c.minus(half), c.c.plus(half))
+    };
+    let occupied: Vec<u8> = game
+        .players
+        .iter()
+        .filter(|p| !p.resigned)
+        .flat_map(|p| p.pawns)
+        .collect();
+    let score = |at: Pt| {
+        let bx = label_box(layout, at, text);
+        let numbers = (0..=crate::climb::GOAL)
+            .filter(|&s| boxes_touch(bx, &digits(s)))
+            .count();
+        let pawns = occupied
+            .iter()
+            .filter(|&&s| {
+                let c = layout.space(s);
+                overlaps(bx, c.c, c.r * 0.75)
+                    || overlaps(bx, c.c.plus(Pt::new(0.0, c.r * 0.8)), c.r * 0.5)
+            })
+            .count();
+        let labels = placed.iter().filter(|p| boxes_touch(bx, p)).count();
+        (numbers + 3 * pawns + 10 * labels, at.minus(g.mid).len())
+    };
+    candidates
+        .into_iter()
+        .map(|at| (score(at), at))
+        .min_by(|a, b| a.0 .0.cmp(&b.0 .0).then(a.0 .1.total_cmp(&b.0 .1)))
+        .map_or(g.mid, |(_, at)| at)
 }
 
 /// A small pill with the step's arithmetic, in the mover's colours.

@@ -7,10 +7,10 @@
 use image::{Rgba, RgbaImage};
 
 use super::canvas::{convex_polygon, disc, rgb, rounded_rect, with_alpha, Pt};
-use super::fonts::{draw_text, fit, Align, TextStyle};
+use super::fonts::{draw_text, fit, text_width, Align, TextStyle};
 use super::layout::{Circle, Layout};
 use super::theme::Theme;
-use crate::climb::{Game, PawnRef};
+use crate::climb::{Game, PawnRef, GOAL, START};
 
 /// The outline of a token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,11 +162,38 @@ pub fn token_places(layout: &Layout, game: &Game) -> Vec<(PawnRef, Circle)> {
         .collect()
 }
 
-/// Draw every pawn of the game.
+/// Draw every pawn of the game, then the number of each space they stand on, on a tag
+/// over the tokens' lower edge: a pawn never hides where it is.
 pub fn draw_pawns(img: &mut RgbaImage, layout: &Layout, game: &Game, styles: &[PlayerStyle]) {
     for (p, at) in token_places(layout, game) {
         if let Some(style) = styles.get(p.seat) {
             draw_token(img, at, style, 1.0);
         }
     }
+    for (space, _) in pawns_by_space(game) {
+        if space != START && space != GOAL {
+            draw_number_tag(img, layout, space);
+        }
+    }
+}
+
+/// A space's number on a small dark tag across the bottom of the space.
+pub fn draw_number_tag(img: &mut RgbaImage, layout: &Layout, space: u8) {
+    let s = layout.space(space);
+    let text = space.to_string();
+    let style = TextStyle::bold(s.r * 0.6);
+    let w = text_width(style, &text) + s.r * 0.34;
+    let h = s.r * 0.62;
+    let centre = Pt::new(s.c.x, s.c.y + s.r * 0.8);
+    let half = Pt::new(w / 2.0, h / 2.0);
+    let rim = (s.r * 0.06).max(1.0);
+    rounded_rect(
+        img,
+        centre.minus(half).minus(Pt::new(rim, rim)),
+        centre.plus(half).plus(Pt::new(rim, rim)),
+        h / 2.0 + rim,
+        LIGHT,
+    );
+    rounded_rect(img, centre.minus(half), centre.plus(half), h / 2.0, DARK);
+    draw_text(img, style, centre, Align::Middle, LIGHT, &text);
 }

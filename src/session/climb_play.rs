@@ -63,14 +63,18 @@ impl ClimbView {
         }
     }
 
-    /// The board as a PNG (the picture of [`Self::last_turn`]). CPU-bound: async callers
-    /// run it on a blocking thread.
-    pub fn png(&self) -> Result<Vec<u8>, image::ImageError> {
-        let img = render::render_board(
-            &self.game,
-            self.last_turn().as_ref(),
-            &RenderOptions::default(),
-        );
+    /// The board as a PNG (the picture of [`Self::last_turn`]); `tell` writes the turn's
+    /// lines for the side panel (the front brings the words, in the picture's language).
+    /// CPU-bound: async callers run it on a blocking thread.
+    pub fn png(
+        &self,
+        tell: impl Fn(&Game, &LastTurn) -> Vec<String>,
+    ) -> Result<Vec<u8>, image::ImageError> {
+        let last = self.last_turn().map(|mut turn| {
+            turn.story = tell(&self.game, &turn);
+            turn
+        });
+        let img = render::render_board(&self.game, last.as_ref(), &RenderOptions::default());
         render::encode_png(&img)
     }
 

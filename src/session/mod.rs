@@ -29,6 +29,7 @@ pub mod request;
 mod settings;
 mod stats;
 
+pub use crate::render::LastTurn;
 pub use crate::store::{BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status};
 pub use climb_play::{ActedTurn, ClimbView, KeeperError};
 pub use clock::{AiStep, Due, TimeoutMode};

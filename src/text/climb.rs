@@ -978,6 +978,149 @@ pub fn outcomes_table(
     s
 }
 
+// ----- the picture's account of a turn ---------------------------------------------------
+
+/// The turn a picture shows, told in short lines for its side panel: each step's
+/// arithmetic, then what followed (bumps, cards, stations…).
+pub fn turn_summary(game: &Game, turn: &crate::render::LastTurn, lang: Lang) -> Vec<String> {
+    use crate::climb::StepRecord;
+    let owner = |p: PawnRef| {
+        if Some(p.seat) == turn.seat {
+            lang.text("own pawn", "son pion").to_string()
+        } else {
+            name(game, p.seat)
+        }
+    };
+    let at = |s: u8| space_word(game, s, lang);
+    let mut lines = Vec::new();
+    for step in &turn.steps {
+        match step {
+            StepRecord::Die {
+                from, op, die, to, ..
+            } => lines.push(if changes_nothing(*from, *to) {
+                tr!(lang, "{} spent at Start", "{} joué au départ", die)
+            } else {
+                format!("{from} {} {die} = {to}", op.math_symbol())
+            }),
+            StepRecord::Forced { from, die, to, .. } => lines.push(tr!(
+                lang,
+                "{} unusable: {} → {}",
+                "{} injouable : {} → {}",
+                die,
+                from,
+                at(*to)
+            )),
+            StepRecord::Keeper {
+                card,
+                play,
+                from,
+                to,
+                sent,
+            } => match (play, from, to) {
+                (KeeperPlay::PlusMinus { add, .. }, Some(f), Some(t)) => {
+                    let sign = if *add { '+' } else { '−' };
+                    lines.push(tr!(
+                        lang,
+                        "Keeper {}{}: {} → {}",
+                        "carte {}{} : {} → {}",
+                        sign,
+                        f.abs_diff(*t),
+                        f,
+                        t
+                    ));
+                }
+                (KeeperPlay::Curse { target }, _, _) => lines.push(tr!(
+                    lang,
+                    "Curse on {}",
+                    "malédiction sur {}",
+                    name(game, *target)
+                )),
+                _ => lines.push(format!(
+                    "{}: {}",
+                    card_name(game, *card, lang),
+                    super::counted(
+                        lang,
+                        sent.len() as i64,
+                        ("pawn to Start", "pawns to Start"),
+                        ("pion au départ", "pions au départ")
+                    )
+                )),
+            },
+        }
+    }
+    for &(p, from) in &turn.bumped {
+        lines.push(tr!(
+            lang,
+            "bumped {} from {}",
+            "renvoyé : {} de {}",
+            owner(p),
+            from
+        ));
+    }
+    for p in &turn.turned {
+        lines.push(tr!(
+            lang,
+            "{} turns back at 101",
+            "{} fait demi-tour à 101",
+            owner(*p)
+        ));
+    }
+    for &(seat, space) in &turn.stations_reached {
+        let who = if turn.seat == Some(seat) {
+            String::new()
+        } else {
+            format!("{}: ", name(game, seat))
+        };
+        lines.push(tr!(lang, "{}⚑ way station {}", "{}⚑ étape {}", who, space));
+    }
+    for &card in &turn.drawn {
+        lines.push(tr!(
+            lang,
+            "drew {}",
+            "pioche : {}",
+            card_name(game, card, lang)
+        ));
+    }
+    for m in &turn.card_moves {
+        lines.push(tr!(
+            lang,
+            "card moved {}: {} → {}",
+            "la carte déplace {} : {} → {}",
+            owner(m.pawn),
+            at(m.from),
+            at(m.to)
+        ));
+    }
+    for &(a, b) in &turn.switched {
+        lines.push(tr!(
+            lang,
+            "switched {} and {}",
+            "échange {} et {}",
+            name(game, a.seat),
+            name(game, b.seat)
+        ));
+    }
+    for &(from, card) in &turn.stolen {
+        lines.push(tr!(
+            lang,
+            "stole {} from {}",
+            "vole {} à {}",
+            card_name(game, card, lang),
+            name(game, from)
+        ));
+    }
+    if turn.skipped {
+        lines.push(
+            lang.text("turn skipped: time ran out", "tour passé : temps écoulé")
+                .into(),
+        );
+    }
+    if turn.extra_turn {
+        lines.push(lang.text("plays again", "rejoue").into());
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -156,11 +156,38 @@ fn a_pawn_token_sits_on_its_space() {
         token.c.minus(space.c).len() < 1.0,
         "the token is centred on 37"
     );
-    // Below the letter the token's body shows the player's colour; without the pawn the
+    // Above the letter the token's body shows the player's colour; without the pawn the
     // same pixel is 37's red.
-    let p = token.c.plus(Pt::new(0.0, token.r * 0.6));
+    let p = token.c.plus(Pt::new(-token.r * 0.2, -token.r * 0.7));
     assert!(near(pixel(&with, p), styles[0].fill));
     assert!(near(pixel(&without, p), opts.theme.red));
+}
+
+#[test]
+fn an_occupied_space_keeps_its_number_on_a_tag() {
+    // Issue 11 §15: a pawn never hides the number of its space. The number is written
+    // again on a dark tag across the bottom of the space, over the token.
+    let opts = RenderOptions::default();
+    let layout = opts.layout();
+    let empty = position(vec![[0, 0], [0, 0]], 0, (3, 9));
+    let game = position(vec![[37, 0], [0, 0]], 0, (3, 9));
+    let with = render_board(&game, None, &opts);
+    let without = render_board(&empty, None, &opts);
+    let space = layout.space(37);
+    // The tag's dark body, left of its digits.
+    let tag_body = space.c.plus(Pt::new(-space.r * 0.42, space.r * 0.8));
+    let dark = pixel(&with, tag_body);
+    assert!(
+        dark.0[..3].iter().all(|&c| c < 80),
+        "the tag under 37 is dark, found {dark:?}"
+    );
+    assert!(near(pixel(&without, tag_body), opts.theme.red));
+    // Light digits on the tag: some pixel across its middle is light.
+    let light = (-10..=10).any(|dx| {
+        let p = space.c.plus(Pt::new(dx as f32, space.r * 0.8));
+        pixel(&with, p).0[..3].iter().all(|&c| c > 180)
+    });
+    assert!(light, "the tag shows 37's digits");
 }
 
 #[test]

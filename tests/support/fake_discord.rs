@@ -209,9 +209,11 @@ impl FakeDiscord {
 
     /// Send a dispatch (op 0) with event name `t` and data `d` to every ready session.
     pub fn dispatch(&self, t: &str, d: Value) {
+        // The sequence number is taken under the sessions' lock, so dispatches sent from
+        // several threads at once reach the bot in the order of their numbers.
+        let sessions = lock(&self.state.sessions);
         let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
         let text = json!({ "op": 0, "t": t, "s": s, "d": d }).to_string();
-        let sessions = lock(&self.state.sessions);
         assert!(
             !sessions.is_empty(),
             "no gateway session to dispatch {t} to"

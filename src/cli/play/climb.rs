@@ -413,7 +413,8 @@ fn write_ai_turn(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()
 
 /// Write the board picture and say where.
 fn write_picture(out: &mut dyn Write, view: &ClimbView, options: &LoopOptions) -> Result<()> {
-    let png = view.png()?;
+    let lang = options.lang;
+    let png = view.png(|game, turn| words::turn_summary(game, turn, lang))?;
     std::fs::write(&options.board_file, png)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
     let shown =

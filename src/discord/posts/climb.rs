@@ -181,10 +181,13 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
 pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
     let mut post = game_post(view, lang);
     let drawn = view.clone();
-    post.picture = data.picture(move || drawn.png()).await.map(|png| Picture {
-        png,
-        file: BOARD_FILE,
-    });
+    post.picture = data
+        .picture(move || drawn.png(|game, turn| words::turn_summary(game, turn, lang)))
+        .await
+        .map(|png| Picture {
+            png,
+            file: BOARD_FILE,
+        });
     post
 }
 
