@@ -1077,14 +1077,18 @@ impl Game {
         } else {
             RuleError::NothingToUndo
         })?;
+        self.restore(snap);
+        ev.push(Event::Undone);
+        Ok(())
+    }
+
+    fn restore(&mut self, snap: Snapshot) {
         self.players = snap.players;
         self.discard = snap.discard;
         self.turn.uses = snap.uses;
         self.turn.moved = snap.moved;
         self.turn.last_mover = snap.last_mover;
         self.turn.steps.truncate(snap.steps);
-        ev.push(Event::Undone);
-        Ok(())
     }
 
     /// Ruling (turn timeout, "skip"): an idle player's turn is skipped. Steps of the Move
@@ -1133,7 +1137,8 @@ impl Game {
         });
     }
 
-    /// Ruling (take back): restore the game as it was before `seat` ended its Move phase.
+    /// Ruling (take back): restore the game as it was when `seat` began the move it
+    /// finished: the same dice, every step undone, so a different move can be played.
     fn take_back(
         &mut self,
         seat: Seat,
@@ -1143,6 +1148,9 @@ impl Game {
         match last {
             Some(LastMove::Open(before)) if before.turn.seat == seat => {
                 *self = *before;
+                while let Some(snap) = self.turn.undo.pop() {
+                    self.restore(snap);
+                }
                 ev.push(Event::TookBack { seat });
                 Ok(())
             }

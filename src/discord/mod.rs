@@ -119,6 +119,20 @@ async fn http_client(config: &BotConfig) -> Result<serenity::Http, BotError> {
     })
 }
 
+/// What the bot needs in a channel: View Channels (1 << 10), Send Messages (1 << 11) and
+/// Attach Files (1 << 15), for the turn messages and their pictures. Everything else goes
+/// through interaction responses, which need no permission.
+pub const PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15);
+
+/// The link that adds the bot to a server, with the `bot` and `applications.commands`
+/// scopes and [`PERMISSIONS`]; `application_id` is the bot's user id.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}\
+         &scope=bot%20applications.commands&permissions={PERMISSIONS}"
+    )
+}
+
 /// Run the bot until `shutdown` completes (then the shards close cleanly) or the
 /// connection fails. The token is checked before the database is opened (a bad token
 /// creates no file), and every start-up call is bounded by `Timing::startup`: a Discord
@@ -142,6 +156,7 @@ pub async fn run(
         .await
         .map_err(|_| no_answer("the token check"))??;
     info!(bot = %me.name, id = %me.id, "token accepted");
+    info!("invite the bot to a server: {}", invite_url(me.id.get()));
 
     let session = crate::session::open(&config.database_url, config.timing.clock.clone())
         .await

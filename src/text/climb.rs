@@ -304,8 +304,8 @@ pub fn story(game: &Game, events: &[Event], actor: Option<Seat>, lang: Lang) -> 
             ),
             Event::TookBack { seat } => Some(tr!(
                 lang,
-                "{} takes the move back",
-                "{} reprend son coup",
+                "{} takes the move back: same dice, play again",
+                "{} reprend son coup : mêmes dés, à rejouer",
                 name(game, seat)
             )),
             Event::Drew { card, .. } => Some(tr!(
@@ -744,6 +744,9 @@ pub fn hint_summary(game: &Game, hint: &Hint, lang: Lang) -> String {
         .map(|s| match s {
             GOAL => lang.text("home", "l'arrivée").to_string(),
             START => lang.text("Start", "le départ").to_string(),
+            s if crate::climb::board::is_prime(u32::from(s)) => {
+                tr!(lang, "{} (prime)", "{} (premier)", s)
+            }
             s => factorisation(u32::from(s), lang),
         })
         .collect();

@@ -1,7 +1,7 @@
 //! Prime Daifugo in words: the narrator (a drawn card is named to its drawer only, §4.3),
 //! cards and hands, whose turn and what they can do, hints.
 
-use super::{counted, de, factorisation, list, tr, Lang, Markup};
+use super::{counted, de, factorisation, tr, Lang, Markup};
 use crate::daifugo::game::Step;
 use crate::daifugo::{self, CardId, Event, Game, Kind, Placed, Seat};
 
@@ -455,25 +455,32 @@ pub fn hint(game: &Game, seat: Seat, lang: Lang, m: Markup) -> Vec<String> {
             .into(),
         );
     } else {
+        // One line per number of cards, smallest plays first: easier to scan than one
+        // long list, and a line never has to break inside a play.
+        out.push(
+            lang.text("You could play:", "Vous pourriez jouer :")
+                .to_string(),
+        );
         let mut seen: Vec<u32> = Vec::new();
-        let mut plays: Vec<String> = Vec::new();
-        for c in &found {
-            if seen.contains(&c.number) {
+        for size in 1..=3usize {
+            let mut plays: Vec<String> = Vec::new();
+            for c in found.iter().filter(|c| c.cards.len() == size) {
+                if seen.contains(&c.number) {
+                    continue;
+                }
+                seen.push(c.number);
+                plays.push(format!(
+                    "{} ({})",
+                    c.number,
+                    m.code(&daifugo::hint::candidate_notation(game, c))
+                ));
+            }
+            if plays.is_empty() {
                 continue;
             }
-            seen.push(c.number);
-            plays.push(format!(
-                "{} ({})",
-                c.number,
-                m.code(&daifugo::hint::candidate_notation(game, c))
-            ));
+            let cards = counted(lang, size as i64, ("card", "cards"), ("carte", "cartes"));
+            out.push(tr!(lang, "  {}: {}", "  {} : {}", cards, plays.join(", ")));
         }
-        out.push(tr!(
-            lang,
-            "You could play {}.",
-            "Vous pourriez jouer {}.",
-            list(lang, &plays)
-        ));
     }
     if game.current() == seat && game.turn.step == Step::Start {
         let has_d = game.hand(seat).iter().any(|&c| game.kind(c) == Kind::D);
@@ -560,6 +567,27 @@ mod tests {
         assert!(lines.contains("No prime can be played"), "{lines}");
         assert!(lines.contains("play your D card"), "{lines}");
         assert!(lines.contains("draw a card first"), "{lines}");
+    }
+
+    #[test]
+    fn a_hint_lists_plays_by_number_of_cards() {
+        let g = Game::from_hands(
+            Options::default(),
+            &[vec![n(1), n(3), n(6)], vec![n(5)]],
+            0,
+            1,
+        )
+        .expect("a position");
+        let lines = hint(&g, 0, Lang::En, Markup::Plain);
+        assert_eq!(lines[0], "You could play:");
+        assert_eq!(lines[1], "  1 card: 3 (`3`)");
+        // No three-card play: none of these cards has the three-card icon (§2).
+        assert_eq!(lines[2], "  2 cards: 13 (`1 3`), 31 (`3 1`), 61 (`6 1`)");
+        assert!(lines[3].starts_with("Before playing"), "{lines:?}");
+        let fr = hint(&g, 0, Lang::Fr, Markup::Plain);
+        assert_eq!(fr[0], "Vous pourriez jouer :");
+        assert!(fr[1].starts_with("  1 carte : 3"), "{fr:?}");
+        assert!(fr[2].starts_with("  2 cartes : "), "{fr:?}");
     }
 
     #[test]

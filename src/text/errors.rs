@@ -231,10 +231,10 @@ fn request_fr(e: &RequestError) -> String {
             format!("`{w}` n'est pas une commande : tapez `aide` pour la liste")
         }
         RequestError::ChooseNumber => {
-            "choisir demande le numéro d'un choix, par ex. `choose 1`".into()
+            "`choose` demande le numéro d'un choix, par ex. `choose 1`".into()
         }
         RequestError::HintCount(w) => format!(
-            "`{w}` : indice prend le nombre de coups à montrer, de 1 à 10, par ex. `hint 3`"
+            "`{w}` : après `hint`, le nombre de coups à montrer, de 1 à 10, par ex. `hint 3`"
         ),
         RequestError::UnknownGame(w) => format!(
             "`{w}` n'est pas un jeu ici : jouez `climb` (Prime Climb) ou `daifugo` (Prime Daifugo)"

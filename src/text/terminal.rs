@@ -7,12 +7,10 @@ pub fn climb_help(lang: Lang) -> &'static str {
     lang.text(
         "\
 Commands (the same words as on Discord):
-  move 14 -3 x9   steps in the notation: a pawn's space, then +d -d xd /d (`move` may be left out);
-                  part of a turn is fine: `14 -3`, then `x9` continues with the same pawn
+  move 14 -3 x9   steps in the notation: a pawn's space, then +d -d xd /d (`move` may be left out); part of a turn is fine: `14 -3`, then `x9` continues with the same pawn
   play +5 14      play a Keeper: +N or -N on the pawn on 14; `play within 40`; `play curse 2`
   end             end the Move phase (needed only while you hold a Keeper you could still play)
-  undo            take back the last step; after your move, take the whole move back until
-                  the next player acts (not once a card was drawn)
+  undo            take back the last step; after your move, take the whole move back until the next player acts (not once a card was drawn)
   choose N        answer the choice of the card just drawn (or just N)
   moves           every legal way to finish this turn, with a move for each
   hint [N]        the best N moves (default 3), explained step by step
@@ -24,12 +22,10 @@ Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or 
 ",
         "\
 Commandes (les mêmes mots que sur Discord) :
-  move 14 -3 x9   des pas en notation : la case d'un pion, puis +d -d xd /d (`move` peut être omis) ;
-                  une partie du tour suffit : `14 -3`, puis `x9` continue avec le même pion
+  move 14 -3 x9   des pas en notation : la case d'un pion, puis +d -d xd /d (`move` peut être omis) ; une partie du tour suffit : `14 -3`, puis `x9` continue avec le même pion
   play +5 14      jouer une carte à garder : +N ou -N sur le pion en 14 ; `play within 40` ; `play curse 2`
   end             finir le déplacement (utile seulement si vous avez une carte encore jouable)
-  undo            annuler le dernier pas ; après votre coup, le reprendre en entier tant que le
-                  joueur suivant n'a pas joué (pas si une carte a été piochée)
+  undo            annuler le dernier pas ; après votre coup, le reprendre en entier tant que le joueur suivant n'a pas joué (pas si une carte a été piochée)
   choose N        répondre au choix de la carte piochée (ou juste N)
   moves           toutes les façons de finir ce tour, avec un coup pour chacune
   hint [N]        les N meilleurs coups (3 par défaut), expliqués pas à pas
@@ -47,8 +43,7 @@ pub fn daifugo_help(lang: Lang) -> &'static str {
     lang.text(
         "\
 Commands (the same words as on Discord):
-  3 10          play cards side by side: [3][10] is 310 (`play 3 10` works too); 5/9:9 plays
-                the [5/9] as 9; 1 to 3 cards, a prime larger than the play, as many cards
+  3 10          play cards side by side: [3][10] is 310 (`play 3 10` works too); 5/9:9 plays the [5/9] as 9; 1 to 3 cards, a prime larger than the play, as many cards
   draw          draw the top card (step 1 of your turn, optional)
   d             play a D card: draw 2, then `discard N`
   discard 4     the discard after a D card (also `discard 5/9`, `discard d`)
@@ -63,8 +58,7 @@ Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or 
 ",
         "\
 Commandes (les mêmes mots que sur Discord) :
-  3 10          jouer des cartes côte à côte : [3][10] vaut 310 (`play 3 10` aussi) ; 5/9:9 joue
-                la [5/9] comme 9 ; 1 à 3 cartes, un nombre premier plus grand, autant de cartes
+  3 10          jouer des cartes côte à côte : [3][10] vaut 310 (`play 3 10` aussi) ; 5/9:9 joue la [5/9] comme 9 ; 1 à 3 cartes, un nombre premier plus grand, autant de cartes
   draw          piocher la carte du dessus (étape 1 du tour, facultative)
   d             jouer une carte D : piocher 2, puis `discard N`
   discard 4     la défausse après une carte D (aussi `discard 5/9`, `discard d`)
@@ -157,4 +151,144 @@ pub fn rules_topics(lang: Lang) -> String {
         "La suite avec `rules THÈME` : {}.",
         topics.join(", ")
     )
+}
+
+/// Fold `line` to `width` columns for a terminal that would otherwise break it anywhere,
+/// even inside a number. Breaks fall only on spaces outside `code`, and never just
+/// before a parenthesis, so a play such as ``163 (`1 6 3`)`` always stays whole. Continuation lines hang under the
+/// second column when the line has one (two spaces or more after its first word, as in
+/// the help), else two spaces deeper than the line's own indent. A word longer than the
+/// width stays whole on its own line.
+pub fn fold(line: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    if line.width() <= width || width < 20 {
+        return vec![line.to_string()];
+    }
+    let indent = line.len() - line.trim_start().len();
+    // The head is kept as written: the indent, and a first column with its gap.
+    let head_len = line[indent..]
+        .find("  ")
+        .map(|at| {
+            let after = &line[indent + at..];
+            indent + at + (after.len() - after.trim_start().len())
+        })
+        .filter(|&end| line[..end].width() <= width / 2)
+        .unwrap_or(indent);
+    let (head, rest) = line.split_at(head_len);
+    let hang = if head_len > indent {
+        head.width()
+    } else {
+        indent + 2
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut current = head.to_string();
+    let mut fresh = true;
+    for word in unbroken_words(rest) {
+        if !fresh && current.width() + 1 + word.width() > width {
+            out.push(std::mem::replace(&mut current, " ".repeat(hang)));
+            fresh = true;
+        }
+        if !fresh {
+            current.push(' ');
+        }
+        current.push_str(word);
+        fresh = false;
+    }
+    out.push(current);
+    out
+}
+
+/// The words of `text`, split on spaces outside backticks; a word and the parenthesis
+/// right after it stay together (``61 (`6 1`)``), and so do a number and the word after
+/// it ("6 cards").
+fn unbroken_words(text: &str) -> Vec<&str> {
+    let mut words = Vec::new();
+    let (mut code, mut start) = (false, 0);
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '`' => code = !code,
+            // A count stays with its noun ("6 cards"), a number with its play.
+            ' ' if !code
+                && !text[i + 1..].starts_with('(')
+                && (i == start || !text[start..i].bytes().all(|b| b.is_ascii_digit())) =>
+            {
+                if i > start {
+                    words.push(&text[start..i]);
+                }
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if start < text.len() {
+        words.push(&text[start..]);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_line_is_kept() {
+        assert_eq!(fold("  Ada> hint", 40), ["  Ada> hint"]);
+    }
+
+    #[test]
+    fn plays_are_never_cut_inside() {
+        let line = "  You could play 3 (`3`), 13 (`1 3`), 163 (`1 6 3`), 433 (`4/6/8:4 3 3`) \
+                    and 883 (`4/6/8:8 4/6/8:8 3`).";
+        let lines = fold(line, 36);
+        assert!(lines.len() > 2, "{lines:?}");
+        for l in &lines {
+            assert!(l.chars().count() <= 36, "{l:?} is too long");
+            assert_eq!(l.matches('`').count() % 2, 0, "{l:?} cuts a play");
+            assert_eq!(l.matches('(').count(), l.matches(')').count(), "{l:?}");
+            assert!(
+                !l.trim_start().starts_with('('),
+                "{l:?} parts a number from its play"
+            );
+        }
+        assert!(
+            lines[1].starts_with("    "),
+            "continuations hang: {lines:?}"
+        );
+        let joined: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+        let original: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(joined, original, "nothing is lost or added");
+    }
+
+    #[test]
+    fn a_help_line_hangs_under_its_second_column() {
+        let line = "  rules [thème]   les règles : aperçu, lancer, déplacer, renvoyer, piocher";
+        let lines = fold(line, 50);
+        assert_eq!(lines[0], "  rules [thème]   les règles : aperçu, lancer,");
+        assert_eq!(lines[1], "                  déplacer, renvoyer, piocher");
+    }
+
+    #[test]
+    fn a_word_longer_than_the_width_stays_whole() {
+        let long = "x".repeat(60);
+        let lines = fold(&format!("see {long} here"), 30);
+        assert_eq!(lines, ["see", &format!("  {long}"), "  here"]);
+    }
+
+    #[test]
+    fn odd_input_never_panics() {
+        for line in [
+            "",
+            " ",
+            "((((",
+            "````",
+            "a  ",
+            "  ",
+            "é  ü  ö",
+            "🎴  🎴 🎴 🎴",
+        ] {
+            for width in [0, 1, 20, 21, 80] {
+                let _ = fold(line, width);
+            }
+        }
+    }
 }

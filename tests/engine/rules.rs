@@ -976,16 +976,20 @@ fn keeper_play_api_checks_the_card_kind() {
 fn ruling_take_back_a_finished_move_until_the_next_player_acts() {
     // 4 +3 = 7 and 26 ×9 is off the board; 4 +3 = 7, 7 x9 = 63: no red space, no card.
     let mut g = position(&[[4, 26], [50, 60]], (3, 9));
+    let start = g.clone();
     play(&mut g, 0, "4 +3 x9").expect("a legal move");
-    let before_end = g.clone();
     let ended = g.apply(0, &Action::EndMove).expect("the move ends");
     assert_eq!(g.current(), 1);
     assert_eq!(g.take_back_seat(), Some(0));
     let next_roll = g.turn.roll;
-    // The mover takes it back: the game is as it was before the move ended.
+    // The mover takes it back: the game is as it was when the move began, the same dice
+    // and every step undone, so another move can be played.
     let ev = g.apply(0, &Action::TakeBack).expect("taken back");
     assert_eq!(ev, vec![Event::TookBack { seat: 0 }]);
-    assert_eq!(g, before_end);
+    assert_eq!(g, start);
+    play(&mut g, 0, "26 +3 x9").expect_err("26 + 3 = 29, 29 × 9 is off the board");
+    assert_eq!(g, start, "a refused move changes nothing");
+    play(&mut g, 0, "4 +3 x9").expect("the same move again");
     // Ended again, the next player's dice are the same (the generator is taken back too).
     assert_eq!(g.apply(0, &Action::EndMove).unwrap(), ended);
     assert_eq!(g.turn.roll, next_roll);

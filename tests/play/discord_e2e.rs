@@ -225,6 +225,43 @@ async fn the_binary_with_a_rejected_token_exits_1_with_a_message() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_prints_its_invite_link_and_stops_cleanly_on_sigterm() {
+    let fake = FakeDiscord::start().await;
+    let child = Command::new(env!("CARGO_BIN_EXE_primeclimb"))
+        .arg("bot")
+        .current_dir(empty_dir("invite"))
+        .env("DISCORD_TOKEN", "good-token")
+        .env("DATABASE_URL", "sqlite::memory:")
+        .env("DISCORD_API_URL", &fake.api_url)
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env_remove("DEV_GUILD_ID")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run primeclimb bot");
+    fake.wait_until_ready().await;
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill -TERM");
+    assert!(killed.success());
+    let output = wait_bounded(child).await;
+    let logs = String::from_utf8_lossy(&output.stderr).to_string()
+        + &String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{logs}");
+    // The link a teacher opens to add the bot: both scopes and what it needs in a channel
+    // (View Channels, Send Messages, Attach Files).
+    let link = format!(
+        "invite the bot to a server: https://discord.com/oauth2/authorize?client_id={APP_ID}\
+         &scope=bot%20applications.commands&permissions={}",
+        (1u64 << 10) | (1 << 11) | (1 << 15)
+    );
+    assert!(logs.contains(&link), "{logs}");
+    assert_eq!(discord::PERMISSIONS, 35_840);
+    assert!(logs.contains("shutting down"), "{logs}");
+}
+
 /// Wait for `child` at most `WAIT` (killing it then), without blocking the runtime that
 /// serves the fake Discord it talks to.
 async fn wait_bounded(mut child: Child) -> Output {

@@ -139,7 +139,11 @@ async fn a_whole_game_against_an_ai_through_commands_and_buttons() {
     assert!(text.contains("Prime Climb leaderboard"), "{text}");
     assert!(text.contains(&ping) && text.contains("Medium AI"), "{text}");
     let r = t.slash(ADA, &["stats"], json!([]), "en-US").await;
-    assert!(r.content().contains("1 game, 1 win"), "{}", r.content());
+    // The dice are random on Discord: Ada follows the hints, but the AI may win.
+    let ada_seat = seat_of(&end, ADA).expect("Ada is seated");
+    let ada_won = results.iter().any(|r| r.won && r.seat == ada_seat as i64);
+    let expected = if ada_won { "1 game, 1 win" } else { "1 game, 0 wins" };
+    assert!(r.content().contains(expected), "{}", r.content());
     t.close().await;
 }
 
@@ -673,6 +677,9 @@ async fn a_finished_move_can_be_taken_back_before_the_ai_plays() {
     let back = t.board().await;
     assert_eq!(back.game.turn.number, view.game.turn.number);
     assert_eq!(back.game.current(), view.game.current());
+    assert_eq!(back.game.turn.roll, view.game.turn.roll, "the same dice");
+    assert_eq!(back.game.players, view.game.players, "every step undone");
+    assert!(back.game.turn.steps.is_empty());
     assert_eq!(t.reader.replay(back.info.id).await.unwrap(), back.game);
     t.close().await;
 }

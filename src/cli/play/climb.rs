@@ -58,6 +58,8 @@ pub async fn play_loop<S: Store>(
                             Ok(next) => {
                                 write_story(out, &next, lang)?;
                                 view = next;
+                                // The dice and the position again, to play anew.
+                                announced = None;
                             }
                             Err(e) => say(out, refused(&e, lang))?,
                         }
@@ -114,7 +116,7 @@ pub async fn play_loop<S: Store>(
         };
         match parsed {
             ClimbLine::Empty => {}
-            ClimbLine::Help => write!(out, "{}", terminal::climb_help(lang))?,
+            ClimbLine::Help => say(out, terminal::climb_help(lang).trim_end())?,
             ClimbLine::Quit => {
                 say(out, options.saved_line(GameKind::Climb, view.info.id))?;
                 return Ok(());
@@ -307,8 +309,10 @@ fn write_pawns(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> 
             .filter_map(|h| g.card(h.card).keeper())
             .map(words::keeper_word)
             .collect();
-        let mut line = format!(
+        let mut line = tr!(
+            lang,
             "  {}{}: {}, {}",
+            "  {}{} : {}, {}",
             if i == seat { "▶ " } else { "  " },
             p.name,
             words::pawn_status(g, i, 0, lang),

@@ -98,7 +98,7 @@ pub async fn play_loop<S: Store>(
         };
         match request::daifugo_line(&line) {
             DaifugoLine::Empty => {}
-            DaifugoLine::Help => write!(out, "{}", terminal::daifugo_help(lang))?,
+            DaifugoLine::Help => say(out, terminal::daifugo_help(lang).trim_end())?,
             DaifugoLine::Quit => {
                 say(out, options.saved_line(GameKind::Daifugo, view.info.id))?;
                 return Ok(());

@@ -9,6 +9,7 @@ mod climb;
 mod daifugo;
 mod input;
 
+use std::io::IsTerminal;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -412,7 +413,24 @@ async fn waiting_game<S: Store>(
     Ok(None)
 }
 
-/// Write a line; the loops use it for everything they print.
+/// Write a line; the loops use it for everything they print. On a terminal, long lines
+/// fold between words at its width (never inside a number or a play); piped output is
+/// left as it is.
 pub fn say(out: &mut dyn Write, line: impl AsRef<str>) -> std::io::Result<()> {
-    writeln!(out, "{}", line.as_ref())
+    let width = std::io::stdout()
+        .is_terminal()
+        .then(terminal_size::terminal_size)
+        .flatten()
+        .map(|(w, _)| usize::from(w.0));
+    for text in line.as_ref().split('\n') {
+        match width {
+            Some(width) => {
+                for part in crate::text::terminal::fold(text, width) {
+                    writeln!(out, "{part}")?;
+                }
+            }
+            None => writeln!(out, "{text}")?,
+        }
+    }
+    Ok(())
 }
