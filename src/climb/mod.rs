@@ -1,6 +1,6 @@
 //! Prime Climb rules (`../shared/rules/prime-climb.md`): board, dice, cards, game state,
 //! notation and legal outcomes. Pure and deterministic: no I/O, no async, no clock, no
-//! Discord, database or image types (a test in `tests/architecture.rs` checks the imports).
+//! Discord, database or image types (a test in `tests/engine/architecture.rs` checks the imports).
 
 /// A player's place in turn order (join order), 0-based.
 pub type Seat = usize;

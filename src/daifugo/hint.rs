@@ -2,7 +2,7 @@
 //! ("with these cards you could play 103, 131, 311"). The search runs over the distinct
 //! faces in the hand (identical copies are tried once), every order and every value of a
 //! multi-number card; the walk applies the play rules as it goes and
-//! `tests/daifugo.rs` checks "generated ⇔ legal" against `Game::check_play`.
+//! `tests/engine/daifugo.rs` checks "generated ⇔ legal" against `Game::check_play`.
 
 use super::card::{Card, CardId, Kind};
 use super::game::{Action, Game, Seat};
@@ -96,7 +96,7 @@ struct Found {
 
 /// A depth-first walk over ordered choices of faces and values. It applies the rules of
 /// §3.2 as it goes ([0] never first, three cards single-digit with an icon, same count and
-/// larger number when following); `tests/daifugo.rs` checks it against `check_play`.
+/// larger number when following); `tests/engine/daifugo.rs` checks it against `check_play`.
 struct Search<'a> {
     classes: &'a [(Card, Vec<CardId>)],
     min: usize,

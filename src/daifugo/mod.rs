@@ -1,7 +1,7 @@
 //! Prime Daifugo Lvl. 0 rules (`../shared/rules/prime-daifugo.md`): the deck table, forming
 //! numbers, the prime judgment, turns, powers, matches, notation, hints and AI. Pure and
 //! deterministic: no I/O, no async, no clock, no Discord, database or image types (a test
-//! in `tests/architecture.rs` checks the imports).
+//! in `tests/engine/architecture.rs` checks the imports).
 
 /// A player's place in turn order, 0-based.
 pub type Seat = usize;

@@ -504,7 +504,7 @@ fn golden_snapshots() {
         panic!(
             "the board pictures changed.\nexpected:\n{expected}actual:\n{actual}\
              Look at the new pictures:\n  {}\nIf they are right, update the snapshot with\n  \
-             UPDATE_GOLDEN=1 cargo test --test render golden_snapshots",
+             UPDATE_GOLDEN=1 cargo test --test engine golden_snapshots",
             written.join("\n  ")
         );
     }

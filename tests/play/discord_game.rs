@@ -142,7 +142,11 @@ async fn a_whole_game_against_an_ai_through_commands_and_buttons() {
     // The dice are random on Discord: Ada follows the hints, but the AI may win.
     let ada_seat = seat_of(&end, ADA).expect("Ada is seated");
     let ada_won = results.iter().any(|r| r.won && r.seat == ada_seat as i64);
-    let expected = if ada_won { "1 game, 1 win" } else { "1 game, 0 wins" };
+    let expected = if ada_won {
+        "1 game, 1 win"
+    } else {
+        "1 game, 0 wins"
+    };
     assert!(r.content().contains(expected), "{}", r.content());
     t.close().await;
 }
