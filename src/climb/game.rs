@@ -1098,14 +1098,23 @@ impl Game {
     /// is lost. The next player's turn begins.
     fn skip(&mut self, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         let seat = self.turn.seat;
-        let take_back = match self.phase.clone() {
-            Phase::Over => return Err(RuleError::GameOver),
-            Phase::Choice(pending) => {
-                self.discard.push(pending.card);
-                ev.push(Event::CardNoEffect { card: pending.card });
-                pending.mid_move
-            }
-            Phase::Move => true,
+        let taken_back = self.abandon_turn(ev);
+        self.turn.roll_again = 0;
+        ev.push(Event::Skipped { seat, taken_back });
+        self.phase = Phase::Move;
+        self.finish_turn(ev);
+        Ok(())
+    }
+
+    /// The player to move leaves their turn unfinished (a skip or a resignation): the
+    /// steps of the Move phase that can still be taken back are taken back, and a card
+    /// waiting for their choice goes to the discard pile without effect. A Move phase
+    /// that had ended before that card was drawn stands (its bumps and its draw are
+    /// done). Returns whether steps were taken back.
+    fn abandon_turn(&mut self, ev: &mut Vec<Event>) -> bool {
+        let (take_back, pending) = match self.phase.clone() {
+            Phase::Choice(pending) => (pending.mid_move, Some(pending.card)),
+            _ => (true, None),
         };
         let first = self.turn.undo.first().cloned().filter(|_| take_back);
         let taken_back = first.is_some();
@@ -1113,11 +1122,12 @@ impl Game {
             self.players = first.players;
             self.discard = first.discard;
         }
-        self.turn.roll_again = 0;
-        ev.push(Event::Skipped { seat, taken_back });
-        self.phase = Phase::Move;
-        self.finish_turn(ev);
-        Ok(())
+        // After the restore, so the snapshot's discard pile cannot drop the card.
+        if let Some(card) = pending {
+            self.discard.push(card);
+            ev.push(Event::CardNoEffect { card });
+        }
+        taken_back
     }
 
     /// After `seat` ended its Move phase: keep the game as it was before, so the move can
@@ -1578,19 +1588,11 @@ impl Game {
             return Err(RuleError::AlreadyResigned);
         }
         let was_turn = seat == self.turn.seat;
-        if was_turn && !matches!(self.phase, Phase::Move) {
-            // A pending card is dropped with the turn.
-            if let Phase::Choice(p) = self.phase.clone() {
-                self.discard.push(p.card);
-            }
-        }
         if was_turn {
-            // Undo the unfinished move so the resigning player's half-turn leaves no trace
-            // on the other players' pawns.
-            if let Some(first) = self.turn.undo.first().cloned() {
-                self.players = first.players;
-                self.discard = first.discard;
-            }
+            // The resigning player's unfinished steps leave no trace on the other players'
+            // pawns; a move they had finished stands, as for a skipped turn.
+            self.abandon_turn(ev);
+            self.phase = Phase::Move;
         }
         self.players[seat].resigned = true;
         self.players[seat].cursed_next_turn = false;

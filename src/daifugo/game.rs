@@ -323,6 +323,24 @@ impl Game {
         self.turn.step == Step::Start && hand.len() == 1 && self.kind(hand[0]) == Kind::Skip
     }
 
+    /// Ruling (turn timeout): the next action of an idle player's turn. A pending D-card
+    /// discard takes the first card of the hand; a player whose only card is a SKIP
+    /// draws, as they must (§3.2); otherwise they pass (§3.4 Draw 2 applies). `None`
+    /// when the game is over.
+    pub fn idle_action(&self) -> Option<Action> {
+        if self.is_over() {
+            return None;
+        }
+        let seat = self.turn.seat;
+        Some(match self.turn.step {
+            Step::Discard => Action::Discard {
+                card: *self.hand(seat).first()?,
+            },
+            _ if self.must_draw() => Action::Draw,
+            _ => Action::Pass,
+        })
+    }
+
     /// Cards anywhere: deck, discard pile, hands and play area (always the table size).
     pub fn cards_in_play(&self) -> usize {
         self.deck.len()

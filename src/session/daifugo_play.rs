@@ -182,7 +182,8 @@ impl<S: Store> Session<S> {
     }
 
     /// Play the rest of the turn of the seat to move: with the AI at `level`, or, with
-    /// `None`, the timeout's skip (finish a pending discard, then pass). `None` if another
+    /// `None`, the timeout's skip (`Game::idle_action`: finish a pending discard, draw
+    /// when SKIP is the only card, then pass). `None` if another
     /// request played first.
     pub(super) async fn daifugo_play_for(
         &self,
@@ -202,11 +203,7 @@ impl<S: Store> Session<S> {
         {
             let action = match level {
                 Some(level) => daifugo::ai::next_action(&next, level),
-                None if next.turn.step == daifugo::game::Step::Discard => next
-                    .hand(seat)
-                    .first()
-                    .map(|&card| Action::Discard { card }),
-                None => Some(Action::Pass),
+                None => next.idle_action(),
             };
             let Some(action) = action else { break };
             let happened = next.apply(seat, &action).map_err(|e| {

@@ -21,6 +21,8 @@ const MAX_AI_WORDS: usize = 8;
 pub enum RequestError {
     #[error("`{0}` is not a variant: choose from standard, double-time, sprint, decline, there-and-back, way-stations[=N or =31/37], solitaire, solitaire2, doubles-may, blanks")]
     UnknownVariant(String),
+    #[error("`{0}` and `{1}` cannot be combined: a game goes one way only")]
+    CourseConflict(String, String),
     #[error("`{0}`: write stations as primes separated by /, like way-stations=31/37")]
     StationList(String),
     #[error("`{0}`: write how many stations, like way-stations=3")]
@@ -76,8 +78,12 @@ fn name_and_arg(word: &str) -> (String, Option<String>) {
 pub fn climb_options(text: &str) -> Result<(climb::Options, bool), RequestError> {
     let mut o = climb::Options::default();
     let mut blanks = false;
+    // The word that chose the course (decline, there-and-back, solitaire2): a second,
+    // different one is refused rather than silently winning.
+    let mut course_word: Option<&str> = None;
     for word in words(text) {
         let (name, arg) = name_and_arg(word);
+        let course_before = o.course;
         match (name.as_str(), arg) {
             ("standard" | "none", None) => {}
             ("double-time" | "doubletime", None) => o.double_time = true,
@@ -104,6 +110,18 @@ pub fn climb_options(text: &str) -> Result<(climb::Options, bool), RequestError>
                 };
             }
             _ => return Err(RequestError::UnknownVariant(quoted(word))),
+        }
+        if matches!(
+            name.as_str(),
+            "decline" | "prime-decline" | "there-and-back" | "there-and-back-again" | "solitaire2"
+        ) {
+            match course_word {
+                Some(first) if o.course != course_before => {
+                    return Err(RequestError::CourseConflict(quoted(first), quoted(word)))
+                }
+                None => course_word = Some(word),
+                Some(_) => {}
+            }
         }
     }
     Ok((o, blanks))
@@ -407,6 +425,16 @@ mod tests {
             (climb::Options::default(), false)
         );
         assert!(climb_options("sprint,blanks").unwrap().1);
+        assert_eq!(
+            climb_options("decline,there-and-back").unwrap_err(),
+            RequestError::CourseConflict("decline".into(), "there-and-back".into())
+        );
+        assert_eq!(
+            climb_options("solitaire2 decline").unwrap_err(),
+            RequestError::CourseConflict("solitaire2".into(), "decline".into())
+        );
+        assert!(climb_options("there-and-back solitaire2").is_ok());
+        assert!(climb_options("decline decline").is_ok());
         let err = climb_options("decline,warp").unwrap_err();
         assert_eq!(err, RequestError::UnknownVariant("warp".into()));
         assert!(

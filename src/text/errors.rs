@@ -203,6 +203,9 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::UnknownVariant(w) => format!(
             "`{w}` n'est pas une variante : choisissez parmi standard, double-time, sprint, decline, there-and-back, way-stations[=N ou =31/37], solitaire, solitaire2, doubles-may, blanks"
         ),
+        RequestError::CourseConflict(a, b) => format!(
+            "`{a}` et `{b}` ne vont pas ensemble : une partie va dans un seul sens"
+        ),
         RequestError::StationList(w) => format!(
             "`{w}` : écrivez les étapes en nombres premiers séparés par /, par ex. way-stations=31/37"
         ),
@@ -501,6 +504,10 @@ mod tests {
         let errors = [
             SessionError::Request(RequestError::UnknownVariant("warp".into())),
             SessionError::Request(RequestError::Duration("soon".into())),
+            SessionError::Request(RequestError::CourseConflict(
+                "decline".into(),
+                "there-and-back".into(),
+            )),
             SessionError::ClimbOptions(OptionsError::PlayerCount(5)),
             SessionError::DaifugoOptions(crate::daifugo::OptionsError::SkipNeedsThree),
             SessionError::Daifugo(crate::daifugo::RuleError::Parse(

@@ -315,6 +315,34 @@ fn rule_3_2_skip_cannot_be_the_last_card_and_must_draw() {
 }
 
 #[test]
+fn ruling_an_idle_turn_draws_when_skip_is_the_only_card_then_passes() {
+    let mut g = game_with(
+        &[vec![special(Kind::Skip)], vec![n(5)], vec![n(7)]],
+        three_with_skip(),
+    );
+    assert_eq!(g.idle_action(), Some(Action::Draw), "§3.2: must draw first");
+    let action = g.idle_action().unwrap();
+    g.apply(0, &action).unwrap();
+    assert_eq!(g.idle_action(), Some(Action::Pass));
+    let action = g.idle_action().unwrap();
+    g.apply(0, &action).unwrap();
+    assert_eq!(g.current(), 1, "the idle turn is over");
+    assert_eq!(hand_len(&g, 0), 2);
+}
+
+#[test]
+fn ruling_an_idle_turn_finishes_a_pending_discard() {
+    let mut g = game(&[vec![special(Kind::D), n(3), n(2)], vec![n(5)]]);
+    act(&mut g, 0, "d");
+    let Some(Action::Discard { card }) = g.idle_action() else {
+        panic!("a D card's discard is pending: {:?}", g.idle_action())
+    };
+    assert_eq!(card, g.hand(0)[0]);
+    g.apply(0, &Action::Discard { card }).unwrap();
+    assert_eq!(g.idle_action(), Some(Action::Pass));
+}
+
+#[test]
 fn rule_3_2_skip_only_in_games_with_skip() {
     let mut g = game(&[vec![n(3), n(2)], vec![n(5)]]);
     assert_eq!(refused(&mut g, 0, "skip"), "SKIP is not used in this game");

@@ -923,6 +923,26 @@ fn ruling_timeout_skip_keeps_a_finished_move_and_discards_the_waiting_card() {
 }
 
 #[test]
+fn ruling_resigning_while_a_card_waits_keeps_the_finished_move() {
+    // The finished move bumped the pawn on 52 and drew "send a pawn to 64"; the drawer
+    // resigns instead of choosing. Their move stands, like a skipped turn's, so the bump
+    // is not undone, and the card goes to the discard pile without effect.
+    let (mut g, _) = draws_action(ActionEffect::SendTo { space: 64 }, [52, 64]);
+    assert!(matches!(g.phase, Phase::Choice(_)));
+    assert_eq!(
+        g.players[1].pawns,
+        [0, 64],
+        "the move bumped the pawn on 52"
+    );
+    let ev = g.apply(0, &Action::Resign).unwrap();
+    assert!(ev.iter().any(|e| matches!(e, Event::CardNoEffect { .. })));
+    assert_eq!(g.players[1].pawns, [0, 64], "the bump is not taken back");
+    assert_eq!(g.discard.len(), 1, "the waiting card is discarded");
+    assert!(g.cards_accounted());
+    assert_eq!(g.winner, Some(1));
+}
+
+#[test]
 fn ruling_timeout_skip_loses_a_roll_again() {
     let mut g = position(&[[10, 50], [0, 0]], (1, 2));
     stack(&mut g, Effect::Action(ActionEffect::RollAgain));
