@@ -7,22 +7,26 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use primeclimb::render::{board, demo, encode_png, render_board, RenderOptions};
 
+/// The pictures' words in English.
+const EN: &dyn primeclimb::render::Words =
+    &primeclimb::text::pictures::PictureWords(primeclimb::lang::Lang::En);
+
 fn render(c: &mut Criterion) {
     let (game, last) = demo::demo_game().expect("the demo position is legal");
     let opts = RenderOptions::default();
     // The first call draws the static board into the cache; the target is for later calls.
-    let first = render_board(&game, Some(&last), &opts);
+    let first = render_board(&game, Some(&last), &opts, EN);
     let png = encode_png(&first).expect("encodes");
     println!("demo PNG at 1024 × 1024: {} bytes", png.len());
 
     c.bench_function("render_and_encode_demo_1024", |b| {
         b.iter(|| {
-            let img = render_board(black_box(&game), Some(&last), &opts);
+            let img = render_board(black_box(&game), Some(&last), &opts, EN);
             encode_png(&img).expect("encodes")
         })
     });
     c.bench_function("render_demo_1024", |b| {
-        b.iter(|| render_board(black_box(&game), Some(&last), &opts))
+        b.iter(|| render_board(black_box(&game), Some(&last), &opts, EN))
     });
     c.bench_function("encode_png_demo_1024", |b| {
         b.iter(|| encode_png(black_box(&first)).expect("encodes"))
@@ -32,7 +36,7 @@ fn render(c: &mut Criterion) {
     slow.sample_size(10);
     let layout = opts.layout();
     slow.bench_function("static_board_1024", |b| {
-        b.iter(|| board::draw_static_board(black_box(&layout), &opts.theme))
+        b.iter(|| board::draw_static_board(black_box(&layout), &opts.theme, EN))
     });
     slow.finish();
 }

@@ -11,7 +11,10 @@ use clap::{Args, ValueEnum};
 
 use super::UsageError;
 use crate::climb::{Event, Game};
+use crate::lang::Lang;
 use crate::render::{self, demo, LastTurn, RenderOptions, Theme, MAX_SIZE, MIN_SIZE};
+use crate::session::request;
+use crate::text::pictures;
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
@@ -39,6 +42,13 @@ pub struct RenderArgs {
     /// Colours of the picture.
     #[arg(long, value_enum, default_value_t = ThemeName::Dark)]
     pub theme: ThemeName,
+    /// The factor colours and marks: `standard`, `colour-blind`, plus `marks`, e.g.
+    /// `colour-blind+marks`.
+    #[arg(long, value_name = "WORDS", default_value = "standard")]
+    pub palette: String,
+    /// The language of the picture's words: `en` or `fr`.
+    #[arg(long, value_name = "en|fr", default_value = "en")]
+    pub lang: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -84,14 +94,27 @@ pub fn options(args: &RenderArgs) -> Result<RenderOptions, UsageError> {
             args.size
         )));
     }
+    let look = request::look(&args.palette).map_err(|e| UsageError(format!("--palette: {e}")))?;
     let theme = match args.theme {
         ThemeName::Dark => Theme::dark(),
         ThemeName::Light => Theme::light(),
-    };
+    }
+    .with_look(look);
     Ok(RenderOptions {
         size: args.size,
         theme,
     })
+}
+
+/// `--lang`: `en` or `fr`.
+pub fn language(word: &str) -> Result<Lang, UsageError> {
+    match word.trim().to_lowercase().as_str() {
+        "en" => Ok(Lang::En),
+        "fr" => Ok(Lang::Fr),
+        other => Err(UsageError(format!(
+            "--lang: `{other}` is not a language here: en or fr"
+        ))),
+    }
 }
 
 pub fn run(args: &RenderArgs) -> Result<()> {
@@ -112,11 +135,8 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     // The panel tells the turn in words; without a turn given, the turn in progress.
     let last =
         last.or_else(|| (!game.turn.steps.is_empty()).then(|| LastTurn::in_progress(&game, &[])));
-    let last = last.map(|mut turn| {
-        turn.story = crate::text::climb::turn_summary(&game, &turn, crate::lang::Lang::En);
-        turn
-    });
-    let img = render::render_board(&game, last.as_ref(), &opts);
+    let lang = language(&args.lang)?;
+    let img = render::render_board(&game, last.as_ref(), &opts, pictures::words(lang));
     let png = render::encode_png(&img)?;
     std::fs::write(&args.output, &png)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", args.output.display())))?;

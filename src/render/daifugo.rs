@@ -8,8 +8,9 @@
 use image::{Rgba, RgbaImage};
 
 use super::canvas::{disc, fill_rect, rgb, rounded_rect, Pt};
-use super::fonts::{draw_text, fit, Align, TextStyle};
+use super::fonts::{draw_text, ellipsize, fit, Align, TextStyle};
 use super::theme::Theme;
+use super::words::Words;
 use crate::daifugo::number::is_prime;
 use crate::daifugo::{Card, Game, Kind, Seat};
 
@@ -52,6 +53,7 @@ pub fn draw_card(
     w: f32,
     value: Option<u8>,
     theme: &Theme,
+    words: &dyn Words,
 ) {
     let h = w * ASPECT;
     let corner = w * 0.09;
@@ -116,38 +118,37 @@ pub fn draw_card(
         }
     }
     let power = match card.kind {
-        Kind::Number(10) => Some("draw 2"),
-        Kind::Number(12) => Some("stop"),
+        Kind::Number(10) => Some(words.draw_two()),
+        Kind::Number(12) => Some(words.stop()),
         _ => None,
     };
     // A power stays printed in the play area too: a [10] in play still says "draw 2".
     if let Some(label) = power {
         draw_text(
             img,
-            TextStyle::regular(w * 0.14),
+            fit(TextStyle::regular(w * 0.17), &label, w * 0.84),
             Pt::new(at.x + w / 2.0, at.y + h * 0.8),
             Align::Middle,
             PRINT,
-            label,
+            &label,
         );
     }
     match card.kind {
-        Kind::D => draw_text(
-            img,
-            TextStyle::regular(w * 0.12),
-            Pt::new(at.x + w / 2.0, at.y + h * 0.8),
-            Align::Middle,
-            PRINT,
-            "draw 2",
-        ),
-        Kind::Skip => draw_text(
-            img,
-            TextStyle::regular(w * 0.12),
-            Pt::new(at.x + w / 2.0, at.y + h * 0.8),
-            Align::Middle,
-            PRINT,
-            "next loses turn",
-        ),
+        Kind::D | Kind::Skip => {
+            let label = if card.kind == Kind::D {
+                words.draw_two()
+            } else {
+                words.skip_card()
+            };
+            draw_text(
+                img,
+                fit(TextStyle::regular(w * 0.15), &label, w * 0.84),
+                Pt::new(at.x + w / 2.0, at.y + h * 0.8),
+                Align::Middle,
+                PRINT,
+                &label,
+            )
+        }
         _ => {}
     }
 }
@@ -185,7 +186,7 @@ pub fn hand_order(game: &Game, seat: Seat) -> Vec<crate::daifugo::CardId> {
 }
 
 /// One player's hand, sorted ([`hand_order`]): up to ten cards a row.
-pub fn render_hand(game: &Game, seat: Seat, theme: &Theme) -> RgbaImage {
+pub fn render_hand(game: &Game, seat: Seat, theme: &Theme, words: &dyn Words) -> RgbaImage {
     let hand = hand_order(game, seat);
     let per_row = 10usize;
     let w = 96.0_f32;
@@ -198,7 +199,7 @@ pub fn render_hand(game: &Game, seat: Seat, theme: &Theme) -> RgbaImage {
     let height = margin + head + rows as f32 * (w * ASPECT + gap) - gap + margin;
     let mut img = RgbaImage::from_pixel(width as u32, height as u32, theme.background);
     let name = &game.players[seat].name;
-    let title = format!("{name} · {} cards", hand.len());
+    let title = words.hand_title(name, hand.len());
     draw_text(
         &mut img,
         fit(TextStyle::bold(26.0), &title, width - 2.0 * margin),
@@ -213,23 +214,20 @@ pub fn render_hand(game: &Game, seat: Seat, theme: &Theme) -> RgbaImage {
             margin + c as f32 * (w + gap),
             margin + head + r as f32 * (w * ASPECT + gap),
         );
-        draw_card(&mut img, game.card(id), at, w, None, theme);
+        draw_card(&mut img, game.card(id), at, w, None, theme, words);
     }
     img
 }
 
 /// The table: play area, players (hand sizes, games won, whose turn), deck and discard.
-pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
+pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage {
     let (width, height) = (1024u32, 576u32);
     let mut img = RgbaImage::from_pixel(width, height, theme.background);
     let panel_x = 704u32;
     fill_rect(&mut img, panel_x, 0, width - panel_x, height, theme.panel);
 
     // Title and match score.
-    let title = format!(
-        "Prime Daifugo · game {} · first to {} wins",
-        game.game_number, game.options.games_to_win
-    );
+    let title = words.daifugo_title(game.game_number, game.options.games_to_win);
     draw_text(
         &mut img,
         fit(TextStyle::bold(26.0), &title, 660.0),
@@ -264,10 +262,11 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
                     w,
                     Some(placed.value),
                     theme,
+                    words,
                 );
             }
             let by = &game.players[play.by].name;
-            let line = format!("{} — played by {by}", play.number);
+            let line = words.played_by(play.number, by);
             draw_text(
                 &mut img,
                 fit(TextStyle::bold(30.0), &line, 620.0),
@@ -278,12 +277,11 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
             );
             // §3.7: the plays it covers are still in the play area until the round ends.
             if !game.covered.is_empty() {
-                let under: Vec<String> =
-                    game.covered.iter().map(|p| p.number.to_string()).collect();
-                let line = format!("over {}", under.join(" · "));
+                let under: Vec<u32> = game.covered.iter().map(|p| p.number).collect();
+                let line = words.covers(&under);
                 draw_text(
                     &mut img,
-                    fit(TextStyle::regular(22.0), &line, 620.0),
+                    fit(TextStyle::regular(24.0), &line, 620.0),
                     Pt::new(352.0, area_top + 22.0 + 130.0 * ASPECT + 74.0),
                     Align::Middle,
                     theme.muted,
@@ -292,10 +290,7 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
             }
         }
         None => {
-            let lead = format!(
-                "{} leads: 1, 2 or 3 cards",
-                game.players[game.current()].name
-            );
+            let lead = words.leads(&game.players[game.current()].name);
             draw_text(
                 &mut img,
                 fit(TextStyle::bold(30.0), &lead, 600.0),
@@ -323,11 +318,11 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
     }
     draw_text(
         &mut img,
-        TextStyle::regular(20.0),
+        TextStyle::regular(24.0),
         Pt::new(160.0, pile_top + 40.0),
         Align::MiddleLeft,
         theme.ink,
-        &format!("deck: {}", game.deck.len()),
+        &words.deck(game.deck.len()),
     );
     match game.top_discard() {
         Some(top) => draw_card(
@@ -337,6 +332,7 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
             w,
             None,
             theme,
+            words,
         ),
         None => rounded_rect(
             &mut img,
@@ -348,22 +344,22 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
     }
     draw_text(
         &mut img,
-        TextStyle::regular(20.0),
+        TextStyle::regular(24.0),
         Pt::new(480.0, pile_top + 40.0),
         Align::MiddleLeft,
         theme.ink,
-        &format!("discard: {}", game.discard.len()),
+        &words.discard(game.discard.len()),
     );
 
     // Players: name, hand size as card backs, games won; the one to move highlighted.
     let x = panel_x as f32 + 20.0;
     draw_text(
         &mut img,
-        TextStyle::bold(20.0),
+        TextStyle::bold(22.0),
         Pt::new(x, 42.0),
         Align::MiddleLeft,
         theme.muted,
-        "PLAYERS",
+        &words.players(),
     );
     for (i, p) in game.players.iter().enumerate() {
         let top = 80.0 + i as f32 * 150.0;
@@ -381,20 +377,21 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
         } else {
             ""
         };
-        let name = format!("{marker}{}", p.name);
+        let style = TextStyle::bold(24.0);
+        let name = ellipsize(style, &format!("{marker}{}", p.name), 290.0);
         draw_text(
             &mut img,
-            fit(TextStyle::bold(24.0), &name, 290.0),
+            style,
             Pt::new(x, top + 16.0),
             Align::MiddleLeft,
             theme.players[i % 4],
             &name,
         );
-        let wins = format!("{} cards · {} won", p.hand.len(), p.wins);
+        let wins = words.hand_and_wins(p.hand.len(), u32::from(p.wins));
         draw_text(
             &mut img,
-            TextStyle::regular(20.0),
-            Pt::new(x, top + 48.0),
+            fit(TextStyle::regular(22.0), &wins, 290.0),
+            Pt::new(x, top + 50.0),
             Align::MiddleLeft,
             theme.ink,
             &wins,
@@ -405,7 +402,7 @@ pub fn render_table(game: &Game, theme: &Theme) -> RgbaImage {
         }
     }
     if let Some(w) = game.match_winner {
-        let line = format!("{} wins the match!", game.players[w].name);
+        let line = words.match_winner(&game.players[w].name);
         draw_text(
             &mut img,
             fit(TextStyle::bold(28.0), &line, 600.0),

@@ -193,6 +193,46 @@ pub fn origin(style: TextStyle, text: &str, at: Pt, align: Align) -> Pt {
     }
 }
 
+/// A line of text as drawn: its size, the middle of its capitals' box, and the words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawnText {
+    pub style: TextStyle,
+    pub centre: Pt,
+    pub text: String,
+}
+
+thread_local! {
+    /// The lines drawn on this thread while [`record_text`] is on: how tests measure the
+    /// size of every word on a picture (legibility at phone size).
+    static RECORDED: std::cell::RefCell<Option<Vec<DrawnText>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Start (`true`) or stop recording the lines of text drawn on this thread; stopping
+/// returns what was drawn.
+pub fn record_text(on: bool) -> Vec<DrawnText> {
+    RECORDED.with(|r| {
+        let mut r = r.borrow_mut();
+        let out = r.take().unwrap_or_default();
+        if on {
+            *r = Some(Vec::new());
+        }
+        out
+    })
+}
+
+fn recorded(style: TextStyle, o: Pt, text: &str) {
+    RECORDED.with(|r| {
+        if let Some(list) = r.borrow_mut().as_mut() {
+            let w = text_width(style, text);
+            list.push(DrawnText {
+                style,
+                centre: Pt::new(o.x + w / 2.0, o.y - style.cap_height() / 2.0),
+                text: text.to_string(),
+            });
+        }
+    });
+}
+
 /// Draw a line of text.
 pub fn draw_text(
     img: &mut RgbaImage,
@@ -203,6 +243,7 @@ pub fn draw_text(
     text: &str,
 ) {
     let o = origin(style, text, at, align);
+    recorded(style, o, text);
     if let Some(m) = mask(style, o, text, 0) {
         paint_mask(img, &m, &m.data, colour);
     }
@@ -220,6 +261,7 @@ pub fn draw_text_halo(
     text: &str,
 ) {
     let o = origin(style, text, at, align);
+    recorded(style, o, text);
     let pad = halo_px.ceil() as i32 + 1;
     let Some(m) = mask(style, o, text, pad) else {
         return;

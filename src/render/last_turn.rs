@@ -46,9 +46,6 @@ pub struct LastTurn {
     /// The turn timed out and was skipped.
     pub skipped: bool,
     pub won: Option<Seat>,
-    /// The turn told in words for the panel, one short line each (`src/text/` writes
-    /// them, in the picture's language; empty: no words).
-    pub story: Vec<String>,
 }
 
 impl LastTurn {

@@ -20,6 +20,7 @@ pub mod path;
 pub mod pawns;
 pub mod stations;
 pub mod theme;
+pub mod words;
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, ImageError, RgbaImage};
@@ -29,7 +30,8 @@ use crate::climb::Game;
 pub use cards::render_card;
 pub use last_turn::{CardMove, LastTurn};
 pub use layout::Layout;
-pub use theme::Theme;
+pub use theme::{Look, Mark, Palette, Theme};
+pub use words::Words;
 
 /// The default picture: 1024 × 1024.
 pub const DEFAULT_SIZE: u32 = 1024;
@@ -63,10 +65,15 @@ impl RenderOptions {
 
 /// The board with every pawn, the turn `last` drawn on top (arrows, bumps, dice, card)
 /// and the side panel. With no `last`, the turn in progress is drawn (its steps so far).
-pub fn render_board(game: &Game, last: Option<&LastTurn>, opts: &RenderOptions) -> RgbaImage {
+pub fn render_board(
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+) -> RgbaImage {
     let layout = opts.layout();
     let theme = &opts.theme;
-    let mut img = board::static_board(&layout, theme).as_ref().clone();
+    let mut img = board::static_board(&layout, theme, words).as_ref().clone();
     let in_progress;
     let view = match last {
         // The turn being played is drawn as such, whoever built it.
@@ -85,13 +92,18 @@ pub fn render_board(game: &Game, last: Option<&LastTurn>, opts: &RenderOptions) 
         }
     };
     let styles = pawns::player_styles(game, theme);
-    board::draw_start_label(&mut img, &layout, theme, panel::start_label(game));
+    board::draw_start_label(
+        &mut img,
+        &layout,
+        theme,
+        &words.start_label(game.options.course),
+    );
     stations::draw_way_stations(&mut img, &layout, theme, game, &styles);
-    let overlay = path::Overlay::new(game, view.turn, &styles);
+    let overlay = path::Overlay::new(game, view.turn, &styles, words);
     overlay.draw_under(&mut img, &layout);
     pawns::draw_pawns(&mut img, &layout, game, &styles);
     overlay.draw_over(&mut img, &layout, game, theme);
-    panel::draw_panel(&mut img, &layout, game, view, &styles, theme);
+    panel::draw_panel(&mut img, &layout, game, view, &styles, theme, words);
     img
 }
 

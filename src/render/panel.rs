@@ -6,14 +6,15 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{convex_polygon, overlay, rgb, rounded_rect, with_alpha, Pt};
-use super::cards::{cached_card, ASPECT};
-use super::fonts::{draw_text, ellipsize, fit, text_width, wrap, Align, TextStyle};
+use super::canvas::{convex_polygon, rgb, rounded_rect, Pt};
+use super::cards::card_symbol;
+use super::fonts::{draw_text, ellipsize, fit, has_glyphs, text_width, wrap, Align, TextStyle};
 use super::last_turn::LastTurn;
-use super::layout::{Circle, Layout, Rect};
+use super::layout::{Circle, Layout};
 use super::pawns::{draw_token, PlayerStyle};
 use super::theme::Theme;
-use crate::climb::{CardId, Course, Effect, Game, KeeperEffect, PawnRef, Roll};
+use super::words::Words;
+use crate::climb::{CardDef, Course, Game, PawnRef, Roll};
 
 /// The turn the panel tells, and whether it is over (`LastTurn` given) or being played.
 #[derive(Clone, Copy, Debug)]
@@ -22,11 +23,18 @@ pub struct TurnView<'a> {
     pub finished: bool,
 }
 
+/// The smallest type on the panel and the colour key, in design pixels (1024-pixel
+/// picture). Discord shows a picture about 400 pixels wide on a phone: there, 20 design
+/// pixels are capitals 5.7 pixels tall, as tall as the numbers of the board's outer
+/// spaces, which read at that size. `tests/engine/render.rs` measures every line drawn.
+pub const MIN_TYPE: f32 = 20.0;
+
 /// A pen moving down the panel.
 struct Pen<'a> {
     img: &'a mut RgbaImage,
     layout: &'a Layout,
     theme: &'a Theme,
+    words: &'a dyn Words,
     x: f32,
     w: f32,
     y: f32,
@@ -37,12 +45,22 @@ impl Pen<'_> {
         self.layout.px(design)
     }
 
-    fn heading(&mut self, text: &str) {
-        self.y += self.u(14.0);
-        let style = TextStyle::bold(self.u(14.0));
-        let at = Pt::new(self.x, self.y + style.cap_height());
-        draw_text(self.img, style, at, Align::Left, self.theme.muted, text);
-        self.y += self.u(22.0);
+    /// A section heading, `room` wide at most; returns the middle of its line.
+    fn heading(&mut self, text: &str, room: f32) -> f32 {
+        self.y += self.u(12.0);
+        let style = TextStyle::bold(self.u(MIN_TYPE));
+        let mid = self.y + style.cap_height() / 2.0;
+        let shown = ellipsize(style, text, room);
+        draw_text(
+            self.img,
+            style,
+            Pt::new(self.x, mid),
+            Align::MiddleLeft,
+            self.theme.muted,
+            &shown,
+        );
+        self.y += self.u(28.0);
+        mid
     }
 
     /// One line of text, wrapped when longer than the panel.
@@ -50,12 +68,20 @@ impl Pen<'_> {
         for line in wrap(style, text, self.w) {
             let at = Pt::new(self.x, self.y + style.cap_height());
             draw_text(self.img, style, at, Align::Left, colour, &line);
-            self.y += style.px * 1.3;
+            self.y += line_height(style);
         }
     }
 }
 
+fn line_height(style: TextStyle) -> f32 {
+    style.px * 1.3
+}
+
 /// Draw the whole panel over its background (the background is part of the static board).
+/// From the top: the title, the players (where their pawns stand, their Keepers, who is
+/// to move), then the turn told (who, the dice, each step), the card drawn, and the rules
+/// in force at the bottom. The turn's story gets the room that is left; what does not
+/// fit is counted ("… 2 more"): the message under the picture tells it all.
 pub fn draw_panel(
     img: &mut RgbaImage,
     layout: &Layout,
@@ -63,54 +89,66 @@ pub fn draw_panel(
     view: TurnView<'_>,
     styles: &[PlayerStyle],
     theme: &Theme,
+    words: &dyn Words,
 ) {
-    let margin = layout.px(16.0);
+    let margin = layout.px(14.0);
     let mut pen = Pen {
         img,
         layout,
         theme,
+        words,
         x: layout.panel.x + margin,
         w: layout.panel.w - 2.0 * margin,
-        y: layout.px(14.0),
+        y: layout.px(12.0),
     };
     title(&mut pen, game);
-    turn_section(&mut pen, game, view, styles);
     players_section(&mut pen, game, view, styles);
-    let card = view.turn.drawn.last().copied();
-    let badges = rule_badges(game, view);
-    let badge_room = if badges.is_empty() {
+    let card = view
+        .turn
+        .drawn
+        .last()
+        .and_then(|c| game.cards.get(usize::from(c.0)));
+    let badges = rule_badges(game, view, words);
+    let badge_rows = badge_layout(&pen, &badges);
+    let badges_h = if badge_rows.is_empty() {
         0.0
     } else {
-        layout.px(70.0)
+        badge_rows.len() as f32 * (pen.u(30.0) + pen.u(6.0)) + pen.u(8.0)
     };
-    if let Some(card) = card {
-        card_section(&mut pen, game, card, badge_room);
+    let card_h = card.map_or(0.0, |def| card_height(&pen, def));
+    let bottom = layout.panel.bottom() - pen.u(10.0) - badges_h - card_h;
+    turn_section(&mut pen, game, view, styles, bottom);
+    if let Some(def) = card {
+        pen.y = pen.y.max(bottom);
+        card_section(&mut pen, def);
     }
-    badges_section(&mut pen, &badges);
+    badges_section(&mut pen, &badge_rows);
 }
 
 fn title(pen: &mut Pen<'_>, game: &Game) {
-    let style = TextStyle::bold(pen.u(25.0));
-    let at = Pt::new(pen.x, pen.y + style.cap_height());
-    draw_text(
-        pen.img,
-        style,
-        at,
-        Align::Left,
-        pen.theme.ink,
-        "Prime Climb",
-    );
-    let turn = format!("turn {}", game.turn.number);
-    let small = TextStyle::regular(pen.u(15.0));
+    let style = TextStyle::bold(pen.u(24.0));
+    let mid = pen.y + style.cap_height() / 2.0 + pen.u(4.0);
+    let turn = pen.words.turn_number(game.turn.number);
+    let small = TextStyle::regular(pen.u(MIN_TYPE));
+    let turn_w = text_width(small, &turn);
     draw_text(
         pen.img,
         small,
-        Pt::new(pen.x + pen.w, at.y),
+        Pt::new(pen.x + pen.w, mid + small.cap_height() / 2.0),
         Align::Right,
         pen.theme.muted,
         &turn,
     );
-    pen.y += style.px * 1.1;
+    let title = ellipsize(style, &pen.words.title(), pen.w - turn_w - pen.u(8.0));
+    draw_text(
+        pen.img,
+        style,
+        Pt::new(pen.x, mid),
+        Align::MiddleLeft,
+        pen.theme.ink,
+        &title,
+    );
+    pen.y += pen.u(32.0);
 }
 
 /// A ten-sided die seen face on: a kite with the value in it.
@@ -127,7 +165,7 @@ pub fn draw_die(img: &mut RgbaImage, centre: Pt, size: f32, value: u8, theme: &T
     convex_polygon(img, &kite(size + rim), rgb(0x12, 0x13, 0x18));
     convex_polygon(img, &kite(size), theme.plain_space);
     let text = value.to_string();
-    let style = fit(TextStyle::bold(size * 0.85), &text, size * 1.1);
+    let style = fit(TextStyle::bold(size * 0.85), &text, size * 1.25);
     draw_text(
         img,
         style,
@@ -149,30 +187,21 @@ fn name_of(game: &Game, seat: usize) -> String {
     game.players
         .get(seat)
         .map(|p| p.name.clone())
-        .unwrap_or_else(|| format!("seat {seat}"))
+        .unwrap_or_default()
 }
 
 /// A space as the panel names it: Start where pawns start (§7: 101 in Prime Decline).
-fn space_name(game: &Game, space: u8) -> String {
+fn space_name(game: &Game, space: u8, words: &dyn Words) -> String {
     if space == game.options.start_space(false) {
-        "Start".into()
+        words.start()
     } else {
         space.to_string()
     }
 }
 
-/// The label under space 0: where pawns start, or the goal in Prime Decline (§7).
-pub fn start_label(game: &Game) -> &'static str {
-    if game.options.course == Course::Decline {
-        "0 · GOAL"
-    } else {
-        "0 · START"
-    }
-}
-
 /// Where a pawn stands, for its owner's row: "home" once it has finished (§5, §7), its
 /// space otherwise, with ↩ on a pawn on its way back (There and Back Again).
-fn pawn_label(game: &Game, seat: usize, pawn: usize) -> String {
+fn pawn_label(game: &Game, seat: usize, pawn: usize, words: &dyn Words) -> String {
     let Some(player) = game.players.get(seat) else {
         return String::new();
     };
@@ -180,25 +209,33 @@ fn pawn_label(game: &Game, seat: usize, pawn: usize) -> String {
         return String::new();
     };
     if game.is_home(PawnRef { seat, pawn }) {
-        "home".into()
+        words.home()
     } else if back && game.options.course == Course::ThereAndBack {
         format!("{space}↩")
     } else {
-        space_name(game, space)
+        space_name(game, space, words)
     }
 }
 
-fn turn_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[PlayerStyle]) {
+fn turn_section(
+    pen: &mut Pen<'_>,
+    game: &Game,
+    view: TurnView<'_>,
+    styles: &[PlayerStyle],
+    bottom: f32,
+) {
     let turn = view.turn;
     let Some(seat) = turn.seat else {
         return;
     };
-    pen.heading(if view.finished {
-        "LAST TURN"
-    } else {
-        "THIS TURN"
-    });
-    let row = pen.u(40.0);
+    let heading = pen.words.turn_heading(view.finished);
+    let size = pen.u(23.0);
+    let dice_w = if turn.roll.is_some() { size * 4.4 } else { 0.0 };
+    let mid = pen.heading(&heading, pen.w - dice_w);
+    if let Some(roll) = turn.roll {
+        draw_roll(pen.img, pen.x + pen.w, mid, size, roll, pen.theme);
+    }
+    let row = pen.u(36.0);
     let mid = pen.y + row / 2.0;
     if let Some(style) = styles.get(seat) {
         let token = Circle {
@@ -207,77 +244,108 @@ fn turn_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[Pl
         };
         draw_token(pen.img, token, style, 1.0);
     }
-    let dice_size = pen.u(19.0);
-    let dice_w = if turn.roll.is_some() {
-        dice_size * 4.3
-    } else {
-        0.0
-    };
-    let name_style = TextStyle::bold(pen.u(20.0));
-    let name_x = pen.x + pen.u(38.0);
-    let name = ellipsize(
-        name_style,
-        &name_of(game, seat),
-        pen.w - pen.u(42.0) - dice_w,
-    );
+    let name_style = TextStyle::bold(pen.u(22.0));
+    let name = ellipsize(name_style, &name_of(game, seat), pen.w - pen.u(40.0));
     draw_text(
         pen.img,
         name_style,
-        Pt::new(name_x, mid),
+        Pt::new(pen.x + pen.u(40.0), mid),
         Align::MiddleLeft,
         pen.theme.ink,
         &name,
     );
-    if let Some(roll) = turn.roll {
-        draw_roll(pen.img, pen.x + pen.w, mid, dice_size, roll, pen.theme);
-    }
     pen.y += row + pen.u(4.0);
+    let style = TextStyle::regular(pen.u(MIN_TYPE));
+    let mut lines: Vec<(String, Rgba<u8>)> = Vec::new();
     if turn.cursed {
-        let style = TextStyle::bold(pen.u(15.0));
-        let red = pen.theme.red;
-        pen.text(style, red, "cursed: only − and ÷");
+        lines.push((pen.words.cursed_now(), pen.theme.red));
     }
-    let lines = &turn.story;
-    let style = TextStyle::regular(pen.u(18.0));
-    const MAX_LINES: usize = 8;
-    let ink = pen.theme.ink;
-    for line in lines.iter().take(MAX_LINES) {
-        pen.text(style, ink, line);
+    let story = pen.words.turn_story(game, turn);
+    if story.is_empty() && !view.finished {
+        lines.push((pen.words.no_move_yet(), pen.theme.muted));
     }
-    if lines.len() > MAX_LINES {
+    lines.extend(story.into_iter().map(|l| (l, pen.theme.ink)));
+    // Wrapped lines, as many as fit above `bottom`; the last one left says how many more.
+    let wrapped: Vec<(String, Rgba<u8>)> = lines
+        .iter()
+        .flat_map(|(l, c)| wrap(style, l, pen.w).into_iter().map(move |w| (w, *c)))
+        .collect();
+    let room = ((bottom - pen.y) / line_height(style)).floor().max(1.0) as usize;
+    let shown = if wrapped.len() > room {
+        room - 1
+    } else {
+        wrapped.len()
+    };
+    for (line, colour) in &wrapped[..shown] {
+        pen.text(style, *colour, line);
+    }
+    if shown < wrapped.len() {
+        let more = pen.words.more_lines(wrapped.len() - shown);
         let muted = pen.theme.muted;
-        pen.text(style, muted, &format!("… {} more", lines.len() - MAX_LINES));
-    }
-    if lines.is_empty() && !view.finished {
-        let muted = pen.theme.muted;
-        pen.text(style, muted, "no move yet");
-    }
-}
-
-/// The short label of a Keeper chip.
-fn keeper_chip(effect: &Effect) -> String {
-    match effect {
-        Effect::Keeper(KeeperEffect::PlusMinus { n }) => format!("±{n}"),
-        Effect::Keeper(KeeperEffect::SendWithin { distance: 2 }) => "within".into(),
-        Effect::Keeper(KeeperEffect::SendWithin { distance }) => format!("within {distance}"),
-        Effect::Keeper(KeeperEffect::Curse) => "curse".into(),
-        Effect::Action(_) => effect.short_name(),
+        pen.text(style, muted, &more);
     }
 }
 
 fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[PlayerStyle]) {
-    pen.heading("PLAYERS");
+    let heading = pen.words.players();
+    pen.heading(&heading, pen.w);
     let to_move = (!game.is_over()).then_some(game.turn.seat);
+    let big = TextStyle::bold(pen.u(MIN_TYPE));
+    let small = TextStyle::regular(pen.u(MIN_TYPE));
+    let line = pen.u(26.0);
     for (seat, player) in game.players.iter().enumerate() {
         let top = pen.y;
         let chips: Vec<String> = player
             .keepers
             .iter()
             .filter_map(|h| game.cards.get(usize::from(h.card.0)))
-            .map(|c| keeper_chip(&c.effect))
+            .map(|c| pen.words.keeper_chip(&c.effect))
             .collect();
-        let row_h = pen.u(if chips.is_empty() { 44.0 } else { 70.0 });
         let current = to_move == Some(seat);
+        let faded = player.resigned;
+        let ink = if faded {
+            pen.theme.muted
+        } else {
+            pen.theme.ink
+        };
+        let pawns_text = if player.resigned {
+            pen.words.resigned()
+        } else {
+            format!(
+                "{} · {}",
+                pawn_label(game, seat, 0, pen.words),
+                pawn_label(game, seat, 1, pen.words)
+            )
+        };
+        let tag = if game.winner == Some(seat) {
+            Some((pen.words.winner(), pen.theme.orange))
+        } else if current {
+            let roll = (view.finished || view.turn.seat != Some(seat)).then_some(game.turn.roll);
+            Some((pen.words.to_move(roll), pen.theme.ink))
+        } else if player.cursed_next_turn {
+            Some((pen.words.cursed_next_turn(), pen.theme.red))
+        } else if !game.stations.is_empty() {
+            let seen = game
+                .stations
+                .iter()
+                .filter(|s| player.stations.contains(s))
+                .count();
+            Some((
+                pen.words.stations(seen, game.stations.len()),
+                pen.theme.muted,
+            ))
+        } else {
+            None
+        };
+        // The name, and where the pawns stand beside it when both fit (else below it):
+        // a name is cut only when it does not fit the whole row.
+        let name_x = pen.x + pen.u(40.0);
+        let row_room = pen.x + pen.w - name_x;
+        let pawns_w = text_width(big, &pawns_text);
+        let beside = text_width(big, &player.name) + pen.u(8.0) + pawns_w <= row_room;
+        let lines = 1 + usize::from(!beside) + usize::from(tag.is_some());
+        let chips_h = if chips.is_empty() { 0.0 } else { pen.u(34.0) };
+        let row_h = lines as f32 * line + chips_h + pen.u(8.0);
         if current {
             rounded_rect(
                 pen.img,
@@ -287,8 +355,7 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
                 pen.theme.panel_raised,
             );
         }
-        let faded = player.resigned;
-        let mid = top + pen.u(22.0);
+        let mut mid = top + pen.u(4.0) + line / 2.0;
         if let Some(style) = styles.get(seat) {
             let token = Circle {
                 c: Pt::new(pen.x + pen.u(15.0), mid),
@@ -296,104 +363,47 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
             };
             draw_token(pen.img, token, style, if faded { 0.4 } else { 1.0 });
         }
-        // Right side: where the pawns stand; beside the name when both fit, else on the
-        // second line, so a name is cut only when it would not fit the whole row.
-        let pawns_text = if player.resigned {
-            "resigned".to_string()
-        } else {
-            format!(
-                "{} · {}",
-                pawn_label(game, seat, 0),
-                pawn_label(game, seat, 1)
-            )
-        };
-        let pawn_style = TextStyle::bold(pen.u(19.0));
-        let pawns_w = text_width(pawn_style, &pawns_text);
-        let name_style = TextStyle::bold(pen.u(19.0));
-        let name_x = pen.x + pen.u(38.0);
-        let row_room = pen.w - pen.u(38.0);
-        let beside = text_width(name_style, &player.name) + pen.u(8.0) + pawns_w <= row_room;
-        let pawns_y = if beside { mid } else { mid + pen.u(13.0) };
-        let pawns_shown_style = if beside {
-            pawn_style
-        } else {
-            TextStyle::bold(pen.u(15.0))
-        };
-        let pawns_w = text_width(pawns_shown_style, &pawns_text);
-        draw_text(
-            pen.img,
-            pawns_shown_style,
-            Pt::new(pen.x + pen.w - pawns_w, pawns_y),
-            Align::MiddleLeft,
-            if faded {
-                pen.theme.muted
-            } else {
-                pen.theme.ink
-            },
-            &pawns_text,
-        );
-        // Middle: name, and a tag for the player to move or the winner.
         let name_room = if beside {
             row_room - pawns_w - pen.u(8.0)
         } else {
             row_room
         };
-        let name = ellipsize(name_style, &player.name, name_room);
+        let name = ellipsize(big, &player.name, name_room);
         draw_text(
             pen.img,
-            name_style,
-            Pt::new(name_x, mid - pen.u(5.0)),
+            big,
+            Pt::new(name_x, mid),
             Align::MiddleLeft,
-            if faded {
-                pen.theme.muted
-            } else {
-                pen.theme.ink
-            },
+            ink,
             &name,
         );
-        let tag = if game.winner == Some(seat) {
-            Some(("★ winner".to_string(), pen.theme.orange))
-        } else if current {
-            let roll = if view.finished || view.turn.seat != Some(seat) {
-                format!(": rolled {} and {}", game.turn.roll.a, game.turn.roll.b)
-            } else {
-                String::new()
-            };
-            Some((format!("▶ to move{roll}"), pen.theme.ink))
-        } else if player.cursed_next_turn {
-            Some(("cursed next turn".to_string(), pen.theme.red))
-        } else if !game.stations.is_empty() {
-            let seen = game
-                .stations
-                .iter()
-                .filter(|s| player.stations.contains(s))
-                .count();
-            Some((
-                format!("⚑ {seen} of {} stations", game.stations.len()),
-                pen.theme.muted,
-            ))
-        } else {
-            None
-        };
+        if !beside {
+            mid += line;
+        }
+        let pawns = ellipsize(big, &pawns_text, row_room);
+        let pawns_w = text_width(big, &pawns);
+        draw_text(
+            pen.img,
+            big,
+            Pt::new(pen.x + pen.w - pawns_w, mid),
+            Align::MiddleLeft,
+            ink,
+            &pawns,
+        );
         if let Some((tag, colour)) = tag {
-            let style = TextStyle::regular(pen.u(14.0));
-            let room = if beside {
-                row_room
-            } else {
-                row_room - pawns_w - pen.u(8.0)
-            };
-            let tag = ellipsize(style, &tag, room);
+            mid += line;
+            let tag = ellipsize(small, &tag, row_room);
             draw_text(
                 pen.img,
-                style,
-                Pt::new(name_x, mid + pen.u(13.0)),
+                small,
+                Pt::new(name_x, mid),
                 Align::MiddleLeft,
                 colour,
                 &tag,
             );
         }
         if !chips.is_empty() {
-            draw_chips(pen, &chips, name_x, top + pen.u(52.0));
+            draw_chips(pen, &chips, name_x, mid + line / 2.0 + pen.u(16.0));
         }
         pen.y = top + row_h + pen.u(4.0);
     }
@@ -401,15 +411,15 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
 
 /// Keeper chips in a row, as many as fit, then "+n".
 fn draw_chips(pen: &mut Pen<'_>, chips: &[String], x0: f32, mid: f32) {
-    let style = TextStyle::bold(pen.u(14.0));
+    let style = TextStyle::bold(pen.u(MIN_TYPE));
     let pad = pen.u(7.0);
-    let h = pen.u(21.0);
+    let h = pen.u(28.0);
     let right = pen.x + pen.w;
     let mut x = x0;
     for (i, chip) in chips.iter().enumerate() {
         let w = text_width(style, chip) + 2.0 * pad;
         let rest = chips.len() - i - 1;
-        let reserve = if rest > 0 { pen.u(30.0) } else { 0.0 };
+        let reserve = if rest > 0 { pen.u(36.0) } else { 0.0 };
         if x + w + reserve > right {
             let more = format!("+{}", chips.len() - i);
             draw_text(
@@ -441,112 +451,131 @@ fn draw_chips(pen: &mut Pen<'_>, chips: &[String], x0: f32, mid: f32) {
     }
 }
 
-fn card_section(pen: &mut Pen<'_>, game: &Game, card: CardId, reserve: f32) {
-    let Some(def) = game.cards.get(usize::from(card.0)) else {
-        return;
-    };
-    pen.heading("CARD DRAWN");
-    let room_h = pen.layout.panel.bottom() - pen.y - reserve - pen.u(10.0);
-    let w = pen.w.min(pen.u(210.0)).min(room_h / ASPECT);
-    if w < pen.u(60.0) {
-        let ink = pen.theme.ink;
-        pen.text(TextStyle::bold(pen.u(16.0)), ink, &def.text);
-        return;
-    }
-    // Whole pixels, so the cached image is pasted, not redrawn.
-    let w = w.floor();
-    let area = Rect {
-        x: (pen.x + (pen.w - w) / 2.0).round(),
-        y: pen.y.round(),
-        w,
-        h: (w * ASPECT).round(),
-    };
-    // A soft shadow lifts the card off the panel.
-    let s = pen.u(4.0);
-    rounded_rect(
-        pen.img,
-        Pt::new(area.x + s, area.y + s),
-        Pt::new(area.right() + s, area.bottom() + s),
-        w * 0.07,
-        with_alpha(rgb(0, 0, 0), 0.35),
-    );
-    let card = cached_card(def, w as u32, pen.theme);
-    overlay(pen.img, &card, area.x as i64, area.y as i64);
-    pen.y = area.bottom() + pen.u(6.0);
+/// The lines of a card's text in the panel.
+fn card_lines(pen: &Pen<'_>, def: &CardDef) -> Vec<String> {
+    let style = TextStyle::regular(pen.u(MIN_TYPE));
+    let mut lines = wrap(style, &pen.words.card_text(def), pen.w - pen.u(20.0));
+    lines.truncate(4);
+    lines
 }
 
-/// Short names of the variants in force (§7) and of the doubles ruling.
-pub fn variant_badges(options: &crate::climb::Options) -> Vec<String> {
-    use crate::climb::options::WayStations;
-    use crate::climb::Doubles;
-    let mut b = Vec::new();
-    if options.solitaire {
-        b.push(if options.course == Course::ThereAndBack {
-            "Solitaire 2".to_string()
-        } else {
-            "Solitaire 1".to_string()
-        });
+/// The height of the card drawn, heading included.
+fn card_height(pen: &Pen<'_>, def: &CardDef) -> f32 {
+    let style = TextStyle::regular(pen.u(MIN_TYPE));
+    pen.u(40.0) + pen.u(44.0) + card_lines(pen, def).len() as f32 * line_height(style) + pen.u(14.0)
+}
+
+/// The card drawn this turn, as a small card: its band (Keeper or Action) with its
+/// symbol, and its text in the panel's type, so it reads on a phone.
+fn card_section(pen: &mut Pen<'_>, def: &CardDef) {
+    let heading = pen.words.card_drawn();
+    pen.heading(&heading, pen.w);
+    let keeper = def.is_keeper();
+    let band = if keeper {
+        pen.theme.blue
     } else {
-        match options.course {
-            Course::Climb => {}
-            Course::Decline => b.push("Prime Decline".into()),
-            Course::ThereAndBack => b.push("There and Back Again".into()),
-        }
+        pen.theme.red
+    };
+    let lines = card_lines(pen, def);
+    let style = TextStyle::regular(pen.u(MIN_TYPE));
+    let band_h = pen.u(44.0);
+    let h = band_h + lines.len() as f32 * line_height(style) + pen.u(14.0);
+    let (x0, x1) = (pen.x - pen.u(2.0), pen.x + pen.w + pen.u(2.0));
+    let top = pen.y;
+    rounded_rect(
+        pen.img,
+        Pt::new(x0, top),
+        Pt::new(x1, top + h),
+        pen.u(10.0),
+        rgb(0xff, 0xfd, 0xf6),
+    );
+    rounded_rect(
+        pen.img,
+        Pt::new(x0, top),
+        Pt::new(x1, top + band_h),
+        pen.u(10.0),
+        band,
+    );
+    let white = rgb(0xff, 0xff, 0xff);
+    let kind = pen.words.card_kind(keeper);
+    let kind_style = TextStyle::bold(pen.u(MIN_TYPE));
+    draw_text(
+        pen.img,
+        kind_style,
+        Pt::new(pen.x + pen.u(8.0), top + band_h / 2.0),
+        Align::MiddleLeft,
+        white,
+        &kind,
+    );
+    let symbol = card_symbol(&def.effect, pen.words);
+    let kind_w = text_width(kind_style, &kind);
+    let sym = fit(
+        TextStyle::bold(pen.u(26.0)),
+        &symbol,
+        pen.w - kind_w - pen.u(24.0),
+    );
+    if has_glyphs(sym, &symbol) {
+        draw_text(
+            pen.img,
+            sym,
+            Pt::new(
+                pen.x + pen.w - pen.u(8.0) - text_width(sym, &symbol),
+                top + band_h / 2.0,
+            ),
+            Align::MiddleLeft,
+            white,
+            &symbol,
+        );
     }
-    if options.sprint {
-        b.push("Prime Sprint".into());
+    pen.y = top + band_h + pen.u(6.0);
+    let print = rgb(0x1b, 0x1d, 0x24);
+    for line in &lines {
+        let at = Pt::new(pen.x + pen.u(8.0), pen.y + style.cap_height());
+        draw_text(pen.img, style, at, Align::Left, print, line);
+        pen.y += line_height(style);
     }
-    if options.double_time {
-        b.push("Double Time".into());
-    }
-    if options.way_stations != WayStations::Off {
-        b.push("Way Stations".into());
-    }
-    if !options.custom_cards.is_empty() {
-        b.push("Fill in the Blanks".into());
-    }
-    if options.doubles == Doubles::May {
-        b.push("Doubles: two or four".into());
-    }
-    b
+    pen.y = top + h + pen.u(8.0);
 }
 
 /// The rules in force that change how the board is read: the variants of §7 and the
 /// doubles ruling, and a Curse on the turn being played.
-pub fn rule_badges(game: &Game, view: TurnView<'_>) -> Vec<String> {
-    let mut out = variant_badges(&game.options);
+pub fn rule_badges(game: &Game, view: TurnView<'_>, words: &dyn Words) -> Vec<String> {
+    let mut out = words.variant_badges(&game.options);
     if view.turn.cursed && !view.finished {
-        out.push("cursed turn".to_string());
+        out.push(words.cursed_turn());
     }
     out
 }
 
-fn badges_section(pen: &mut Pen<'_>, badges: &[String]) {
-    if badges.is_empty() {
-        return;
-    }
-    let style = TextStyle::bold(pen.u(14.0));
-    let h = pen.u(24.0);
-    let bottom = pen.layout.panel.bottom() - pen.u(14.0);
-    let mut rows: Vec<Vec<&String>> = vec![Vec::new()];
+/// Badges in rows that fit the panel's width.
+fn badge_layout(pen: &Pen<'_>, badges: &[String]) -> Vec<Vec<String>> {
+    let style = TextStyle::bold(pen.u(MIN_TYPE));
+    let mut rows: Vec<Vec<String>> = Vec::new();
     let mut used = 0.0;
     for b in badges {
-        let w = text_width(style, b) + pen.u(18.0);
-        if used + w > pen.w && !rows.last().is_some_and(Vec::is_empty) {
-            rows.push(Vec::new());
-            used = 0.0;
-        }
-        if let Some(row) = rows.last_mut() {
-            row.push(b);
+        let text = ellipsize(style, b, pen.w - pen.u(18.0));
+        let w = text_width(style, &text) + pen.u(18.0);
+        match rows.last_mut() {
+            Some(row) if used + w <= pen.w => row.push(text),
+            _ => {
+                rows.push(vec![text]);
+                used = 0.0;
+            }
         }
         used += w + pen.u(6.0);
     }
-    let mut y = bottom - rows.len() as f32 * (h + pen.u(6.0));
+    rows
+}
+
+fn badges_section(pen: &mut Pen<'_>, rows: &[Vec<String>]) {
+    let style = TextStyle::bold(pen.u(MIN_TYPE));
+    let h = pen.u(30.0);
+    let bottom = pen.layout.panel.bottom() - pen.u(12.0);
+    let mut y = bottom - rows.len() as f32 * (h + pen.u(6.0)) + pen.u(6.0);
     for row in rows {
         let mut x = pen.x;
         for b in row {
-            let text = ellipsize(style, b, pen.w - pen.u(18.0));
-            let w = text_width(style, &text) + pen.u(18.0);
+            let w = text_width(style, b) + pen.u(18.0);
             rounded_rect(
                 pen.img,
                 Pt::new(x, y),
@@ -560,7 +589,7 @@ fn badges_section(pen: &mut Pen<'_>, badges: &[String]) {
                 Pt::new(x + pen.u(9.0), y + h / 2.0),
                 Align::MiddleLeft,
                 pen.theme.ink,
-                &text,
+                b,
             );
             x += w + pen.u(6.0);
         }

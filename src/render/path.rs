@@ -13,7 +13,8 @@ use super::last_turn::LastTurn;
 use super::layout::{Circle, Layout};
 use super::pawns::{draw_token, PlayerStyle, Shape};
 use super::theme::Theme;
-use crate::climb::{Effect, Game, KeeperPlay, PawnRef, StepRecord, START};
+use super::words::Words;
+use crate::climb::{Game, KeeperPlay, PawnRef, StepRecord, START};
 
 /// One arrow of the path.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +51,7 @@ fn neutral_style() -> PlayerStyle {
 }
 
 impl Overlay {
-    pub fn new(game: &Game, last: &LastTurn, styles: &[PlayerStyle]) -> Overlay {
+    pub fn new(game: &Game, last: &LastTurn, styles: &[PlayerStyle], words: &dyn Words) -> Overlay {
         let style_of = |seat: Option<usize>| {
             seat.and_then(|s| styles.get(s).cloned())
                 .unwrap_or_else(neutral_style)
@@ -82,7 +83,7 @@ impl Overlay {
                 ),
                 StepRecord::Forced { from, die, to, .. } => {
                     // §3.2 forced move: the die had no use; the pawn went back.
-                    arrow(&mut o, from, to, &mover, format!("{die}: forced"));
+                    arrow(&mut o, from, to, &mover, words.forced(die));
                 }
                 StepRecord::Keeper {
                     play: KeeperPlay::PlusMinus { add, .. },
@@ -103,7 +104,7 @@ impl Overlay {
             o.arrows.push(Arrow {
                 from: m.from,
                 to: m.to,
-                label: card_label(game, m.card),
+                label: card_label(game, m.card, words),
                 style,
                 dashed: true,
                 both_ways: false,
@@ -120,7 +121,7 @@ impl Overlay {
                     from: sa,
                     to: sb,
                     style: neutral_style(),
-                    label: "switch".into(),
+                    label: words.switch(),
                     dashed: true,
                     both_ways: true,
                 });
@@ -239,10 +240,11 @@ pub fn ghost_place(layout: &Layout, space: u8, nth: usize) -> Circle {
 }
 
 /// What an Action card is called on the arrow it caused.
-fn card_label(game: &Game, card: crate::climb::CardId) -> String {
-    match game.cards.get(usize::from(card.0)).map(|c| c.effect) {
-        Some(e @ Effect::Action(_)) => e.short_name(),
-        _ => "card".into(),
+fn card_label(game: &Game, card: crate::climb::CardId, words: &dyn Words) -> String {
+    match game.cards.get(usize::from(card.0)) {
+        // A custom card's name is its whole text: too long for an arrow.
+        Some(def) if !def.is_keeper() && !def.custom => words.card_name(def),
+        _ => words.card(),
     }
 }
 
@@ -364,9 +366,9 @@ fn draw_arrow(img: &mut RgbaImage, layout: &Layout, a: &Arrow, index: usize) {
 
 /// The box a label covers, centred on `at`.
 fn label_box(layout: &Layout, at: Pt, text: &str) -> (Pt, Pt) {
-    let ts = TextStyle::bold(layout.px(17.0));
+    let ts = TextStyle::bold(layout.px(super::panel::MIN_TYPE));
     let w = text_width(ts, text) + layout.px(16.0);
-    let h = layout.px(27.0);
+    let h = layout.px(30.0);
     (
         Pt::new(at.x - w / 2.0, at.y - h / 2.0),
         Pt::new(at.x + w / 2.0, at.y + h / 2.0),
@@ -445,9 +447,9 @@ fn draw_label(img: &mut RgbaImage, layout: &Layout, at: Pt, style: &PlayerStyle,
     if text.is_empty() {
         return;
     }
-    let ts = TextStyle::bold(layout.px(17.0));
+    let ts = TextStyle::bold(layout.px(super::panel::MIN_TYPE));
     let w = text_width(ts, text) + layout.px(12.0);
-    let h = layout.px(23.0);
+    let h = layout.px(26.0);
     let min = Pt::new(at.x - w / 2.0, at.y - h / 2.0);
     let max = Pt::new(at.x + w / 2.0, at.y + h / 2.0);
     let rim = layout.px(2.0);

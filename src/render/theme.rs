@@ -36,6 +36,58 @@ pub struct Theme {
     pub red: Rgba<u8>,
     /// The four players' token colours, in seat order (more seats reuse them).
     pub players: [Rgba<u8>; 4],
+    /// Each factor segment also carries its factor's mark ([`Mark`]), so the board reads
+    /// without colour at all.
+    pub marks: bool,
+}
+
+/// The set of factor colours (§1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Palette {
+    /// The colours of the printed game: orange, green, blue, purple, red.
+    #[default]
+    Standard,
+    /// The same five colour names, chosen to stay apart under protanopia, deuteranopia
+    /// and tritanopia: their smallest CIE76 difference under each (Machado 2009, full
+    /// severity), and from the board's background, is 35, where the standard colours
+    /// measure about 10 (blue and purple) and Okabe–Ito's 17. `tests/engine/palettes.rs`
+    /// measures it.
+    ColourBlind,
+}
+
+/// How a person likes pictures drawn: the palette, and whether factors carry marks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Look {
+    pub palette: Palette,
+    pub marks: bool,
+}
+
+/// The shape that marks a factor when [`Theme::marks`] is on: one per colour, told apart
+/// by outline alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// 2: a dot.
+    Dot,
+    /// 3: a triangle.
+    Triangle,
+    /// 5: a square.
+    Square,
+    /// 7: a cross.
+    Cross,
+    /// 11 and above: a ring.
+    Ring,
+}
+
+impl Mark {
+    pub fn of(c: Colour) -> Mark {
+        match c {
+            Colour::Orange => Mark::Dot,
+            Colour::Green => Mark::Triangle,
+            Colour::Blue => Mark::Square,
+            Colour::Purple => Mark::Cross,
+            Colour::Red => Mark::Ring,
+        }
+    }
 }
 
 impl Theme {
@@ -59,7 +111,31 @@ impl Theme {
             purple: rgb(0x8e, 0x4b, 0xc4),
             red: rgb(0xe0, 0x2f, 0x3b),
             players: Theme::TOKENS,
+            marks: false,
         }
+    }
+
+    /// The dark theme drawn the way `look` asks.
+    pub fn for_look(look: Look) -> Theme {
+        Theme::dark().with_look(look)
+    }
+
+    /// This theme with the factor colours of `look.palette` and its marks.
+    pub fn with_look(mut self, look: Look) -> Theme {
+        if look.palette == Palette::ColourBlind {
+            self.orange = rgb(0xfb, 0xab, 0x31);
+            self.green = rgb(0x24, 0xcb, 0x81);
+            self.blue = rgb(0x23, 0x61, 0x8e);
+            self.purple = rgb(0xc3, 0x36, 0xf3);
+            self.red = rgb(0xa0, 0x26, 0x1f);
+        }
+        self.marks = look.marks;
+        self
+    }
+
+    /// The five factor colours, 2 to ≥ 11.
+    pub fn factors(&self) -> [Rgba<u8>; 5] {
+        [self.orange, self.green, self.blue, self.purple, self.red]
     }
 
     /// Cream paper board, for printing and light mode.

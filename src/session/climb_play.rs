@@ -5,7 +5,7 @@
 
 use crate::climb::{self, hint::Hint, Action, Event, Game, Outcome, PawnRef, Phase, Roll, Seat};
 use crate::level::Level;
-use crate::render::{self, LastTurn, RenderOptions};
+use crate::render::{self, LastTurn, Look, RenderOptions, Theme, Words};
 use crate::store::{GameKind, GameRow, Place, SeatRow, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
@@ -63,18 +63,15 @@ impl ClimbView {
         }
     }
 
-    /// The board as a PNG (the picture of [`Self::last_turn`]); `tell` writes the turn's
-    /// lines for the side panel (the front brings the words, in the picture's language).
-    /// CPU-bound: async callers run it on a blocking thread.
-    pub fn png(
-        &self,
-        tell: impl Fn(&Game, &LastTurn) -> Vec<String>,
-    ) -> Result<Vec<u8>, image::ImageError> {
-        let last = self.last_turn().map(|mut turn| {
-            turn.story = tell(&self.game, &turn);
-            turn
-        });
-        let img = render::render_board(&self.game, last.as_ref(), &RenderOptions::default());
+    /// The board as a PNG (the picture of [`Self::last_turn`]), drawn as `look` asks with
+    /// the front's `words` (the picture's language). CPU-bound: async callers run it on a
+    /// blocking thread.
+    pub fn png(&self, look: Look, words: &dyn Words) -> Result<Vec<u8>, image::ImageError> {
+        let opts = RenderOptions {
+            theme: Theme::for_look(look),
+            ..RenderOptions::default()
+        };
+        let img = render::render_board(&self.game, self.last_turn().as_ref(), &opts, words);
         render::encode_png(&img)
     }
 

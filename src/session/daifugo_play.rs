@@ -6,7 +6,7 @@
 
 use crate::daifugo::{self, Action, Card, Event, Game, Seat};
 use crate::level::Level;
-use crate::render::{self, Theme};
+use crate::render::{self, Look, Theme, Words};
 use crate::store::{GameKind, GameRow, Place, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
@@ -61,20 +61,28 @@ impl DaifugoView {
     }
 
     /// The table everyone sees, as a PNG: play area, hand sizes, deck, top discard (never
-    /// a hand). CPU-bound: async callers run it on a blocking thread.
-    pub fn table_png(&self) -> Result<Vec<u8>, image::ImageError> {
+    /// a hand), drawn as `look` asks with the front's `words`. CPU-bound: async callers run
+    /// it on a blocking thread.
+    pub fn table_png(&self, look: Look, words: &dyn Words) -> Result<Vec<u8>, image::ImageError> {
         render::encode_png(&render::daifugo::render_table(
             &self.game,
-            &Theme::default(),
+            &Theme::for_look(look),
+            words,
         ))
     }
 
     /// A seat's hand as a PNG, only for that player.
-    pub fn hand_png(&self, seat: Seat) -> Result<Vec<u8>, image::ImageError> {
+    pub fn hand_png(
+        &self,
+        seat: Seat,
+        look: Look,
+        words: &dyn Words,
+    ) -> Result<Vec<u8>, image::ImageError> {
         render::encode_png(&render::daifugo::render_hand(
             &self.game,
             seat,
-            &Theme::default(),
+            &Theme::for_look(look),
+            words,
         ))
     }
 

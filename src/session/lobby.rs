@@ -10,6 +10,7 @@ use super::{
 };
 use crate::lang::Lang;
 use crate::level::Level;
+use crate::render::Look;
 use crate::store::{
     GameKind, GameRow, GameUpdate, NewGame, Place, SeatRow, Status, Store, StoreError, StoreTx,
 };
@@ -97,6 +98,8 @@ pub struct LobbySpec {
     pub lang: Lang,
     /// §7 Fill in the Blanks: shuffle the server's custom cards into the deck.
     pub fill_in_blanks: bool,
+    /// How the game's pictures are drawn; `None`: the server's default (`/settings`).
+    pub look: Option<Look>,
 }
 
 impl LobbySpec {
@@ -117,6 +120,7 @@ impl LobbySpec {
             local_players: Vec::new(),
             seed: None,
             lang: Lang::En,
+            look: None,
             fill_in_blanks: false,
         }
     }
@@ -273,6 +277,12 @@ impl<S: Store> Session<S> {
             return Err(SessionError::LobbyFull { max });
         }
         let seed = spec.seed.unwrap_or_else(|| rand::thread_rng().gen());
+        let look = match spec.look {
+            Some(look) => look,
+            None => super::request::stored_look(
+                self.store().settings(place.guild_id).await?.look.as_deref(),
+            ),
+        };
         let new = NewGame {
             kind: options.kind(),
             place,
@@ -282,6 +292,7 @@ impl<S: Store> Session<S> {
             seed: seed as i64,
             turn_timeout_secs: spec.turn_timeout_secs,
             locale: Some(spec.lang.code().to_string()),
+            look: Some(super::request::look_words(look)),
             now: self.now(),
         };
         let mut tx = self.store().begin().await?;

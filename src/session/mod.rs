@@ -29,7 +29,7 @@ pub mod request;
 mod settings;
 mod stats;
 
-pub use crate::render::LastTurn;
+pub use crate::render::{LastTurn, Look, Palette};
 pub use crate::store::{BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status};
 pub use climb_play::{ActedTurn, ClimbView, KeeperError};
 pub use clock::{AiStep, Due, TimeoutMode};
@@ -135,6 +135,8 @@ pub struct GameInfo {
     pub options: GameOptions,
     /// The language of the game's public messages.
     pub lang: Lang,
+    /// How its public pictures are drawn (the server's palette and marks).
+    pub look: Look,
     pub turn_timeout_secs: Option<i64>,
     /// When the turn being played began (ms since the epoch).
     pub turn_started_at: Option<i64>,
@@ -152,6 +154,7 @@ impl GameInfo {
             seats: row.seats.iter().map(seat_info).collect(),
             options: GameOptions::of_row(row)?,
             lang: Lang::pick(row.locale.as_deref(), None),
+            look: request::stored_look(row.look.as_deref()),
             turn_timeout_secs: row.turn_timeout_secs,
             turn_started_at: row.turn_started_at,
         })

@@ -7,6 +7,7 @@
 use crate::climb::options::WayStations;
 use crate::climb::{Course, Doubles};
 use crate::level::{Level, LevelError};
+use crate::render::{Look, Palette};
 use crate::{climb, daifugo};
 
 /// The shortest turn timeout a game may have (one minute).
@@ -27,6 +28,8 @@ pub enum RequestError {
     StationList(String),
     #[error("`{0}`: write how many stations, like way-stations=3")]
     StationCount(String),
+    #[error("`{0}` is not a way to draw the pictures: choose from standard, colour-blind, marks (e.g. colour-blind+marks)")]
+    UnknownLook(String),
     #[error("`{0}` is not a Prime Daifugo option: choose from basic, advanced, zero, 5/9, 4/6/8, skip, hand-limit[=N], games=N")]
     UnknownDaifugoOption(String),
     #[error("`{0}`: write the limit, like hand-limit=13")]
@@ -125,6 +128,44 @@ pub fn climb_options(text: &str) -> Result<(climb::Options, bool), RequestError>
         }
     }
     Ok((o, blanks))
+}
+
+/// How pictures are drawn, from words: a palette (`standard`, `colour-blind`) and
+/// `marks` (a shape on each factor), e.g. `colour-blind+marks`. Unnamed parts are off.
+pub fn look(text: &str) -> Result<Look, RequestError> {
+    let mut look = Look::default();
+    for word in words(text) {
+        let (name, arg) = name_and_arg(word);
+        match (name.as_str(), arg) {
+            ("standard" | "default" | "normal", None) => look.palette = Palette::Standard,
+            (
+                "colour-blind" | "color-blind" | "colourblind" | "colorblind" | "cb" | "daltonien",
+                None,
+            ) => look.palette = Palette::ColourBlind,
+            ("marks" | "mark" | "glyphs" | "shapes" | "formes", None) => look.marks = true,
+            ("no-marks" | "nomarks", None) => look.marks = false,
+            _ => return Err(RequestError::UnknownLook(quoted(word))),
+        }
+    }
+    Ok(look)
+}
+
+/// A look as the words [`look`] reads back: `standard`, `colour-blind+marks`…
+pub fn look_words(look: Look) -> String {
+    let palette = match look.palette {
+        Palette::Standard => "standard",
+        Palette::ColourBlind => "colour-blind",
+    };
+    if look.marks {
+        format!("{palette}+marks")
+    } else {
+        palette.to_string()
+    }
+}
+
+/// A stored look (`None`, or words that no longer read: the standard look).
+pub fn stored_look(words: Option<&str>) -> Look {
+    words.and_then(|w| look(w).ok()).unwrap_or_default()
 }
 
 /// Prime Daifugo options from words, e.g. `advanced`, `zero,skip`, `hand-limit`,
@@ -435,6 +476,28 @@ mod tests {
         );
         assert!(climb_options("there-and-back solitaire2").is_ok());
         assert!(climb_options("decline decline").is_ok());
+        let cb = look("colour-blind+marks").unwrap();
+        assert_eq!(
+            cb,
+            Look {
+                palette: Palette::ColourBlind,
+                marks: true
+            }
+        );
+        assert_eq!(look(&look_words(cb)), Ok(cb));
+        assert_eq!(look_words(Look::default()), "standard");
+        assert_eq!(
+            look("color-blind"),
+            Ok(Look {
+                palette: Palette::ColourBlind,
+                marks: false
+            })
+        );
+        assert_eq!(
+            look("sepia"),
+            Err(RequestError::UnknownLook("sepia".into()))
+        );
+        assert_eq!(stored_look(Some("garbled")), Look::default());
         let err = climb_options("decline,warp").unwrap_err();
         assert_eq!(err, RequestError::UnknownVariant("warp".into()));
         assert!(

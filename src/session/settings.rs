@@ -7,6 +7,7 @@ use super::request;
 use super::{decode, encode, Actor, Permission, Session, SessionError};
 use crate::climb::options::{CustomCard, CustomCardError};
 use crate::climb::{ActionEffect, Effect, KeeperEffect};
+use crate::render::Look;
 use crate::store::{GuildSettings, Store, StoreTx};
 
 /// A setting that cannot be used, with what would be right.
@@ -158,10 +159,45 @@ impl<S: Store> Session<S> {
         if let Some(role) = change.teacher_role {
             s.teacher_role_id = role;
         }
+        let look = match change.look {
+            Some(words) => Some(request::look_words(request::look(&words)?)),
+            None => None,
+        };
         let mut tx = self.store().begin().await?;
+        if let Some(look) = look {
+            // The server's open games follow at once: a class switches together.
+            tx.set_open_games_look(guild_id, Some(&look)).await?;
+            s.look = Some(look);
+        }
         tx.put_settings(&s, self.now()).await?;
         tx.commit().await?;
         Ok(s)
+    }
+
+    /// A person's own look for the pictures only they see (their hand, private boards):
+    /// theirs if they chose one, else the server's.
+    pub async fn look_for(&self, user_id: i64, guild_id: i64) -> Result<Look, SessionError> {
+        let words = match self.store().user_look(user_id).await? {
+            Some(words) => Some(words),
+            None => self.store().settings(guild_id).await?.look,
+        };
+        Ok(request::stored_look(words.as_deref()))
+    }
+
+    /// Set a person's own look from words (`colour-blind+marks`), or with `None` go back
+    /// to the server's. Anyone may; it changes only what they see.
+    pub async fn set_own_look(
+        &self,
+        user_id: i64,
+        words: Option<&str>,
+    ) -> Result<Option<Look>, SessionError> {
+        let look = words.map(request::look).transpose()?;
+        let stored = look.map(request::look_words);
+        let mut tx = self.store().begin().await?;
+        tx.put_user_look(user_id, stored.as_deref(), self.now())
+            .await?;
+        tx.commit().await?;
+        Ok(look)
     }
 
     /// The server's custom cards by slot (1–4).
@@ -213,4 +249,6 @@ pub struct SettingsChange {
     pub default_variant: Option<String>,
     /// `Some(None)` clears the teacher role.
     pub teacher_role: Option<Option<i64>>,
+    /// How the server's pictures are drawn: `standard`, `colour-blind`, `+marks`.
+    pub look: Option<String>,
 }

@@ -118,6 +118,8 @@ pub struct GameRow {
     pub message_id: Option<i64>,
     /// The Discord locale of the game's channel messages (`fr`, `en-US`…).
     pub locale: Option<String>,
+    /// How its pictures are drawn (palette and marks, as words); `None`: standard.
+    pub look: Option<String>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -160,6 +162,7 @@ pub struct NewGame {
     pub seed: i64,
     pub turn_timeout_secs: Option<i64>,
     pub locale: Option<String>,
+    pub look: Option<String>,
     pub now: i64,
 }
 
@@ -248,6 +251,8 @@ pub struct GuildSettings {
     pub on_timeout: String,
     pub default_variant: String,
     pub teacher_role_id: Option<i64>,
+    /// How the server's game pictures are drawn (palette and marks, as words).
+    pub look: Option<String>,
 }
 
 impl GuildSettings {
@@ -258,6 +263,7 @@ impl GuildSettings {
             on_timeout: "ai".into(),
             default_variant: String::new(),
             teacher_role_id: None,
+            look: None,
         }
     }
 }
@@ -404,6 +410,12 @@ pub trait Store: Clone + Send + Sync + 'static {
         &self,
         guild_id: i64,
     ) -> impl Future<Output = Result<Vec<(i64, String)>, StoreError>> + Send;
+
+    /// A person's own look for the pictures only they see (words), if they chose one.
+    fn user_look(
+        &self,
+        user_id: i64,
+    ) -> impl Future<Output = Result<Option<String>, StoreError>> + Send;
 }
 
 /// One write transaction. Dropped without [`StoreTx::commit`], it rolls back.
@@ -499,6 +511,21 @@ pub trait StoreTx: Send {
     fn put_settings(
         &mut self,
         settings: &GuildSettings,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Draw the open games (lobbies and active) of a server with `look`.
+    fn set_open_games_look(
+        &mut self,
+        guild_id: i64,
+        look: Option<&str>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A person's own look (`None`: the server's).
+    fn put_user_look(
+        &mut self,
+        user_id: i64,
+        look: Option<&str>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 

@@ -153,6 +153,7 @@ struct RawGame {
     reminded: bool,
     message_id: Option<i64>,
     locale: Option<String>,
+    look: Option<String>,
 }
 
 impl RawGame {
@@ -177,6 +178,7 @@ impl RawGame {
             reminded: self.reminded,
             message_id: self.message_id,
             locale: self.locale,
+            look: self.look,
             seats,
         })
     }
@@ -238,7 +240,7 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id, locale
+                      turn_started_at, reminded, message_id, locale, look
                FROM games
                WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
             place.guild_id,
@@ -254,7 +256,7 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id, locale
+                      turn_started_at, reminded, message_id, locale, look
                FROM games WHERE id = $1"#,
             id
         )
@@ -268,7 +270,7 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id, locale
+                      turn_started_at, reminded, message_id, locale, look
                FROM games WHERE guild_id = $1 AND channel_id = $2
                ORDER BY id DESC LIMIT 1"#,
             place.guild_id,
@@ -496,13 +498,23 @@ impl Store for SqliteStore {
         let row = sqlx::query_as!(
             GuildSettings,
             r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
-                      teacher_role_id
+                      teacher_role_id, look
                FROM guild_settings WHERE guild_id = $1"#,
             guild_id
         )
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.unwrap_or_else(|| GuildSettings::defaults(guild_id)))
+    }
+
+    async fn user_look(&self, user_id: i64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query_scalar!(
+            r#"SELECT look FROM user_settings WHERE user_id = $1"#,
+            user_id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.flatten())
     }
 
     async fn custom_cards(&self, guild_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
@@ -523,9 +535,9 @@ impl StoreTx for SqliteTx {
         let result = sqlx::query_scalar!(
             r#"INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed,
                                   state, version, turn_timeout_secs, created_at, updated_at,
-                                  turn_started_at, reminded, message_id, locale)
+                                  turn_started_at, reminded, message_id, locale, look)
                VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 0, $8, $9, $9, NULL, FALSE, NULL,
-                       $10)
+                       $10, $11)
                RETURNING id AS "id!""#,
             kind,
             game.place.guild_id,
@@ -536,7 +548,8 @@ impl StoreTx for SqliteTx {
             game.seed,
             game.turn_timeout_secs,
             game.now,
-            game.locale
+            game.locale,
+            game.look
         )
         .fetch_one(&mut *self.tx)
         .await;
@@ -749,19 +762,57 @@ impl StoreTx for SqliteTx {
     async fn put_settings(&mut self, s: &GuildSettings, now: i64) -> Result<(), StoreError> {
         sqlx::query!(
             r#"INSERT INTO guild_settings (guild_id, turn_timeout_secs, on_timeout,
-                                           default_variant, teacher_role_id, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6)
+                                           default_variant, teacher_role_id, look, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7)
                ON CONFLICT (guild_id) DO UPDATE SET
                    turn_timeout_secs = excluded.turn_timeout_secs,
                    on_timeout = excluded.on_timeout,
                    default_variant = excluded.default_variant,
                    teacher_role_id = excluded.teacher_role_id,
+                   look = excluded.look,
                    updated_at = excluded.updated_at"#,
             s.guild_id,
             s.turn_timeout_secs,
             s.on_timeout,
             s.default_variant,
             s.teacher_role_id,
+            s.look,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn set_open_games_look(
+        &mut self,
+        guild_id: i64,
+        look: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"UPDATE games SET look = $2
+               WHERE guild_id = $1 AND status IN ('lobby', 'active')"#,
+            guild_id,
+            look
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn put_user_look(
+        &mut self,
+        user_id: i64,
+        look: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO user_settings (user_id, look, updated_at) VALUES ($1, $2, $3)
+               ON CONFLICT (user_id) DO UPDATE SET
+                   look = excluded.look,
+                   updated_at = excluded.updated_at"#,
+            user_id,
+            look,
             now
         )
         .execute(&mut *self.tx)

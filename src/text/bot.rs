@@ -3,7 +3,7 @@
 //! settings, leaderboards and stats. Mentions (`<@id>`) are built by the caller.
 
 use super::{clip, counted, duration, tr, Lang, Markup};
-use crate::session::{GuildSettings, Leaderboard, Stats, TimeoutMode};
+use crate::session::{GuildSettings, Leaderboard, Look, Palette, Stats, TimeoutMode};
 
 /// The labels of a Prime Climb board's buttons and menus.
 pub struct BoardWords {
@@ -223,6 +223,15 @@ pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) 
             variant
         ),
         tr!(lang, "Teacher role: {}", "Rôle enseignant : {}", teacher),
+        tr!(
+            lang,
+            "Pictures: {}",
+            "Images : {}",
+            look_words(
+                crate::session::request::stored_look(s.look.as_deref()),
+                lang
+            )
+        ),
     ];
     if cards.is_empty() {
         lines.push(
@@ -245,6 +254,46 @@ pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) 
         }
     }
     lines.join("\n")
+}
+
+/// How pictures are drawn, in words: "standard colours", "colour-blind colours, with a
+/// mark on each factor".
+pub fn look_words(look: Look, lang: Lang) -> String {
+    let palette = match look.palette {
+        Palette::Standard => lang.text("standard colours", "couleurs standard"),
+        Palette::ColourBlind => lang.text(
+            "colours for colour-blind eyes",
+            "couleurs pour les daltoniens",
+        ),
+    };
+    if look.marks {
+        tr!(
+            lang,
+            "{}, with a mark on each factor",
+            "{}, avec une forme sur chaque facteur",
+            palette
+        )
+    } else {
+        palette.to_string()
+    }
+}
+
+/// A person's own look, as set with `/settings me palette` (`None`: the server's).
+pub fn own_look_summary(look: Option<Look>, lang: Lang) -> String {
+    match look {
+        Some(look) => tr!(
+            lang,
+            "Your own pictures (your hand, private boards): {}.",
+            "Vos images à vous (votre main, les plateaux privés) : {}.",
+            look_words(look, lang)
+        ),
+        None => lang
+            .text(
+                "Your own pictures follow the server's setting again.",
+                "Vos images à vous suivent de nouveau le réglage du serveur.",
+            )
+            .to_string(),
+    }
 }
 
 fn mode_name(mode: &str) -> String {

@@ -6,8 +6,8 @@ use crate::climb::board::{factor_colours, is_red_space, Colour, GOAL, START};
 use crate::climb::hint::{changes_nothing, shows_colours, Hint, Note};
 use crate::climb::ops::Op;
 use crate::climb::{
-    ActionEffect, CardChoice, CardId, Course, Effect, Event, Game, KeeperEffect, KeeperPlay,
-    PawnRef, Roll, Seat,
+    ActionEffect, CardChoice, CardDef, CardId, Course, Effect, Event, Game, KeeperEffect,
+    KeeperPlay, PawnRef, Roll, Seat,
 };
 
 /// A player's name, or "?" for a seat that does not exist.
@@ -23,9 +23,14 @@ pub fn name(game: &Game, seat: Seat) -> String {
 /// A card's short name, the same everywhere: "Roll again!", "±5 Keeper", "Curse Keeper";
 /// a custom card by its text.
 pub fn card_name(game: &Game, card: CardId, lang: Lang) -> String {
-    let Some(def) = game.cards.get(usize::from(card.0)) else {
-        return lang.text("a card", "une carte").into();
-    };
+    match game.cards.get(usize::from(card.0)) {
+        Some(def) => def_name(def, lang),
+        None => lang.text("a card", "une carte").into(),
+    }
+}
+
+/// The short name of a card's definition (a custom card by its text).
+pub fn def_name(def: &CardDef, lang: Lang) -> String {
     if def.custom {
         return def.text.clone();
     }
@@ -65,9 +70,14 @@ pub fn effect_name(effect: &Effect, lang: Lang) -> String {
 
 /// The full text of a card as printed (a custom card as its server wrote it).
 pub fn card_text(game: &Game, card: CardId, lang: Lang) -> String {
-    let Some(def) = game.cards.get(usize::from(card.0)) else {
-        return String::new();
-    };
+    game.cards
+        .get(usize::from(card.0))
+        .map(|def| def_text(def, lang))
+        .unwrap_or_default()
+}
+
+/// The full text of a card's definition.
+pub fn def_text(def: &CardDef, lang: Lang) -> String {
     if def.custom || lang == Lang::En {
         return def.text.clone();
     }

@@ -203,6 +203,9 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::UnknownVariant(w) => format!(
             "`{w}` n'est pas une variante : choisissez parmi standard, double-time, sprint, decline, there-and-back, way-stations[=N ou =31/37], solitaire, solitaire2, doubles-may, blanks"
         ),
+        RequestError::UnknownLook(w) => format!(
+            "`{w}` n'est pas une façon de dessiner les images : choisissez parmi standard, colour-blind (daltonien), marks (formes), par ex. colour-blind+marks"
+        ),
         RequestError::CourseConflict(a, b) => format!(
             "`{a}` et `{b}` ne vont pas ensemble : une partie va dans un seul sens"
         ),

@@ -13,11 +13,13 @@
 //!
 //! Knows no Discord or terminal types: a [`Markup`] says how to mark text up.
 
+pub mod alt;
 pub mod bot;
 pub mod climb;
 pub mod daifugo;
 pub mod errors;
 pub mod lobby;
+pub mod pictures;
 pub mod rules;
 pub mod terminal;
 

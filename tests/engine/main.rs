@@ -18,6 +18,7 @@ mod fuzz;
 mod hints;
 mod invariants;
 mod outcome_counts;
+mod palettes;
 mod render;
 mod rules;
 mod variants;

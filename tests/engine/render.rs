@@ -20,6 +20,10 @@ use primeclimb::render::{
     demo, encode_png, render_board, render_card, LastTurn, Layout, RenderOptions, Theme,
 };
 
+/// The pictures' words in English.
+const EN: &dyn primeclimb::render::Words =
+    &primeclimb::text::pictures::PictureWords(primeclimb::lang::Lang::En);
+
 // ----- helpers -----------------------------------------------------------------------
 
 fn position(pawns: Vec<[u8; 2]>, to_move: usize, roll: (u8, u8)) -> Game {
@@ -69,7 +73,7 @@ fn card_with(game: &Game, effect: primeclimb::climb::Effect) -> CardId {
 fn section_1_thirteen_is_entirely_red() {
     let game = position(vec![[0, 0], [0, 0]], 0, (3, 9));
     let opts = RenderOptions::default();
-    let img = render_board(&game, None, &opts);
+    let img = render_board(&game, None, &opts, EN);
     let layout = opts.layout();
     // All round the circle, and everywhere the number's halo leaves free, it is red.
     for deg in (0..360).step_by(15) {
@@ -105,7 +109,7 @@ fn section_1_thirteen_is_entirely_red() {
 fn section_1_forty_two_is_orange_green_purple() {
     let game = position(vec![[0, 0], [0, 0]], 0, (3, 9));
     let opts = RenderOptions::default();
-    let img = render_board(&game, None, &opts);
+    let img = render_board(&game, None, &opts, EN);
     let layout = opts.layout();
     let want = [opts.theme.orange, opts.theme.green, opts.theme.purple];
     // Three equal segments clockwise from 12 o'clock; sample the middle of each.
@@ -119,7 +123,7 @@ fn section_1_forty_two_is_orange_green_purple() {
 fn section_1_every_space_shows_its_factors_with_multiplicity() {
     let game = position(vec![[0, 0], [0, 0]], 0, (3, 9));
     let opts = RenderOptions::default();
-    let img = render_board(&game, None, &opts);
+    let img = render_board(&game, None, &opts, EN);
     let layout = opts.layout();
     for space in 2..=100u8 {
         let colours = factor_colours(space);
@@ -144,8 +148,8 @@ fn a_pawn_token_sits_on_its_space() {
     let layout = opts.layout();
     let empty = position(vec![[0, 0], [0, 0]], 0, (3, 9));
     let game = position(vec![[37, 0], [0, 0]], 0, (3, 9));
-    let with = render_board(&game, None, &opts);
-    let without = render_board(&empty, None, &opts);
+    let with = render_board(&game, None, &opts, EN);
+    let without = render_board(&empty, None, &opts, EN);
     let styles = player_styles(&game, &opts.theme);
     let (_, token) = token_places(&layout, &game)
         .into_iter()
@@ -171,8 +175,8 @@ fn an_occupied_space_keeps_its_number_on_a_tag() {
     let layout = opts.layout();
     let empty = position(vec![[0, 0], [0, 0]], 0, (3, 9));
     let game = position(vec![[37, 0], [0, 0]], 0, (3, 9));
-    let with = render_board(&game, None, &opts);
-    let without = render_board(&empty, None, &opts);
+    let with = render_board(&game, None, &opts, EN);
+    let without = render_board(&empty, None, &opts, EN);
     let space = layout.space(37);
     // The tag's dark body, left of its digits.
     let tag_body = space.c.plus(Pt::new(-space.r * 0.42, space.r * 0.8));
@@ -196,7 +200,7 @@ fn several_pawns_on_one_space_are_all_visible() {
     let layout = opts.layout();
     // Mid-move, before the bump, two players can share 37.
     let game = position(vec![[37, 0], [37, 0]], 0, (3, 9));
-    let img = render_board(&game, None, &opts);
+    let img = render_board(&game, None, &opts, EN);
     let styles = player_styles(&game, &opts.theme);
     let on_37: Vec<_> = token_places(&layout, &game)
         .into_iter()
@@ -218,7 +222,7 @@ fn section_5_pawns_at_home_stand_in_the_goal() {
     let opts = RenderOptions::default();
     let layout = opts.layout();
     let game = position(vec![[GOAL, 20], [GOAL, 0]], 0, (3, 9));
-    let img = render_board(&game, None, &opts);
+    let img = render_board(&game, None, &opts, EN);
     let styles = player_styles(&game, &opts.theme);
     let goal = layout.space(GOAL);
     let home: Vec<_> = token_places(&layout, &game)
@@ -366,8 +370,8 @@ fn the_path_is_drawn_through_the_intermediate_space() {
     let layout = opts.layout();
     let (game, events) = example_turn();
     let last = LastTurn::from_events(&events).expect("played");
-    let with = render_board(&game, Some(&last), &opts);
-    let without = render_board(&game, Some(&LastTurn::default()), &opts);
+    let with = render_board(&game, Some(&last), &opts, EN);
+    let without = render_board(&game, Some(&LastTurn::default()), &opts, EN);
     // 4 (where the pawn started) is ringed in the mover's colour just outside its circle.
     let styles = player_styles(&game, &opts.theme);
     let c = layout.space(4);
@@ -474,14 +478,14 @@ fn golden_snapshots() {
         ..RenderOptions::default()
     };
     let cases: Vec<(&str, RgbaImage)> = vec![
-        ("after_turn", render_board(&game, Some(&last), &opts)),
+        ("after_turn", render_board(&game, Some(&last), &opts, EN)),
         (
             "in_progress",
-            render_board(&golden_in_progress(), None, &opts),
+            render_board(&golden_in_progress(), None, &opts, EN),
         ),
         ("after_turn_light_512", {
             let o = RenderOptions { size: 512, ..light };
-            render_board(&game, Some(&last), &o)
+            render_board(&game, Some(&last), &o, EN)
         }),
     ];
     let actual: String = cases
@@ -514,7 +518,7 @@ fn golden_snapshots() {
 
 #[test]
 fn default_size_is_1024_square() {
-    let img = render_board(&golden_in_progress(), None, &RenderOptions::default());
+    let img = render_board(&golden_in_progress(), None, &RenderOptions::default(), EN);
     assert_eq!((img.width(), img.height()), (1024, 1024));
 }
 
@@ -563,7 +567,7 @@ fn png_stays_under_300_kb_even_on_a_busy_board() {
         ("variants", &variants, variant_last.as_ref()),
     ] {
         let png =
-            encode_png(&render_board(game, last, &RenderOptions::default())).expect("encodes");
+            encode_png(&render_board(game, last, &RenderOptions::default(), EN)).expect("encodes");
         assert!(
             png.len() <= 300 * 1024,
             "{name}: {} KB is over the 300 KB budget",
@@ -582,7 +586,7 @@ fn the_demo_has_four_players_a_bump_and_a_card() {
     assert_eq!(last.steps.len(), 2, "a two-step path through 72");
     assert_eq!(last.bumped.len(), 1);
     assert_eq!(last.drawn.len(), 1);
-    let img = render_board(&game, Some(&last), &RenderOptions::default());
+    let img = render_board(&game, Some(&last), &RenderOptions::default(), EN);
     assert_eq!(img.width(), 1024);
 }
 
@@ -600,7 +604,7 @@ fn every_card_renders_including_custom_ones() {
     });
     assert_eq!(cards.len(), 25);
     for card in &cards {
-        let img = render_card(card, 240, &theme);
+        let img = render_card(card, 240, &theme, EN);
         assert_eq!((img.width(), img.height()), (240, 336));
         // Ink was printed on the paper: the card is not blank.
         let dark = img
@@ -716,7 +720,7 @@ mod robustness {
                 drawn: vec![CardId(0), CardId(200)],
                 ..LastTurn::default()
             };
-            let img = render_board(&game, Some(&last), &RenderOptions { size: 256, ..RenderOptions::default() });
+            let img = render_board(&game, Some(&last), &RenderOptions { size: 256, ..RenderOptions::default() }, EN);
             prop_assert_eq!(img.width(), 256);
             prop_assert!(n >= 2);
         }
@@ -807,9 +811,206 @@ fn daifugo_cards_are_red_when_prime_and_orange_otherwise() {
     let order: Vec<Kind> = hand_order(&g, 0).iter().map(|&c| g.kind(c)).collect();
     assert_eq!(order, [Kind::Number(3), Kind::Number(4)]);
     let theme = primeclimb::render::Theme::default();
-    let img = render_hand(&g, 0, &theme);
+    let img = render_hand(&g, 0, &theme, EN);
     // The frame of each card, a little inside its left edge, halfway down.
     let frame = |card: u32| *img.get_pixel(20 + card * 108 + 8, 64 + 70);
     assert_eq!(frame(0), theme.red, "[3] is prime");
     assert_eq!(frame(1), theme.orange, "[4] is not");
+}
+
+#[test]
+fn every_card_symbol_has_glyphs() {
+    use primeclimb::render::cards::card_symbol;
+    use primeclimb::render::fonts::{has_glyphs, TextStyle};
+    for lang in primeclimb::lang::Lang::ALL {
+        let words = primeclimb::text::pictures::words(lang);
+        for card in primeclimb::climb::card::standard_deck() {
+            let s = card_symbol(&card.effect, words);
+            assert!(has_glyphs(TextStyle::bold(20.0), &s), "{s}");
+        }
+    }
+}
+
+#[test]
+fn cards_are_poker_shaped() {
+    let img = render_card(
+        &primeclimb::climb::card::standard_deck()[0],
+        200,
+        &Theme::dark(),
+        EN,
+    );
+    assert_eq!((img.width(), img.height()), (200, 280));
+    // Transparent corner, paper in the middle.
+    assert_eq!(img.get_pixel(0, 0).0[3], 0);
+    assert_eq!(img.get_pixel(100, 200).0[3], 255);
+}
+
+#[test]
+fn way_stations_are_marked_round_their_space() {
+    use primeclimb::climb::options::WayStations;
+    use primeclimb::render::board::draw_static_board;
+    use primeclimb::render::stations::draw_way_stations;
+    let options = Options {
+        way_stations: WayStations::Chosen(vec![37, 53]),
+        ..Options::default()
+    };
+    let setup = PositionSetup {
+        pawns: vec![[0, 0], [0, 0]],
+        ..PositionSetup::default()
+    };
+    let Ok(game) = Game::from_position(options, &setup, 1) else {
+        panic!("a valid position");
+    };
+    assert_eq!(game.stations, vec![37, 53]);
+    let layout = Layout::new(512);
+    let theme = Theme::dark();
+    let plain = draw_static_board(&layout, &theme, EN);
+    let mut marked = plain.clone();
+    draw_way_stations(
+        &mut marked,
+        &layout,
+        &theme,
+        &game,
+        &player_styles(&game, &theme),
+    );
+    for s in [37u8, 53] {
+        let c = layout.space(s);
+        let changed = (0..64)
+            .filter(|i| {
+                let a = std::f32::consts::TAU * *i as f32 / 64.0;
+                let p =
+                    c.c.plus(Pt::new(a.cos(), a.sin()).times(c.r + layout.px(6.0)));
+                plain.get_pixel(p.x as u32, p.y as u32) != marked.get_pixel(p.x as u32, p.y as u32)
+            })
+            .count();
+        assert!(changed > 16, "space {s}: {changed} of 64 points marked");
+    }
+    let far = layout.space(90).c;
+    assert_eq!(
+        plain.get_pixel(far.x as u32, far.y as u32),
+        marked.get_pixel(far.x as u32, far.y as u32)
+    );
+}
+
+// ----- phone size ----------------------------------------------------------------------
+
+/// Discord shows a picture about 400 pixels wide on a phone.
+const PHONE_WIDTH: f32 = 400.0;
+/// The smallest capitals that read there, in phone pixels: the height of the numbers on
+/// the board's outer spaces, which read at that size.
+const MIN_PHONE_CAP: f32 = 5.5;
+
+/// The height of a line's capitals once its picture is shown `PHONE_WIDTH` wide.
+fn phone_cap(text: &primeclimb::render::fonts::DrawnText, picture_width: u32) -> f32 {
+    text.style.cap_height() * PHONE_WIDTH / picture_width as f32
+}
+
+/// A busy board for the legibility tests: four long names, Keepers, a card drawn, variants.
+fn busy_board() -> (Game, LastTurn) {
+    let (mut game, last) = golden_after_turn();
+    game.options.sprint = true;
+    game.options.double_time = true;
+    for (p, name) in
+        game.players
+            .iter_mut()
+            .zip(["Alexandrine", "Bartholomew", "Hard AI 1", "Hard AI 2"])
+    {
+        p.name = name.into();
+    }
+    (game, last)
+}
+
+#[test]
+fn the_panel_and_the_key_read_at_phone_size_in_both_languages() {
+    use primeclimb::render::board::draw_static_board;
+    use primeclimb::render::fonts::record_text;
+    let (game, last) = busy_board();
+    for lang in primeclimb::lang::Lang::ALL {
+        let words = primeclimb::text::pictures::words(lang);
+        let opts = RenderOptions::default();
+        let layout = opts.layout();
+        record_text(true);
+        draw_static_board(&layout, &opts.theme, words);
+        render_board(&game, Some(&last), &opts, words);
+        let drawn = record_text(false);
+        // The space numbers are measured too: the key must be no smaller than them.
+        let smallest_number = (1..=100u8)
+            .filter_map(|s| {
+                drawn.iter().find(|t| {
+                    t.text == s.to_string() && layout.space(s).c.minus(t.centre).len() < 2.0
+                })
+            })
+            .map(|t| phone_cap(t, layout.size))
+            .fold(f32::MAX, f32::min);
+        assert!(
+            smallest_number >= MIN_PHONE_CAP,
+            "the board's numbers are {smallest_number:.1} px on a phone"
+        );
+        let key_band = layout.size as f32 - layout.px(112.0);
+        // A token's letter is part of an icon that its shape and colour also tell apart.
+        let token_letter = |t: &str| t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase());
+        let words_drawn: Vec<_> = drawn
+            .iter()
+            .filter(|t| t.centre.x >= layout.panel.x || t.centre.y >= key_band)
+            .filter(|t| !token_letter(&t.text))
+            .collect();
+        assert!(
+            words_drawn.len() > 20,
+            "{lang:?}: {} lines",
+            words_drawn.len()
+        );
+        for t in words_drawn {
+            let cap = phone_cap(t, layout.size);
+            assert!(
+                cap >= MIN_PHONE_CAP,
+                "{lang:?}: `{}` is {cap:.1} px tall on a phone (at least {MIN_PHONE_CAP})",
+                t.text
+            );
+        }
+    }
+}
+
+#[test]
+fn the_daifugo_table_reads_at_phone_size_in_both_languages() {
+    use primeclimb::daifugo::{self, Options as DOptions};
+    use primeclimb::render::daifugo::render_table;
+    use primeclimb::render::fonts::record_text;
+    let names: Vec<String> = ["Alexandrine", "Hard AI 1", "Hard AI 2"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut game = daifugo::Game::new(DOptions::default(), &names, 5).expect("a match");
+    // Play a few turns so the play area, the deck and the discard pile all show.
+    for _ in 0..12 {
+        let seat = game.current();
+        let action = daifugo::ai::next_action(&game, daifugo::ai::Level::Medium);
+        if let Some(action) = action {
+            game.apply(seat, &action)
+                .expect("the AI plays by the rules");
+        }
+    }
+    for lang in primeclimb::lang::Lang::ALL {
+        let words = primeclimb::text::pictures::words(lang);
+        record_text(true);
+        let img = render_table(&game, &Theme::dark(), words);
+        let drawn = record_text(false);
+        let card_words = [words.draw_two(), words.stop(), words.skip_card()];
+        let table_words: Vec<_> = drawn
+            .iter()
+            .filter(|t| !card_words.contains(&t.text) && t.text.parse::<u32>().is_err())
+            .collect();
+        assert!(
+            table_words.len() >= 6,
+            "{lang:?}: {} lines",
+            table_words.len()
+        );
+        for t in table_words {
+            let cap = phone_cap(t, img.width());
+            assert!(
+                cap >= MIN_PHONE_CAP,
+                "{lang:?}: `{}` is {cap:.1} px tall on a phone",
+                t.text
+            );
+        }
+    }
 }

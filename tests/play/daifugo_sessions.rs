@@ -11,6 +11,10 @@ use primeclimb::session::{Actor, DaifugoView, GameKind, LobbySpec, Place, Sessio
 use primeclimb::store::{Status, Store};
 use support::db::{ada, bo, cy, session, PLACE};
 
+/// The pictures' words in English.
+const EN: &dyn primeclimb::render::Words =
+    &primeclimb::text::pictures::PictureWords(primeclimb::lang::Lang::En);
+
 fn spec(options: Options) -> LobbySpec {
     LobbySpec {
         seed: Some(21),
@@ -147,13 +151,13 @@ async fn the_table_picture_never_shows_a_hand() {
     swapped.players[1].hand = a;
     let theme = Theme::default();
     assert_eq!(
-        pictures::render_table(&view.game, &theme),
-        pictures::render_table(&swapped, &theme),
+        pictures::render_table(&view.game, &theme, EN),
+        pictures::render_table(&swapped, &theme, EN),
         "the table depends on hand sizes only"
     );
     assert_ne!(
-        pictures::render_hand(&view.game, 0, &theme),
-        pictures::render_hand(&swapped, 0, &theme)
+        pictures::render_hand(&view.game, 0, &theme, EN),
+        pictures::render_hand(&swapped, 0, &theme, EN)
     );
 }
 

@@ -346,26 +346,10 @@ fn write_pawns(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> 
 /// `board text`: the whole position in words (for screen readers, and to check a game
 /// without opening the picture).
 fn write_position(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
-    let g = &view.game;
     say(out, title(view, lang))?;
-    say(
-        out,
-        tr!(
-            lang,
-            "Turn {}: {} to move, rolled {}.",
-            "Tour {} : à {} de jouer, dés {}.",
-            g.turn.number,
-            words::name(g, g.current()),
-            words::roll_words(g.turn.roll, lang)
-        ),
-    )?;
-    write_pawns(out, view, lang)?;
-    if !g.stations.is_empty() {
-        let s: Vec<String> = g.stations.iter().map(u8::to_string).collect();
-        say(
-            out,
-            tr!(lang, "Way stations: {}.", "Étapes : {}.", s.join(", ")),
-        )?;
+    let lines = text::alt::board_text(&view.game, view.last_turn().as_ref(), lang, M);
+    for line in lines.into_iter().skip(1) {
+        say(out, format!("  {line}"))?;
     }
     Ok(())
 }
@@ -417,8 +401,8 @@ fn write_ai_turn(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()
 
 /// Write the board picture and say where.
 fn write_picture(out: &mut dyn Write, view: &ClimbView, options: &LoopOptions) -> Result<()> {
-    let lang = options.lang;
-    let png = view.png(|game, turn| words::turn_summary(game, turn, lang))?;
+    let look = options.look.unwrap_or(view.info.look);
+    let png = view.png(look, text::pictures::words(options.lang))?;
     std::fs::write(&options.board_file, png)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
     let shown =

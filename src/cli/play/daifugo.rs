@@ -111,7 +111,10 @@ pub async fn play_loop<S: Store>(
                 }
             }
             DaifugoLine::Board { text: true } => {
-                for line in words::table_lines(&view.game, lang, M) {
+                for line in text::alt::table_text(&view.game, lang, M)
+                    .into_iter()
+                    .skip(1)
+                {
                     say(out, format!("  {line}"))?;
                 }
             }
@@ -198,7 +201,8 @@ fn write_hand(out: &mut dyn Write, view: &DaifugoView, seat: usize, lang: Lang) 
 
 /// Write the table picture and say where.
 fn write_picture(out: &mut dyn Write, view: &DaifugoView, options: &LoopOptions) -> Result<()> {
-    let png = view.table_png()?;
+    let look = options.look.unwrap_or(view.info.look);
+    let png = view.table_png(look, text::pictures::words(options.lang))?;
     std::fs::write(&options.board_file, png)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
     let shown =

@@ -23,7 +23,7 @@ use super::UsageError;
 use crate::lang::Lang;
 use crate::level::Level;
 use crate::session::{
-    request, Actor, GameKind, GameOptions, GameView, LobbySpec, Place, Session, SessionError,
+    request, Actor, GameKind, GameOptions, GameView, LobbySpec, Look, Place, Session, SessionError,
     Status,
 };
 use crate::store::{self, Store, StoreError};
@@ -68,6 +68,11 @@ pub struct PlayArgs {
     /// The language of the game: `en` or `fr`.
     #[arg(long, value_name = "en|fr", default_value = "en")]
     pub lang: String,
+    /// How the pictures are drawn: `standard`, `colour-blind` (colours told apart under
+    /// every colour-vision deficiency), plus `marks` for a shape on each factor, e.g.
+    /// `colour-blind+marks`.
+    #[arg(long, value_name = "WORDS")]
+    pub palette: Option<String>,
 }
 
 /// The database named by `DATABASE_URL` (environment or `.env`), default
@@ -156,6 +161,8 @@ pub struct LoopOptions {
     pub pace: Duration,
     pub board_file: PathBuf,
     pub lang: Lang,
+    /// How pictures are drawn (`--palette`); `None`: as the game was opened.
+    pub look: Option<Look>,
     /// Where the game is stored (its place) and under which name (for messages).
     pub place: Place,
     pub database: String,
@@ -187,20 +194,20 @@ impl LoopOptions {
 pub fn run(args: &PlayArgs) -> Result<()> {
     super::load_dotenv()?;
     let kind = request::game_kind(&args.game).map_err(|e| UsageError(e.to_string()))?;
-    let lang = match args.lang.trim().to_lowercase().as_str() {
-        "en" => Lang::En,
-        "fr" => Lang::Fr,
-        other => {
-            return Err(UsageError(format!(
-                "--lang: `{other}` is not a language here: en or fr"
-            ))
-            .into())
-        }
-    };
+    let lang = super::render::language(&args.lang)?;
+    let look = args
+        .palette
+        .as_deref()
+        .map(request::look)
+        .transpose()
+        .map_err(|e| UsageError(format!("--palette: {e}")))?;
     let spec = if args.resume {
         None
     } else {
-        Some(spec_from_args(args, kind, lang)?)
+        Some(LobbySpec {
+            look,
+            ..spec_from_args(args, kind, lang)?
+        })
     };
     let url = database_url();
     let game_word = match kind {
@@ -220,6 +227,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 .clone()
                 .unwrap_or_else(|| PathBuf::from("primeclimb-board.png")),
             lang,
+            look,
             place: local_place(kind),
             database: database_name(&url),
             resume_command: format!("{} play{game_word} --resume", program()),

@@ -6,7 +6,7 @@ use serenity::AutocompleteChoice;
 
 use super::{answer, mention};
 use crate::climb::{KeeperEffect, PawnRef};
-use crate::discord::answers;
+use crate::discord::answers::{self, own_look};
 use crate::discord::caller::Caller;
 use crate::discord::posts::{climb as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
@@ -235,11 +235,16 @@ pub async fn board(
     #[name_localized("fr", "privé")]
     #[description_localized("fr", "Vous seul le voyez (par défaut : tout le monde)")]
     private: Option<bool>,
+    #[description = "The whole position in words, for screen readers"]
+    #[name_localized("fr", "texte")]
+    #[description_localized("fr", "Toute la position en mots, pour les lecteurs d'écran")]
+    text: Option<bool>,
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
-    let shown = if private.unwrap_or(false) {
+    let private = private.unwrap_or(false);
+    let shown = if private {
         Shown::Private
     } else {
         Shown::Public
@@ -250,7 +255,24 @@ pub async fn board(
             Err(t) => return Answer::private(t),
         };
         match data.session.board(place).await {
-            Ok(view) => Answer::new(post::board_post(&data, &view, lang).await, shown),
+            Ok(view) if text.unwrap_or(false) => {
+                let lines = text::alt::board_text(
+                    &view.game,
+                    view.last_turn().as_ref(),
+                    lang,
+                    Markup::Discord,
+                );
+                Answer::new(Post::text(lines.join("\n")), shown)
+            }
+            Ok(view) => {
+                // A private board is drawn the way its viewer likes it.
+                let look = if private {
+                    own_look(&data, &caller, place).await
+                } else {
+                    view.info.look
+                };
+                Answer::new(post::board_post_in(&data, &view, lang, look).await, shown)
+            }
             Err(SessionError::NotStarted) => match data.session.lobby(place).await {
                 Ok(lobby) => Answer::new(lobby_post::lobby_post(&lobby, lang), shown),
                 Err(e) => Answer::private(text::errors::refusal(&e, lang)),

@@ -8,7 +8,7 @@ use super::{answer, mention};
 use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;
-use crate::discord::posts::{daifugo as post, lobby as lobby_post};
+use crate::discord::posts::{daifugo as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::session::{request, LobbySpec, SessionError};
@@ -264,7 +264,13 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
         "La table de la partie de Prime Daifugo de ce salon (sans les mains)"
     )
 )]
-pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "The table in words, for screen readers"]
+    #[name_localized("fr", "texte")]
+    #[description_localized("fr", "La table en mots, pour les lecteurs d'écran")]
+    text: Option<bool>,
+) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
@@ -274,6 +280,9 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
             Err(t) => return Answer::private(t),
         };
         match data.session.daifugo_board(place).await {
+            Ok(view) if text.unwrap_or(false) => Answer::public(Post::text(
+                text::alt::table_text(&view.game, lang, Markup::Discord).join("\n"),
+            )),
             Ok(view) => Answer::public(post::public_post(&data, &view, lang).await),
             Err(SessionError::NotStarted) => match data.session.lobby(place).await {
                 Ok(l) => Answer::public(lobby_post::lobby_post(&l, lang)),

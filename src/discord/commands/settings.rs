@@ -25,6 +25,45 @@ pub enum OnTimeout {
     Skip,
 }
 
+/// The factor colours of the pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum PaletteChoice {
+    #[name = "standard colours"]
+    #[name_localized("fr", "couleurs standard")]
+    Standard,
+    #[name = "colours for colour-blind eyes"]
+    #[name_localized("fr", "couleurs pour les daltoniens")]
+    ColourBlind,
+}
+
+/// A person's own palette, or the server's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum OwnPalette {
+    #[name = "standard colours"]
+    #[name_localized("fr", "couleurs standard")]
+    Standard,
+    #[name = "colours for colour-blind eyes"]
+    #[name_localized("fr", "couleurs pour les daltoniens")]
+    ColourBlind,
+    #[name = "as the server draws them"]
+    #[name_localized("fr", "comme le serveur")]
+    Server,
+}
+
+/// Look words from a palette and the marks option.
+fn look_words(colour_blind: bool, marks: Option<bool>) -> String {
+    let palette = if colour_blind {
+        "colour-blind"
+    } else {
+        "standard"
+    };
+    if marks.unwrap_or(false) {
+        format!("{palette}+marks")
+    } else {
+        palette.to_string()
+    }
+}
+
 /// The effects a custom card can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
 pub enum CardEffect {
@@ -95,8 +134,10 @@ impl CardEffect {
         "on_timeout",
         "variant",
         "teacher_role",
+        "palette",
         "card",
-        "card_clear"
+        "card_clear",
+        "me"
     ),
     subcommand_required,
     name_localized("fr", "réglages"),
@@ -354,6 +395,99 @@ async fn custom(
         };
         match settings {
             Ok(s) => Answer::private(summary(&data, place.guild_id, &s, lang).await),
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+        }
+    })
+    .await
+}
+
+/// How the server's game pictures are drawn: colours, and a mark on each factor
+#[poise::command(
+    slash_command,
+    name_localized("fr", "palette"),
+    description_localized(
+        "fr",
+        "Comment les images des parties du serveur sont dessinées : couleurs, et une forme sur chaque facteur"
+    )
+)]
+pub async fn palette(
+    ctx: Context<'_>,
+    #[description = "Standard colours, or colours told apart by colour-blind eyes"]
+    #[name_localized("fr", "couleurs")]
+    #[description_localized("fr", "Couleurs standard, ou couleurs que les daltoniens distinguent")]
+    colours: PaletteChoice,
+    #[description = "Also mark each factor with a shape, so the board reads without colour"]
+    #[name_localized("fr", "formes")]
+    #[description_localized(
+        "fr",
+        "Marquer aussi chaque facteur d'une forme, pour lire le plateau sans les couleurs"
+    )]
+    marks: Option<bool>,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            look: Some(look_words(colours == PaletteChoice::ColourBlind, marks)),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// Your own settings (only for you)
+#[poise::command(
+    slash_command,
+    subcommands("me_palette"),
+    subcommand_required,
+    name_localized("fr", "moi"),
+    description_localized("fr", "Vos réglages à vous (pour vous seul)")
+)]
+pub async fn me(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// How your own pictures are drawn (your hand, private boards)
+#[poise::command(
+    slash_command,
+    rename = "palette",
+    name_localized("fr", "palette"),
+    description_localized(
+        "fr",
+        "Comment vos images à vous sont dessinées (votre main, les plateaux privés)"
+    )
+)]
+pub async fn me_palette(
+    ctx: Context<'_>,
+    #[description = "Standard colours, colours for colour-blind eyes, or as the server draws"]
+    #[name_localized("fr", "couleurs")]
+    #[description_localized(
+        "fr",
+        "Couleurs standard, couleurs pour les daltoniens, ou comme le serveur"
+    )]
+    colours: OwnPalette,
+    #[description = "Also mark each factor with a shape, so the board reads without colour"]
+    #[name_localized("fr", "formes")]
+    #[description_localized(
+        "fr",
+        "Marquer aussi chaque facteur d'une forme, pour lire le plateau sans les couleurs"
+    )]
+    marks: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    answer(ctx, Shown::Private, async move {
+        let words = match colours {
+            OwnPalette::Server => None,
+            OwnPalette::Standard => Some(look_words(false, marks)),
+            OwnPalette::ColourBlind => Some(look_words(true, marks)),
+        };
+        match data
+            .session
+            .set_own_look(caller.user(), words.as_deref())
+            .await
+        {
+            Ok(look) => Answer::private(text::bot::own_look_summary(look, lang)),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })

@@ -13,7 +13,7 @@ use crate::climb::{Outcome, Phase, GOAL};
 use crate::discord::ids::{BoardVerb, Click, MAX_PICK_MENUS};
 use crate::discord::types::Data;
 use crate::lang::Lang;
-use crate::session::ClimbView;
+use crate::session::{ClimbView, Look};
 use crate::text::{self, climb as words, tr, Markup};
 
 /// The name of the board picture in messages.
@@ -177,16 +177,23 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
         .collect()
 }
 
-/// The full message for a game view: text, components and the board picture.
+/// The full message for a game view: text, components and the board picture, drawn the
+/// server's way.
 pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
+    board_post_in(data, view, lang, view.info.look).await
+}
+
+/// The same, with the board drawn as `look` asks (a private board, in its viewer's look).
+pub async fn board_post_in(data: &Data, view: &ClimbView, lang: Lang, look: Look) -> Post {
     let mut post = game_post(view, lang);
     let drawn = view.clone();
     post.picture = data
-        .picture(move || drawn.png(|game, turn| words::turn_summary(game, turn, lang)))
+        .picture(move || drawn.png(look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {
             png,
             file: BOARD_FILE,
+            alt: text::alt::board_alt(&view.game, view.last_turn().as_ref(), lang),
         });
     post
 }

@@ -16,7 +16,7 @@ use crate::daifugo::{self, Kind, Seat, Step};
 use crate::discord::ids::{Click, HandVerb, TableVerb};
 use crate::discord::types::Data;
 use crate::lang::Lang;
-use crate::session::DaifugoView;
+use crate::session::{DaifugoView, Look};
 use crate::text::{self, daifugo as words, Markup};
 
 /// The name of the table picture in messages.
@@ -74,18 +74,26 @@ pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
     let mut post = table_post(view, lang);
     let drawn = view.clone();
     post.picture = data
-        .picture(move || drawn.table_png())
+        .picture(move || drawn.table_png(drawn.info.look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {
             png,
             file: TABLE_FILE,
+            alt: text::alt::table_alt(&view.game, lang),
         });
     post
 }
 
 /// A player's hand, only for them: the picture, the cards in words, what they could
-/// play, and on their turn the buttons and menus to act.
-pub async fn hand_post(data: &Data, view: &DaifugoView, seat: Seat, lang: Lang) -> Post {
+/// play, and on their turn the buttons and menus to act. The picture is drawn in their
+/// own look (`/settings me palette`).
+pub async fn hand_post(
+    data: &Data,
+    view: &DaifugoView,
+    seat: Seat,
+    lang: Lang,
+    look: Look,
+) -> Post {
     let g = &view.game;
     let cards = view.hand_ids(seat);
     let mut lines = words::hand_lines(g, &cards, lang);
@@ -190,11 +198,12 @@ pub async fn hand_post(data: &Data, view: &DaifugoView, seat: Seat, lang: Lang) 
     }
     let drawn = view.clone();
     let picture = data
-        .picture(move || drawn.hand_png(seat))
+        .picture(move || drawn.hand_png(seat, look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {
             png,
             file: HAND_FILE,
+            alt: text::alt::hand_alt(g, &cards, lang),
         });
     Post {
         content: text::clip(&lines.join("\n"), 1_900),

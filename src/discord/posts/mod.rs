@@ -30,6 +30,9 @@ pub struct Picture {
     pub png: Vec<u8>,
     /// The file name: `board.png`, `table.png`, `hand.png`.
     pub file: &'static str,
+    /// What the picture shows, in words (`text::alt`): Discord reads it to people who
+    /// cannot see the picture.
+    pub alt: String,
 }
 
 /// A message to send: text, components, a picture, the users it pings.
@@ -62,7 +65,7 @@ impl Post {
     fn attachment(&self) -> Option<CreateAttachment> {
         self.picture
             .as_ref()
-            .map(|p| CreateAttachment::bytes(p.png.clone(), p.file))
+            .map(|p| CreateAttachment::bytes(p.png.clone(), p.file).description(&p.alt))
     }
 
     /// As the first response to an interaction (or the update of a clicked message).
