@@ -1,11 +1,15 @@
 //! The board picture's measured targets (issue: render): the demo position rendered and
-//! PNG-encoded at 1024 × 1024 with the static board cached, median ≤ 25 ms. The stages
-//! are measured apart too, and the uncached static board for reference.
+//! PNG-encoded at 1024 × 1024 with the static board cached, median ≤ 25 ms; the same
+//! with the colour-blind palette and factor marks, in French (issue: pictures for
+//! everyone), ≤ 25 ms and ≤ 300 KB. The stages are measured apart too, and the uncached
+//! static board for reference.
 //!
 //! `cargo bench --bench render`; the numbers go in the README.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use primeclimb::render::{board, demo, encode_png, render_board, RenderOptions};
+use primeclimb::render::{
+    board, demo, encode_png, render_board, Look, Palette, RenderOptions, Theme,
+};
 
 /// The pictures' words in English.
 const EN: &dyn primeclimb::render::Words =
@@ -30,6 +34,26 @@ fn render(c: &mut Criterion) {
     });
     c.bench_function("encode_png_demo_1024", |b| {
         b.iter(|| encode_png(black_box(&first)).expect("encodes"))
+    });
+
+    let fr = primeclimb::text::pictures::words(primeclimb::lang::Lang::Fr);
+    let marked = RenderOptions {
+        theme: Theme::for_look(Look {
+            palette: Palette::ColourBlind,
+            marks: true,
+        }),
+        ..RenderOptions::default()
+    };
+    let png = encode_png(&render_board(&game, Some(&last), &marked, fr)).expect("encodes");
+    println!(
+        "demo PNG, colour-blind palette with marks, in French: {} bytes",
+        png.len()
+    );
+    c.bench_function("render_and_encode_demo_1024_colour_blind_marks_fr", |b| {
+        b.iter(|| {
+            let img = render_board(black_box(&game), Some(&last), &marked, fr);
+            encode_png(&img).expect("encodes")
+        })
     });
 
     let mut slow = c.benchmark_group("uncached");

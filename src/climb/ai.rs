@@ -206,17 +206,40 @@ fn progress_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> i64 {
         .sum::<i64>()
 }
 
+/// §7 Way Stations still to visit after `o`, as turns: the goal stays closed until every
+/// station is landed on, so each one left is a detour. A station costs a turn or two to
+/// land on exactly, more the farther the nearest pawn stands from it. Zero once all are
+/// visited (and in games without stations).
+fn station_turns(game: &Game, o: &Outcome) -> f64 {
+    game.stations
+        .iter()
+        .filter(|s| !o.stations.contains(s))
+        .map(|&s| {
+            let nearest = o
+                .pawns
+                .iter()
+                .map(|&p| i32::from(p).abs_diff(i32::from(s)))
+                .min()
+                .unwrap_or(101);
+            1.5 + f64::from(nearest) / 25.0
+        })
+        .sum()
+}
+
 /// The value of an outcome for the seat to move (higher is better).
 fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
     let seat = game.current();
     let me = &game.players[seat];
     let course = game.options.course;
+    let stations = station_turns(game, o);
     let mut s = match level {
         // Fewer expected turns to finish is better.
-        Level::Hard => -expected_turns_on(course, o.pawns, o.returning) * 12.0,
+        Level::Hard => -(expected_turns_on(course, o.pawns, o.returning) + stations) * 12.0,
+        // About fifteen spaces a turn.
         _ => {
             (progress_on(course, o.pawns, o.returning)
                 - progress_on(course, me.pawns, me.returning)) as f64
+                - stations * 15.0
         }
     };
     // Bumping an opponent sets them back by their space.

@@ -155,6 +155,10 @@ fn expected_turns(game: &Game, after: Option<&Game>, seat: Seat, outcome: &Outco
     if outcome.wins {
         return Some(0.0);
     }
+    // §7 Way Stations still to visit: the solver's race to 101 does not apply.
+    if game.stations.iter().any(|s| !outcome.stations.contains(s)) {
+        return None;
+    }
     let course = match game.options.course {
         Course::Climb if !game.options.sprint => solver::Course::Climb,
         Course::ThereAndBack if !game.options.sprint => solver::Course::ThereAndBack,

@@ -60,6 +60,10 @@ pub struct Outcome {
     /// False for a §7 Double Time move that stops at a card draw: the Move phase goes on
     /// after the card, so the witness is only its first part.
     pub ends_move: bool,
+    /// §7 Way Stations the player has landed on once this move is made (those of earlier
+    /// turns included), in the game's order: two moves to the same spaces that land on
+    /// different stations on the way are different ends.
+    pub stations: Vec<u8>,
 }
 
 impl Outcome {
@@ -72,6 +76,7 @@ impl Outcome {
             && self.bumped == other.bumped
             && self.returning == other.returning
             && self.ends_move == other.ends_move
+            && self.stations == other.stations
     }
 }
 
@@ -127,6 +132,8 @@ struct Raw {
     draws: bool,
     returning: [bool; 2],
     ends_move: bool,
+    /// Way Stations visited (bit i = the i-th station).
+    visited: u32,
     witness: RawWitness,
 }
 
@@ -156,6 +163,8 @@ pub struct OutcomeList {
     raw: Vec<Raw>,
     trees: [Vec<PawnNode>; 2],
     arena: Vec<WrittenStep>,
+    /// §7 Way Stations in force, in the game's order.
+    stations: Vec<u8>,
 }
 
 impl OutcomeList {
@@ -240,6 +249,13 @@ impl OutcomeList {
             witness: words.join(" "),
             returning: raw.returning,
             ends_move: raw.ends_move,
+            stations: self
+                .stations
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| raw.visited & (1 << i) != 0)
+                .map(|(_, &s)| s)
+                .collect(),
         }
     }
 
@@ -469,6 +485,7 @@ pub fn legal_outcomes(game: &Game) -> OutcomeList {
         curse_sets: curse_sets(game),
         root: ctx.root_pawns,
         selected: ctx.last_mover,
+        stations: ctx.stations.clone(),
         ..OutcomeList::default()
     };
     if ctx.pawns_independent() {
@@ -494,6 +511,7 @@ pub fn legal_outcomes_joint(game: &Game) -> OutcomeList {
         curse_sets: curse_sets(game),
         root: ctx.root_pawns,
         selected: ctx.last_mover,
+        stations: ctx.stations.clone(),
         ..OutcomeList::default()
     };
     joint(&ctx, &mut list);
@@ -681,6 +699,7 @@ fn per_pawn(ctx: &Ctx, list: &mut OutcomeList) {
                                     draws: false,
                                     returning: ctx.returning,
                                     ends_move: true,
+                                    visited: ctx.visited,
                                     witness: RawWitness::Split {
                                         first: 0,
                                         a: i0,
@@ -782,6 +801,7 @@ fn push_pair(
         draws,
         returning: ctx.returning,
         ends_move: true,
+        visited: ctx.visited,
         witness: RawWitness::Split { first, a, b },
     });
     (own, bumped)
@@ -1146,7 +1166,8 @@ impl Joint<'_> {
             | u128::from(returning[0]) << 104
             | u128::from(returning[1]) << 105
             | u128::from(node.drew) << 106
-            | u128::from(draws) << 107;
+            | u128::from(draws) << 107
+            | u128::from(node.visited & 0x1fff) << 108;
         if self.found.insert(key, ()).is_some() {
             return;
         }
@@ -1160,6 +1181,7 @@ impl Joint<'_> {
             draws,
             returning,
             ends_move: won || !node.drew,
+            visited: node.visited,
             witness: RawWitness::Arena {
                 start,
                 len: self.path.len() as u16,
@@ -1320,6 +1342,12 @@ fn outcome_of(before: &Game, after: &Game, tokens: &[Token], drew_last: bool) ->
         witness: witness.join(" "),
         returning,
         ends_move: wins || !(double_time && drew_last),
+        stations: after
+            .stations
+            .iter()
+            .copied()
+            .filter(|s| after.players[seat].stations.contains(s))
+            .collect(),
     }
 }
 

@@ -65,3 +65,28 @@ fn hints_mention_bumps_and_cards() {
         "{all:#?}"
     );
 }
+
+#[test]
+fn with_way_stations_to_visit_the_best_hint_lands_on_one_and_claims_no_solver_figure() {
+    // §7 Way Stations 31 and 37: pawns on 28 and 60 with 3 and 9. 28 + 3 lands on the
+    // station 31; the race to 101 the solver measures does not apply yet.
+    use primeclimb::climb::options::WayStations;
+    use primeclimb::climb::{Options, PositionSetup, Roll};
+    let options = Options {
+        way_stations: WayStations::Chosen(vec![31, 37]),
+        ..Options::default()
+    };
+    let setup = PositionSetup {
+        pawns: vec![[28, 60], [0, 0]],
+        roll: Roll::new(3, 9),
+        ..PositionSetup::default()
+    };
+    let g = Game::from_position(options, &setup, 1).expect("a position");
+    let hints = hint(&g, 3);
+    assert!(
+        hints[0].outcome.stations.contains(&31) || hints[0].outcome.stations.contains(&37),
+        "{}",
+        hints[0].moves
+    );
+    assert!(hints.iter().all(|h| h.expected_turns.is_none()));
+}

@@ -62,7 +62,15 @@ fn candidate_actions(g: &Game) -> Vec<Action> {
 }
 
 /// What an outcome means, without its witness, for set comparison.
-type End = ([u8; 2], Vec<String>, bool, bool, Vec<u8>, [bool; 2]);
+type End = (
+    [u8; 2],
+    Vec<String>,
+    bool,
+    bool,
+    Vec<u8>,
+    [bool; 2],
+    Vec<u8>,
+);
 
 fn end_of(o: &Outcome) -> End {
     let mut bumped: Vec<u8> = o.bumped.iter().map(|&(_, s)| s).collect();
@@ -74,7 +82,13 @@ fn end_of(o: &Outcome) -> End {
         o.draws_card,
         bumped,
         o.returning,
+        sorted(o.stations.clone()),
     )
+}
+
+fn sorted(mut v: Vec<u8>) -> Vec<u8> {
+    v.sort();
+    v
 }
 
 /// Brute force: walk every sequence of actions through the engine; at every state where
@@ -180,6 +194,7 @@ fn walk(
             draws,
             bumped,
             returning,
+            sorted(done.players[seat].stations.clone()),
         ));
         if g.is_over() {
             return;

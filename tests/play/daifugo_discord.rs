@@ -73,6 +73,7 @@ fn content_of(r: &Recorded) -> String {
 /// No public message shows a hand: no hand picture, no hand listing, no drawn card.
 fn assert_no_hand_in_public(requests: &[Recorded]) {
     let mut public = 0;
+    let mut described = 0;
     for r in requests {
         let message = r.path.ends_with("/callback")
             || r.path.starts_with("/api/v10/webhooks/")
@@ -95,9 +96,20 @@ fn assert_no_hand_in_public(requests: &[Recorded]) {
         if let Some(j) = &r.json {
             let embeds = j["data"]["embeds"].as_array().or(j["embeds"].as_array());
             assert!(embeds.is_none_or(|e| e.is_empty()), "an embed: {j}");
+            // Nor may a picture's alt text: a table's tells the table, never a hand.
+            let attachments = j["data"]["attachments"]
+                .as_array()
+                .or(j["attachments"].as_array());
+            for a in attachments.into_iter().flatten() {
+                let alt = a["description"].as_str().unwrap_or_default();
+                assert!(alt.starts_with("Prime Daifugo table"), "alt text: {alt}");
+                assert!(!alt.contains("Your hand"), "a hand in an alt text: {alt}");
+                described += 1;
+            }
         }
     }
     assert!(public > 3, "public messages were checked ({public})");
+    assert!(described > 0, "public pictures carry alt text");
 }
 
 /// Ada acts through her hand message: the first prime she could play, else draw, else

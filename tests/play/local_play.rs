@@ -634,3 +634,47 @@ fn moves_cuts_long_lists_and_ends_quietly_on_a_closed_pipe() {
     let stdout = text(&out.stdout);
     assert!(!stdout.contains("you end on 97"), "{stdout}");
 }
+
+#[test]
+fn the_terminal_draws_in_the_chosen_palette_and_tells_the_position_in_words() {
+    let url = db_url("palette");
+    let dir = scratch("palette");
+    let out = run(
+        &url,
+        &dir,
+        &[
+            "--seed",
+            "5",
+            "--ai",
+            "easy",
+            "--names",
+            "Ada",
+            "--palette",
+            "colour-blind+marks",
+            "--lang",
+            "fr",
+        ],
+        "board\nboard text\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("• Ada : départ ; départ"), "{stdout}");
+    let png = std::fs::read(dir.join("primeclimb-board.png")).expect("the picture");
+    let img = image::load_from_memory(&png).expect("a PNG").to_rgba8();
+    let s = primeclimb::render::Layout::new(img.width()).space(13);
+    let seen = *img.get_pixel((s.c.x - s.r * 0.8) as u32, s.c.y as u32);
+    let cb = primeclimb::render::Theme::for_look(primeclimb::render::Look {
+        palette: primeclimb::render::Palette::ColourBlind,
+        marks: true,
+    });
+    assert_eq!(seen, cb.red, "the colour-blind red on 13");
+
+    // A palette the program does not know is a usage error that names it.
+    let out = run(&url, &dir, &["--new", "--palette", "sepia"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--palette: `sepia` is not a way to draw the pictures"),
+        "{}",
+        text(&out.stderr)
+    );
+}

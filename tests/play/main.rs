@@ -11,5 +11,6 @@ mod daifugo_sessions;
 mod discord_e2e;
 mod discord_faults;
 mod discord_game;
+mod discord_pictures;
 mod local_play;
 mod sessions;

@@ -454,8 +454,11 @@ fn command_interaction(
 ) -> Value {
     let (name, subcommands) = path.split_first().expect("a command name");
     let mut inner = options;
-    for sub in subcommands.iter().rev() {
-        inner = json!([{ "name": sub, "type": 1, "options": inner }]);
+    // As Discord sends them: the last name is a subcommand (type 1), one above it a
+    // subcommand group (type 2).
+    for (depth, sub) in subcommands.iter().enumerate().rev() {
+        let kind = if depth + 1 == subcommands.len() { 1 } else { 2 };
+        inner = json!([{ "name": sub, "type": kind, "options": inner }]);
     }
     let mut interaction = interaction_from(who, id, kind, locale);
     interaction["data"] = json!({

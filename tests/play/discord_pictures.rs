@@ -1,0 +1,182 @@
+//! Pictures for everyone, through the real bot and the fake Discord: every picture
+//! carries alt text in its reader's language; the position in words; a server's palette
+//! reaches its open games; each person's own palette reaches the pictures only they see.
+
+use crate::support;
+
+use image::RgbaImage;
+use primeclimb::render::{Layout, Look, Palette, Theme};
+use serde_json::{json, Value};
+use support::bot::{png_of, Table};
+use support::fake_discord::{ADA, CHANNEL_ID, TEACHER};
+
+fn channel_path() -> String {
+    format!("/api/v10/channels/{CHANNEL_ID}/messages")
+}
+
+/// The description of the first attachment in a message's JSON (its alt text).
+fn alt(message: &Value) -> String {
+    message["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Open a game against an AI as Ada and start it; returns the first board's request.
+async fn started(t: &Table, locale: &str) -> support::fake_discord::Recorded {
+    let r = t
+        .slash(
+            ADA,
+            &["climb", "start"],
+            json!([{ "name": "ai", "type": 3, "value": "easy" }]),
+            locale,
+        )
+        .await;
+    let start = r
+        .custom_ids()
+        .into_iter()
+        .find(|c| c.ends_with(":start"))
+        .expect("a Start button");
+    let mark = t.fake.mark();
+    t.click(ADA, &start, locale).await;
+    t.fake
+        .wait_for_after(mark, "the first board", |r| {
+            r.method == "POST" && r.path == channel_path() && png_of(r).is_some()
+        })
+        .await
+}
+
+fn decode(png: &[u8]) -> RgbaImage {
+    image::load_from_memory(png).expect("a PNG").to_rgba8()
+}
+
+/// The colour of space 13 (one red segment) in a board picture, left of its number.
+fn thirteen(img: &RgbaImage) -> image::Rgba<u8> {
+    let s = Layout::new(img.width()).space(13);
+    *img.get_pixel((s.c.x - s.r * 0.8) as u32, s.c.y as u32)
+}
+
+fn colour_blind() -> Theme {
+    Theme::for_look(Look {
+        palette: Palette::ColourBlind,
+        marks: true,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_board_carries_alt_text_in_its_language() {
+    let t = Table::open("pictures-alt").await;
+    let first = started(&t, "en-US").await;
+    let json = first.json.clone().expect("a message");
+    let text = alt(&json);
+    assert!(text.starts_with("Prime Climb board, turn 1."), "{text}");
+    assert!(text.contains("Pawns: Ada: Start and Start"), "{text}");
+    assert!(text.chars().count() <= 1024);
+
+    // A move's reply: its alt text tells the move.
+    let view = t.board().await;
+    if view.ai_level(view.game.current()).is_none() {
+        let (_, hints) = t.reader.hint(support::bot::PLACE, 1).await.expect("a hint");
+        let moves = hints[0].moves.clone();
+        let r = t.climb_move(ADA, &moves).await;
+        let text = alt(&r.data);
+        assert!(text.contains("Last turn, Ada rolled"), "{text}");
+    }
+    t.close().await;
+
+    // A French speaker's board (a reply speaks its reader's language).
+    let t = Table::open("pictures-alt-fr").await;
+    started(&t, "en-US").await;
+    let r = t.slash(ADA, &["climb", "board"], json!([]), "fr").await;
+    let text = alt(&r.data);
+    assert!(text.starts_with("Plateau de Prime Climb, tour "), "{text}");
+    assert!(text.contains("Pions : Ada : "), "{text}");
+    assert!(!text.contains("Pawns"), "{text}");
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_position_in_words_for_screen_readers() {
+    let t = Table::open("pictures-text").await;
+    started(&t, "en-US").await;
+    let r = t
+        .slash(
+            ADA,
+            &["climb", "board"],
+            json!([{ "name": "text", "type": 5, "value": true }]),
+            "en-US",
+        )
+        .await;
+    assert!(r.png().is_none(), "words, not a picture");
+    let content = r.content();
+    assert!(content.starts_with("**Prime Climb, turn "), "{content}");
+    assert!(content.contains("\n• Ada: "), "{content}");
+    assert!(content.contains("\n• Easy AI: "), "{content}");
+    assert!(content.contains(" to move, rolled "), "{content}");
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_servers_palette_reaches_its_open_games_and_a_persons_own_their_private_board() {
+    let t = Table::open("pictures-palette").await;
+    let first = started(&t, "en-US").await;
+    let standard = Theme::dark();
+    assert_eq!(thirteen(&decode(&png_of(&first).unwrap())), standard.red);
+
+    // Only moderators choose the server's pictures.
+    let cb = json!([
+        { "name": "colours", "type": 4, "value": 1 },
+        { "name": "marks", "type": 5, "value": true }
+    ]);
+    let r = t
+        .slash(ADA, &["settings", "palette"], cb.clone(), "en-US")
+        .await;
+    assert!(r.ephemeral());
+    assert!(r.content().contains("moderators"), "{}", r.content());
+    let r = t
+        .slash(TEACHER, &["settings", "palette"], cb, "en-US")
+        .await;
+    assert!(
+        r.content()
+            .contains("Pictures: colours for colour-blind eyes, with a mark on each factor"),
+        "{}",
+        r.content()
+    );
+    // The open game follows at once.
+    let r = t.slash(ADA, &["climb", "board"], json!([]), "en-US").await;
+    assert_eq!(thirteen(&decode(&r.png().unwrap())), colour_blind().red);
+
+    // Ada likes the standard colours for what only she sees.
+    let r = t
+        .slash(
+            ADA,
+            &["settings", "me", "palette"],
+            json!([{ "name": "colours", "type": 4, "value": 0 }]),
+            "en-US",
+        )
+        .await;
+    assert!(r.ephemeral());
+    assert!(r.content().contains("standard colours"), "{}", r.content());
+    let private = json!([{ "name": "private", "type": 5, "value": true }]);
+    let r = t
+        .slash(ADA, &["climb", "board"], private.clone(), "en-US")
+        .await;
+    assert!(r.ephemeral());
+    assert_eq!(thirteen(&decode(&r.png().unwrap())), standard.red);
+    // The public board stays the server's.
+    let r = t.slash(ADA, &["climb", "board"], json!([]), "en-US").await;
+    assert_eq!(thirteen(&decode(&r.png().unwrap())), colour_blind().red);
+    // Back to the server's look.
+    let r = t
+        .slash(
+            ADA,
+            &["settings", "me", "palette"],
+            json!([{ "name": "colours", "type": 4, "value": 2 }]),
+            "en-US",
+        )
+        .await;
+    assert!(r.content().contains("server's setting"), "{}", r.content());
+    let r = t.slash(ADA, &["climb", "board"], private, "en-US").await;
+    assert_eq!(thirteen(&decode(&r.png().unwrap())), colour_blind().red);
+    t.close().await;
+}
