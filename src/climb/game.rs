@@ -1149,6 +1149,9 @@ impl Game {
 
     /// Ruling (take back): restore the game as it was when `seat` began the move it
     /// finished: the same dice, every step undone, so a different move can be played.
+    /// Only the dice generator goes on: ending the move again rolls the next player's
+    /// dice anew, so the roll that was shown after the first try (the next turn began)
+    /// tells nothing about the roll to come.
     fn take_back(
         &mut self,
         seat: Seat,
@@ -1157,7 +1160,9 @@ impl Game {
     ) -> Result<(), RuleError> {
         match last {
             Some(LastMove::Open(before)) if before.turn.seat == seat => {
+                let rng = self.rng.clone();
                 *self = *before;
+                self.rng = rng;
                 while let Some(snap) = self.turn.undo.pop() {
                     self.restore(snap);
                 }

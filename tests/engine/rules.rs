@@ -3,7 +3,7 @@
 
 use crate::position;
 
-use position::{card_with, play_and_end, position, position_with, stack};
+use position::{card_with, play_and_end, position, position_seeded, position_with, stack};
 use primeclimb::climb::notation::play;
 use primeclimb::climb::{
     is_legal, legal_outcomes, Action, ActionEffect, CardChoice, Doubles, Effect, Event, Game,
@@ -992,6 +992,15 @@ fn keeper_play_api_checks_the_card_kind() {
 
 // ----- ruling: taking back a finished move (LastMove) ------------------------------------
 
+/// A game as JSON without its dice generator.
+fn but_the_dice_generator(g: &Game) -> serde_json::Value {
+    let mut v = serde_json::to_value(g).expect("serialise");
+    if let Some(o) = v.as_object_mut() {
+        o.remove("rng");
+    }
+    v
+}
+
 #[test]
 fn ruling_take_back_a_finished_move_until_the_next_player_acts() {
     // 4 +3 = 7 and 26 ×9 is off the board; 4 +3 = 7, 7 x9 = 63: no red space, no card.
@@ -1001,21 +1010,40 @@ fn ruling_take_back_a_finished_move_until_the_next_player_acts() {
     let ended = g.apply(0, &Action::EndMove).expect("the move ends");
     assert_eq!(g.current(), 1);
     assert_eq!(g.take_back_seat(), Some(0));
-    let next_roll = g.turn.roll;
     // The mover takes it back: the game is as it was when the move began, the same dice
     // and every step undone, so another move can be played.
     let ev = g.apply(0, &Action::TakeBack).expect("taken back");
     assert_eq!(ev, vec![Event::TookBack { seat: 0 }]);
-    assert_eq!(g, start);
+    assert_eq!(but_the_dice_generator(&g), but_the_dice_generator(&start));
+    let taken_back = g.clone();
     play(&mut g, 0, "26 +3 x9").expect_err("26 + 3 = 29, 29 × 9 is off the board");
-    assert_eq!(g, start, "a refused move changes nothing");
+    assert_eq!(g, taken_back, "a refused move changes nothing");
     play(&mut g, 0, "4 +3 x9").expect("the same move again");
-    // Ended again, the next player's dice are the same (the generator is taken back too).
-    assert_eq!(g.apply(0, &Action::EndMove).unwrap(), ended);
-    assert_eq!(g.turn.roll, next_roll);
+    // Ended again, the next player's dice are rolled anew: the roll shown after the first
+    // try was never promised (it would tell the mover what the next player will roll).
+    let again = g.apply(0, &Action::EndMove).unwrap();
+    assert_eq!(again.len(), ended.len());
+    let rolls = |ev: &[Event]| {
+        ev.iter()
+            .filter(|e| matches!(e, Event::TurnStarted { .. }))
+            .count()
+    };
+    assert_eq!(rolls(&again), 1);
+    // Over many games, the second roll is not the first one.
+    let mut same = 0;
+    for seed in 0..50 {
+        let mut g = position_seeded(&[[4, 26], [50, 60]], (3, 9), seed);
+        play_and_end(&mut g, "4 +3 x9");
+        let first = g.turn.roll;
+        g.apply(0, &Action::TakeBack).expect("taken back");
+        play_and_end(&mut g, "4 +3 x9");
+        same += usize::from(g.turn.roll == first);
+    }
+    assert!(same < 10, "{same} of 50 rolls came back the same");
     // Once the next player acts, it stands.
+    let roll = g.turn.roll;
     let seat1 = g.players[1].pawns[0];
-    play(&mut g, 1, &format!("{seat1} +{}", next_roll.a)).expect("a step");
+    play(&mut g, 1, &format!("{seat1} +{}", roll.a)).expect("a step");
     assert_eq!(g.take_back_seat(), None);
     assert_eq!(
         g.apply(0, &Action::TakeBack),

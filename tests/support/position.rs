@@ -9,12 +9,28 @@ pub fn position(pawns: &[[u8; 2]], roll: (u8, u8)) -> Game {
     position_with(pawns, roll, &[], false, Options::default())
 }
 
+/// The same position with another seed (the dice to come and the shuffles).
+pub fn position_seeded(pawns: &[[u8; 2]], roll: (u8, u8), seed: u64) -> Game {
+    build(pawns, roll, &[], false, Options::default(), seed)
+}
+
 pub fn position_with(
     pawns: &[[u8; 2]],
     roll: (u8, u8),
     keepers: &[KeeperEffect],
     cursed: bool,
     options: Options,
+) -> Game {
+    build(pawns, roll, keepers, cursed, options, 7)
+}
+
+fn build(
+    pawns: &[[u8; 2]],
+    roll: (u8, u8),
+    keepers: &[KeeperEffect],
+    cursed: bool,
+    options: Options,
+    seed: u64,
 ) -> Game {
     let setup = PositionSetup {
         pawns: pawns.to_vec(),
@@ -23,7 +39,7 @@ pub fn position_with(
         roll: Some(Roll::new(roll.0, roll.1).expect("a die roll")),
         cursed,
     };
-    Game::from_position(options, &setup, 7).expect("a valid position")
+    Game::from_position(options, &setup, seed).expect("a valid position")
 }
 
 /// The first card with this effect wherever it is.
