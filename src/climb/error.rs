@@ -108,7 +108,7 @@ pub enum ParseError {
     Empty,
     #[error("that move is too long (at most {MAX_LEN} characters)")]
     TooLong,
-    #[error("`{0}` is not part of a move: write a space to name a pawn, then steps like +3, -3, x3, /3 (or k+5 for a Keeper)")]
+    #[error("`{0}` is not part of a move: name a pawn by its space (e.g. 14), then steps like +3, -3, x3, /3 (or k+5 for a Keeper)")]
     Unexpected(String),
     #[error("`{text}`: dice show 1 to 10")]
     NotADie { text: String },

@@ -14,7 +14,7 @@ pub enum OptionsError {
     SolitairePlayers(usize),
     #[error("solitaire is played climbing (Solitaire 1) or there and back (Solitaire 2), not in decline")]
     SolitaireDecline,
-    #[error("this game needs 2 to 4 players, not {0} (one player: choose solitaire)")]
+    #[error("this game needs 2 to 4 players, not {0}{hint}", hint = if *.0 == 1 { " (one player: choose solitaire)" } else { "" })]
     PlayerCount(usize),
     #[error("choose at least one way station")]
     NoStations,

@@ -319,6 +319,8 @@ pub enum ClimbLine {
     },
     /// The rules, by topic.
     Rules(Option<String>),
+    /// The factor colours (§1).
+    Colours,
     Help,
     Quit,
     Empty,
@@ -369,6 +371,7 @@ pub fn climb_line(line: &str, choosing: bool) -> Result<ClimbLine, RequestError>
         "rules" | "règles" | "regles" => {
             ClimbLine::Rules((!rest.is_empty()).then(|| rest.to_lowercase()))
         }
+        "colours" | "colors" | "couleurs" => ClimbLine::Colours,
         "help" | "?" | "aide" => ClimbLine::Help,
         "quit" | "exit" | "q" | "quitter" => ClimbLine::Quit,
         _ if choosing && line.parse::<usize>().is_ok() => {

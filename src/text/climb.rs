@@ -308,10 +308,14 @@ pub fn story(game: &Game, events: &[Event], actor: Option<Seat>, lang: Lang) -> 
                     by_keeper
                 ))
             }
-            Event::Undone => Some(
-                lang.text("takes back the last step", "annule le dernier pas")
-                    .into(),
-            ),
+            // Only the player to move undoes their own steps.
+            Event::Undone => Some(tr!(
+                lang,
+                "{} takes back the last step (still to use: {})",
+                "{} annule son dernier pas (reste : {})",
+                name(game, game.current()),
+                dice_left(game, lang)
+            )),
             Event::TookBack { seat } => Some(tr!(
                 lang,
                 "{} takes the move back: same dice, play again",
@@ -411,15 +415,16 @@ fn back_to(game: &Game, space: u8, lang: Lang) -> String {
 /// One step of a move: "14 × 3 = 42", or for a die spent on a pawn at Start (0 × 2 = 0)
 /// what it really is.
 pub fn step_line(from: u8, op: Op, die: u8, to: u8, lang: Lang) -> String {
-    if changes_nothing(from, to) {
-        return tr!(
+    match (changes_nothing(from, to), from) {
+        (true, START) => tr!(
             lang,
             "the {} is spent on the pawn at Start, which stays there",
             "le {} est joué sur le pion au départ, qui y reste",
             die
-        );
+        ),
+        // × 1 or ÷ 1 elsewhere: the arithmetic says it all (97 × 1 = 97).
+        _ => format!("{from} {} {die} = {to}", op.math_symbol()),
     }
-    format!("{from} {} {die} = {to}", op.math_symbol())
 }
 
 /// A card choice in words, for a menu or a numbered list: "your pawn on 37", "Bo's pawn
@@ -745,7 +750,7 @@ pub fn hint_lines(game: &Game, hint: &Hint, lang: Lang) -> Vec<String> {
 }
 
 /// Where a hint's move ends and what the solver expects after it: "ends on 96 = 2⁵ × 3
-/// and 13 · about 6.2 turns left (exact solver, no cards)".
+/// and 13 · the race alone: 6.2 turns left on average (exact solver)".
 pub fn hint_summary(game: &Game, hint: &Hint, lang: Lang) -> String {
     let seat = game.current();
     let ends: Vec<String> = (0..2)
@@ -761,12 +766,18 @@ pub fn hint_summary(game: &Game, hint: &Hint, lang: Lang) -> String {
         })
         .collect();
     let mut out = tr!(lang, "ends on {}", "finit sur {}", list(lang, &ends));
+    // The solver's figure is the race alone (no cards, no bumps): the ranking weighs
+    // those too, so a move with a card may rank above one a little faster.
     if let Some(t) = hint.expected_turns.filter(|_| !hint.outcome.wins) {
+        let t = format!("{t:.1}");
         out.push_str(&tr!(
             lang,
-            " · about {:.1} turns left (exact solver, without cards)",
-            " · environ {:.1} tours restants (solveur exact, sans cartes)",
-            t
+            " · the race alone: {} turns left on average (exact solver)",
+            " · la course seule : {} tours restants en moyenne (solveur exact)",
+            match lang {
+                Lang::En => t,
+                Lang::Fr => t.replace('.', ","),
+            }
         ));
     }
     out
@@ -1065,7 +1076,7 @@ pub fn turn_summary(game: &Game, turn: &crate::render::LastTurn, lang: Lang) -> 
         lines.push(tr!(
             lang,
             "bumped {} from {}",
-            "renvoyé : {} de {}",
+            "{} renvoyé au départ depuis {}",
             owner(p),
             from
         ));
@@ -1167,6 +1178,9 @@ mod tests {
             explain_step(0, Op::Mul, 2, 0, Lang::En),
             "the 2 is spent on the pawn at Start, which stays there"
         );
+        // A pawn elsewhere that × 1 leaves in place is not on Start.
+        assert_eq!(explain_step(97, Op::Mul, 1, 97, Lang::En), "97 × 1 = 97");
+        assert_eq!(step_line(94, Op::Div, 1, 94, Lang::Fr), "94 ÷ 1 = 94");
         assert_eq!(colour_words(13, Lang::En), "red");
         assert_eq!(colour_words(1, Lang::Fr), "sans couleur");
     }

@@ -313,7 +313,7 @@ pub fn next_line(game: &Game, who: &str, lang: Lang, m: Markup) -> String {
         None => tr!(
             lang,
             "🎴 {}, your turn: lead with 1, 2 or 3 cards forming a prime.",
-            "🎴 {}, à vous : menez avec 1, 2 ou 3 cartes qui forment un nombre premier.",
+            "🎴 {}, à vous : entamez avec 1, 2 ou 3 cartes qui forment un nombre premier.",
             who
         ),
     }
@@ -331,12 +331,17 @@ pub fn table_lines(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
             } else {
                 tr!(lang, " (over {})", " (sur {})", covered.join(", "))
             };
+            let by = name(game, play.by);
+            let by = match lang {
+                Lang::En => format!("by {by}"),
+                Lang::Fr => super::par(&by),
+            };
             out.push(tr!(
                 lang,
-                "In play: {} by {}{}",
-                "En jeu : {} par {}{}",
+                "In play: {} {}{}",
+                "En jeu : {} {}{}",
                 play_words(game, play, m),
-                name(game, play.by),
+                by,
                 under
             ));
             if ten_in_play(game) {
@@ -349,13 +354,16 @@ pub fn table_lines(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
                 );
             }
         }
-        None => out.push(
-            lang.text(
-                "The play area is empty: the next player leads.",
-                "La zone de jeu est vide : le joueur suivant mène.",
-            )
-            .into(),
+        None if game.is_over() => out.push(
+            lang.text("The play area is empty.", "La zone de jeu est vide.")
+                .into(),
         ),
+        None => out.push(tr!(
+            lang,
+            "The play area is empty: {} leads.",
+            "La zone de jeu est vide : {} entame.",
+            name(game, game.current())
+        )),
     }
     let players: Vec<String> = game
         .players
@@ -389,7 +397,7 @@ pub fn table_lines(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
     out.push(tr!(
         lang,
         "Deck: {} · discard pile: {} (top: {}) · first to {} wins the match",
-        "Pioche : {} · défausse : {} (dessus : {}) · match en {}",
+        "Pioche : {} · défausse : {} (dessus : {}) · le premier à {} gagne le match",
         game.deck.len(),
         game.discard.len(),
         top,
@@ -397,7 +405,7 @@ pub fn table_lines(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
             lang,
             game.options.games_to_win,
             ("game", "games"),
-            ("partie", "parties")
+            ("victoire", "victoires")
         )
     ));
     out
@@ -461,8 +469,10 @@ pub fn hint(game: &Game, seat: Seat, lang: Lang, m: Markup) -> Vec<String> {
             lang.text("You could play:", "Vous pourriez jouer :")
                 .to_string(),
         );
-        let mut seen: Vec<u32> = Vec::new();
         for size in 1..=3usize {
+            // A number once per line: the same number with more cards is on its own line
+            // (13 as [13], and as [1][3] to shed two cards).
+            let mut seen: Vec<u32> = Vec::new();
             let mut plays: Vec<String> = Vec::new();
             for c in found.iter().filter(|c| c.cards.len() == size) {
                 if seen.contains(&c.number) {

@@ -153,7 +153,12 @@ fn climb_options_fr(e: &OptionsError) -> String {
                 .into()
         }
         OptionsError::PlayerCount(n) => format!(
-            "cette partie se joue de 2 à 4 joueurs, pas {n} (seul : choisissez solitaire)"
+            "cette partie se joue de 2 à 4 joueurs, pas {n}{}",
+            if *n == 1 {
+                " (seul : choisissez solitaire)"
+            } else {
+                ""
+            }
         ),
         OptionsError::NoStations => "choisissez au moins une étape".into(),
         OptionsError::BadStation(s) => format!(
@@ -349,7 +354,10 @@ fn parse_error(e: &ParseError, lang: Lang) -> String {
     }
     match e {
         ParseError::Empty => "écrivez un coup, par exemple `14 -3 x9`".into(),
-        ParseError::TooLong => "ce coup est trop long".into(),
+        ParseError::TooLong => format!(
+            "ce coup est trop long ({} caractères au plus)",
+            crate::climb::notation::MAX_LEN
+        ),
         ParseError::Unexpected(w) => format!(
             "`{w}` ne fait pas partie d'un coup : nommez un pion par sa case, puis des pas comme +3, -3, x3, /3 (ou k+5 pour une carte)"
         ),

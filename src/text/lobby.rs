@@ -91,7 +91,7 @@ pub fn daifugo_badges(o: &daifugo::Options, lang: Lang) -> Vec<String> {
     }
     b.push(match o.games_to_win {
         1 => lang.text("one game", "une partie").to_string(),
-        n => tr!(lang, "first to {} games", "match en {} parties", n),
+        n => tr!(lang, "first to {} games", "le premier à {} victoires", n),
     });
     b
 }
@@ -106,6 +106,7 @@ pub fn badges(options: &GameOptions, lang: Lang) -> Vec<String> {
 
 /// What each variant does, one line each, for `help` and `rules variants` in the terminal.
 pub fn variant_list(lang: Lang) -> Vec<String> {
+    // (the words to type in each language, then what it does)
     let rows: [(&str, &str, &str); 9] = [
         (
             "double-time",
@@ -113,7 +114,7 @@ pub fn variant_list(lang: Lang) -> Vec<String> {
             "renvois et pioche après chaque pas, pas seulement à la fin",
         ),
         (
-            "way-stations[=N or =31/37]",
+            "way-stations[=N|=31/37]",
             "land on the way stations (primes 30–80) before going home",
             "passer par les étapes (nombres premiers de 30 à 80) avant d'arriver",
         ),
@@ -290,8 +291,8 @@ pub fn match_length(o: &daifugo::Options, lang: Lang) -> String {
         n => tr!(
             lang,
             "first to {}",
-            "match en {}",
-            counted(lang, n, ("game", "games"), ("partie", "parties"))
+            "le premier à {}",
+            counted(lang, n, ("game", "games"), ("victoire", "victoires"))
         ),
     }
 }

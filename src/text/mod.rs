@@ -97,21 +97,40 @@ fn elides(name: &str) -> bool {
         .is_some_and(|c| "aeiouyhàâäéèêëîïôöùûüÿœæAEIOUYHÀÂÄÉÈÊËÎÏÔÖÙÛÜŸŒÆ".contains(c))
 }
 
-/// French "de" before a name: "d'Alice", "de Bo". English names it as it is.
+/// Whether a name is an AI seat's French name ("IA forte", "IA moyenne 2"), which takes
+/// the article: "de l'IA forte", "par l'IA forte".
+fn ai_name_fr(name: &str) -> bool {
+    name.starts_with("IA ")
+}
+
+/// French "de" before a name: "d'Alice", "de Bo", "de l'IA forte".
 pub fn de(name: &str) -> String {
-    if elides(name) {
+    if ai_name_fr(name) {
+        format!("de l'{name}")
+    } else if elides(name) {
         format!("d'{name}")
     } else {
         format!("de {name}")
     }
 }
 
-/// French "que" before a name: "qu'Alice", "que Bo".
+/// French "que" before a name: "qu'Alice", "que Bo", "que l'IA forte".
 pub fn que(name: &str) -> String {
-    if elides(name) {
+    if ai_name_fr(name) {
+        format!("que l'{name}")
+    } else if elides(name) {
         format!("qu'{name}")
     } else {
         format!("que {name}")
+    }
+}
+
+/// French "par" before a name: "par Ada", "par l'IA forte".
+pub fn par(name: &str) -> String {
+    if ai_name_fr(name) {
+        format!("par l'{name}")
+    } else {
+        format!("par {name}")
     }
 }
 
@@ -243,9 +262,13 @@ mod tests {
     fn french_elides_before_a_vowel() {
         assert_eq!(de("Alice"), "d'Alice");
         assert_eq!(de("Élodie"), "d'Élodie");
-        assert_eq!(de("IA forte"), "d'IA forte");
+        // An AI seat's French name is a noun with its article: "le pion de l'IA forte".
+        assert_eq!(de("IA forte"), "de l'IA forte");
         assert_eq!(de("Bo"), "de Bo");
         assert_eq!(que("Alice"), "qu'Alice");
+        assert_eq!(que("IA facile 2"), "que l'IA facile 2");
+        assert_eq!(par("IA moyenne"), "par l'IA moyenne");
+        assert_eq!(par("Ada"), "par Ada");
     }
 
     #[test]

@@ -195,7 +195,7 @@ impl Words for PictureWords {
         tr!(
             self.0,
             "Prime Daifugo · game {} · first to {} wins",
-            "Prime Daifugo · partie {} · match en {} victoires",
+            "Prime Daifugo · partie {} · le premier à {} victoires",
             game,
             to_win
         )

@@ -75,11 +75,15 @@ impl Topic {
     }
 }
 
-/// Discord's bold markers kept, or dropped for plain text.
+/// Discord's bold markers and slash commands kept, or for plain text (the terminal) the
+/// bold dropped and the commands written as the terminal takes them (`colours`).
 fn marked(text: &str, m: Markup) -> String {
     match m {
         Markup::Discord => text.to_string(),
-        Markup::Plain => text.replace("**", ""),
+        Markup::Plain => text
+            .replace("**", "")
+            .replace("`/climb ", "`")
+            .replace("`/daifugo ", "`"),
     }
 }
 
@@ -257,7 +261,7 @@ cartes utilisent des cartes à un chiffre et demandent une carte avec l'icône t
 terminez la manche et menez à nouveau. SKIP (3 joueurs) — le joueur suivant passe son tour.
 **Manche** : les coups s'empilent dans la zone de jeu ; quand tous les autres passent, la zone \
 est vidée et le dernier joueur mène.
-**Victoire** : videz votre main pour gagner une partie ; le match se gagne en 2 parties (ou selon le réglage).",
+**Victoire** : videz votre main pour gagner une partie ; le premier à 2 victoires gagne le match (ou selon le réglage).",
 );
 
 #[cfg(test)]

@@ -16,12 +16,13 @@ Commands (the same words as on Discord):
   hint [N]        the best N moves (default 3), explained step by step
   board           write the board picture (PNG) and print where; `board text`: the position in words
   rules [topic]   the rules: overview, roll, move, bump, draw, cards, winning, notation, variants
+  colours         the colour of each prime factor, with examples
   resign          leave the game (asks first)
   quit            stop here; the game is saved and `--resume` continues it
 Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or Ctrl-C stops.
 ",
         "\
-Commandes (les mêmes mots que sur Discord) :
+Commandes :
   move 14 -3 x9   des pas en notation : la case d'un pion, puis +d -d xd /d (`move` peut être omis) ; une partie du tour suffit : `14 -3`, puis `x9` continue avec le même pion
   play +5 14      jouer une carte à garder : +N ou -N sur le pion en 14 ; `play within 40` ; `play curse 2`
   end             finir le déplacement (utile seulement si vous avez une carte encore jouable)
@@ -31,6 +32,7 @@ Commandes (les mêmes mots que sur Discord) :
   hint [N]        les N meilleurs coups (3 par défaut), expliqués pas à pas
   board           écrire l'image du plateau (PNG) et dire où ; `board text` : la position en mots
   rules [thème]   les règles : aperçu, lancer, déplacer, renvoyer, piocher, cartes, gagner, notation, variantes
+  couleurs        la couleur de chaque facteur premier, avec des exemples
   resign          quitter la partie (demande d'abord)
   quit            s'arrêter ici ; la partie est enregistrée et `--resume` la reprend
 Édition : flèches et historique (↑ ↓), Ctrl-L efface l'écran, Ctrl-D ou Ctrl-C arrête.
@@ -57,7 +59,7 @@ Commands (the same words as on Discord):
 Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or Ctrl-C stops.
 ",
         "\
-Commandes (les mêmes mots que sur Discord) :
+Commandes :
   3 10          jouer des cartes côte à côte : [3][10] vaut 310 (`play 3 10` aussi) ; 5/9:9 joue la [5/9] comme 9 ; 1 à 3 cartes, un nombre premier plus grand, autant de cartes
   draw          piocher la carte du dessus (étape 1 du tour, facultative)
   d             jouer une carte D : piocher 2, puis `discard N`

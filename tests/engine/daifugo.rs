@@ -1081,3 +1081,26 @@ fn invariants_random_matches_3() {
 fn invariants_random_matches_4() {
     random_matches(7_500, 2_500);
 }
+
+#[test]
+fn a_leading_hint_lists_a_number_again_when_more_cards_make_it() {
+    // Leading with [1]³ [3] [13]: 13 is one card or two ([1][3]); a player shedding cards
+    // wants to see both.
+    let g = game(&[vec![icon(1), n(3), n(13)], vec![n(5)]]);
+    let lines = primeclimb::text::daifugo::hint(
+        &g,
+        0,
+        primeclimb::lang::Lang::En,
+        primeclimb::text::Markup::Plain,
+    );
+    let one = lines
+        .iter()
+        .find(|l| l.contains("1 card:"))
+        .expect("one card");
+    let two = lines
+        .iter()
+        .find(|l| l.contains("2 cards:"))
+        .expect("two cards");
+    assert!(one.contains("13 (`13`)"), "{lines:?}");
+    assert!(two.contains("13 (`1 3`)"), "{lines:?}");
+}

@@ -152,9 +152,14 @@ fn hints_show_factorisations_and_the_turns_the_solver_expects() {
         "{summary}"
     );
     assert!(
-        summary.contains("turns left (exact solver, without cards)"),
+        summary.contains(" · the race alone: ")
+            && summary.ends_with(" turns left on average (exact solver)"),
         "{summary}"
     );
+    // French writes the decimal with a comma.
+    let fr = words::hint_summary(&g, &h, Lang::Fr);
+    let figure = fr.split("la course seule : ").nth(1).unwrap_or_default();
+    assert!(figure.contains(',') && !figure.contains('.'), "{fr}");
     let t = h.expected_turns.expect("the Climb course is solved");
     assert!(t > 0.0 && t < 30.0, "{t}");
 }
@@ -247,4 +252,26 @@ fn counts_read_right_in_both_languages() {
     let undo = primeclimb::session::SessionError::Rule(primeclimb::climb::RuleError::CardSeen);
     assert!(text::errors::refusal(&undo, Lang::En).contains("card was drawn"));
     let _ = Action::Undo;
+}
+
+#[test]
+fn an_undo_says_who_takes_back_and_what_is_left_to_use() {
+    let mut g = position(&[[21, 0], [0, 0]], (4, 2));
+    primeclimb::climb::notation::play(&mut g, 0, "21 x4").expect("legal");
+    let ev = g
+        .apply(0, &primeclimb::climb::Action::Undo)
+        .expect("undone");
+    let en = words::story(&g, &ev, Some(0), Lang::En);
+    let name = g.players[0].name.clone();
+    assert_eq!(
+        en,
+        vec![format!(
+            "{name} takes back the last step (still to use: 4 and 2)"
+        )]
+    );
+    let fr = words::story(&g, &ev, Some(0), Lang::Fr);
+    assert_eq!(
+        fr,
+        vec![format!("{name} annule son dernier pas (reste : 4 et 2)")]
+    );
 }

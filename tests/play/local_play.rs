@@ -183,12 +183,36 @@ fn bad_arguments_exit_2_with_a_message() {
         ),
         (vec!["--resume"], "no unfinished game to resume"),
         (vec!["chess"], "`chess` is not a game here"),
+        (
+            vec!["--variant", "decline,there-and-back"],
+            "`decline` and `there-and-back` cannot be combined",
+        ),
+        (
+            vec!["--players", "5"],
+            "needs 2 to 4 players, not 5 (--players 5 and --ai give 5)",
+        ),
     ] {
         let out = run(&url, &dir, &args, "");
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(expect), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        // Advice only where it applies.
+        assert!(!stderr.contains("choose solitaire"), "{args:?}: {stderr}");
+    }
+    // Where the count comes from is said only for the count.
+    for (args, expect) in [
+        (
+            vec!["daifugo", "--variant", "advanced,games=9"],
+            "a match is won at 1 to 5 games, not 9",
+        ),
+        (vec!["--variant", "solitaire,decline"], "not in decline"),
+    ] {
+        let out = run(&url, &dir, &args, "");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert!(!stderr.contains("--players"), "{args:?}: {stderr}");
     }
 }
 
@@ -398,7 +422,7 @@ fn the_terminal_teaches_the_rules_in_both_languages() {
         &url,
         &dir,
         &["--seed", "2", "--names", "Ada"],
-        "rules\nrules move\nrules variants\nrules zz\nquit\n",
+        "rules\nrules move\nrules variants\nrules zz\ncolours\nquit\n",
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
@@ -419,6 +443,11 @@ fn the_terminal_teaches_the_rules_in_both_languages() {
         !stdout.contains("**"),
         "no Discord markup in the terminal: {stdout}"
     );
+    // The overview points to the terminal's own `colours`, which answers.
+    assert!(stdout.contains("coloured segments (`colours`)"), "{stdout}");
+    assert!(!stdout.contains("/climb"), "{stdout}");
+    assert_eq!(stdout.matches("Topics: ").count(), 1, "{stdout}");
+    assert!(stdout.contains("orange"), "{stdout}");
     // The same in French, with the game's words.
     let out = run(
         &url,
@@ -430,8 +459,9 @@ fn the_terminal_teaches_the_rules_in_both_languages() {
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains("Tapez `help`"), "{stdout}");
     assert!(stdout.contains("Cartes Prime (§6)"), "{stdout}");
+    assert!(stdout.contains("Commandes :\n"), "{stdout}");
     assert!(
-        stdout.contains("Commandes (les mêmes mots que sur Discord)"),
+        stdout.contains("couleurs        la couleur de chaque facteur premier"),
         "{stdout}"
     );
     assert!(

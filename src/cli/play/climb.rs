@@ -34,6 +34,8 @@ pub async fn play_loop<S: Store>(
     // Lines typed ahead while an AI was about to play.
     let mut pending: VecDeque<String> = VecDeque::new();
     let mut announced: Option<(u32, usize, bool)> = None;
+    // The last AI turn header written.
+    let mut ai_header: Option<String> = None;
     let mut offered_take_back: Option<i64> = None;
     loop {
         if view.is_over() {
@@ -71,7 +73,7 @@ pub async fn play_loop<S: Store>(
             }
             match session.ai_turn(place).await? {
                 Some(next) => {
-                    write_ai_turn(out, &next, lang)?;
+                    write_ai_turn(out, &next, lang, &mut ai_header)?;
                     view = next;
                     out.flush()?;
                     if !options.pace.is_zero() {
@@ -122,6 +124,7 @@ pub async fn play_loop<S: Store>(
                 return Ok(());
             }
             ClimbLine::Rules(topic) => write_rules(out, topic.as_deref(), lang)?,
+            ClimbLine::Colours => say(out, words::colours_text(lang, M))?,
             ClimbLine::Moves => match session.legal_moves(place).await {
                 Ok((_, outcomes)) if outcomes.is_empty() => {
                     say(out, format!("  {}", terminal::answer_card_first(lang)))?
@@ -285,8 +288,10 @@ fn write_status(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()>
     for (card, effect) in g.playable_keepers(seat) {
         say(
             out,
-            format!(
+            tr!(
+                lang,
                 "  🃏 {}: {}",
+                "  🃏 {} : {}",
                 words::card_name(g, card, lang),
                 words::keeper_help(effect, lang)
             ),
@@ -368,15 +373,22 @@ fn write_story(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> 
                 .keeper()
                 .map(|k| format!(" — {}", words::keeper_help(k, lang)))
                 .unwrap_or_default();
-            say(out, format!("    🃏 “{text}”{how}"))?;
+            let quoted = tr!(lang, "“{}”", "« {} »", text);
+            say(out, format!("    🃏 {quoted}{how}"))?;
         }
     }
     Ok(())
 }
 
 /// An AI turn: its header once ("── Turn 9 · Medium AI · rolled 5 and 4 ──"), then its
-/// story.
-fn write_ai_turn(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+/// story. `shown`: the header written last, so a turn played in two parts (a move, then
+/// the choice of the card it drew) is headed once.
+fn write_ai_turn(
+    out: &mut dyn Write,
+    view: &ClimbView,
+    lang: Lang,
+    shown: &mut Option<String>,
+) -> Result<()> {
     let seat = view.actor_seat.unwrap_or(0);
     let name = words::name(&view.game, seat);
     let header = match view.acted_turn {
@@ -395,7 +407,10 @@ fn write_ai_turn(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()
         ),
         None => format!("── {name} ──"),
     };
-    say(out, header)?;
+    if shown.as_deref() != Some(header.as_str()) {
+        say(out, &header)?;
+        *shown = Some(header);
+    }
     write_story(out, view, lang)
 }
 
@@ -441,6 +456,9 @@ fn write_rules(out: &mut dyn Write, topic: Option<&str>, lang: Lang) -> Result<(
             ),
         )?,
     }
-    say(out, terminal::rules_topics(lang))?;
+    // The overview lists the topics itself.
+    if found != Some(Topic::Overview) {
+        say(out, terminal::rules_topics(lang))?;
+    }
     Ok(())
 }

@@ -65,9 +65,10 @@ pub struct PlayArgs {
     /// Where `board` writes the picture (default: primeclimb-board.png here).
     #[arg(long, value_name = "FILE.png")]
     pub board_file: Option<PathBuf>,
-    /// The language of the game: `en` or `fr`.
-    #[arg(long, value_name = "en|fr", default_value = "en")]
-    pub lang: String,
+    /// The language of the game: `en` or `fr` (default: English for a new game, the
+    /// game's own language when resuming).
+    #[arg(long, value_name = "en|fr")]
+    pub lang: Option<String>,
     /// How the pictures are drawn: `standard`, `colour-blind` (colours told apart under
     /// every colour-vision deficiency), plus `marks` for a shape on each factor, e.g.
     /// `colour-blind+marks`.
@@ -194,7 +195,12 @@ impl LoopOptions {
 pub fn run(args: &PlayArgs) -> Result<()> {
     super::load_dotenv()?;
     let kind = request::game_kind(&args.game).map_err(|e| UsageError(e.to_string()))?;
-    let lang = super::render::language(&args.lang)?;
+    let asked = args
+        .lang
+        .as_deref()
+        .map(super::render::language)
+        .transpose()?;
+    let lang = asked.unwrap_or_default();
     let look = args
         .palette
         .as_deref()
@@ -233,6 +239,8 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             resume_command: format!("{} play{game_word} --resume", program()),
         };
         let view = begin(&session, kind, spec, args.new, &mut options).await?;
+        // A resumed game speaks the language it was started in, unless told otherwise.
+        options.lang = asked.unwrap_or(view.info().lang);
         let mut input = Input::stdin();
         let mut out = std::io::stdout();
         let result = match view {
@@ -285,18 +293,26 @@ pub fn spec_from_args(
         ),
     };
     let solitaire = matches!(&options, GameOptions::Climb(o) if o.solitaire);
-    let (ai, names) = seats_from_args(args, !solitaire)?;
+    let (ai, names) = seats_from_args(args, !solitaire, lang)?;
     let players = names.len();
     options.validate(players + ai.len()).map_err(|e| {
-        let why = match e {
+        // Where the count comes from, for the errors about the count only.
+        let counted = format!(
+            " (--players {players} and --ai give {})",
+            players + ai.len()
+        );
+        UsageError(match e {
+            SessionError::ClimbOptions(
+                o @ (crate::climb::OptionsError::PlayerCount(_)
+                | crate::climb::OptionsError::SolitairePlayers(_)),
+            ) => format!("{o}{counted}"),
             SessionError::ClimbOptions(o) => o.to_string(),
+            SessionError::DaifugoOptions(o @ crate::daifugo::OptionsError::PlayerCount(_)) => {
+                format!("{o}{counted}")
+            }
             SessionError::DaifugoOptions(o) => o.to_string(),
             other => other.to_string(),
-        };
-        UsageError(format!(
-            "{why} (--players {players} and --ai give {})",
-            players + ai.len()
-        ))
+        })
     })?;
     Ok(LobbySpec {
         ai,
@@ -314,6 +330,7 @@ pub fn spec_from_args(
 pub fn seats_from_args(
     args: &PlayArgs,
     wants_opponent: bool,
+    lang: Lang,
 ) -> Result<(Vec<Level>, Vec<String>), UsageError> {
     let given: Option<Vec<String>> = args.names.as_ref().map(|text| {
         text.split(',')
@@ -333,7 +350,9 @@ pub fn seats_from_args(
     };
     let names = match given {
         Some(names) => names,
-        None => (1..=players).map(|i| format!("Player {i}")).collect(),
+        None => (1..=players)
+            .map(|i| tr!(lang, "Player {}", "Joueur {}", i))
+            .collect(),
     };
     if names.len() != players {
         return Err(UsageError(format!(
