@@ -34,6 +34,7 @@ pub async fn climb_changed(
     Answer::public(climb_post::board_post(data, &view, lang).await)
         .saved(place, text::bot::saved_note(&mention(caller), lang))
         .then_ai(place, ai)
+        .then_announce(view.info.id, view.is_over())
 }
 
 /// The hints for the turn being played, in the caller's language.
@@ -47,6 +48,7 @@ pub async fn climb_hint(data: &Data, caller: &Caller, n: usize) -> String {
         Ok(found) => found,
         Err(e) => return text::errors::refusal(&e, lang),
     };
+    data.session.note_hint(place, caller.user()).await;
     let mine = view.info.user_of(view.game.current()) == Some(caller.user());
     climb_post::hint_text(&view, &hints, mine, lang)
 }
@@ -80,7 +82,8 @@ pub async fn daifugo_acted(
         .then_ai(
             place,
             !view.is_over() && view.ai_level(view.game.current()).is_some(),
-        );
+        )
+        .then_announce(view.info.id, view.is_over());
     if let Some(seat) = view.seat_of_user(caller.user()) {
         if view.game.current() == seat && !view.is_over() {
             let look = own_look(data, caller, place).await;

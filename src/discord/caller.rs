@@ -21,6 +21,10 @@ pub struct Caller {
     pub roles: Vec<u64>,
     pub locale: Option<String>,
     pub guild_locale: Option<String>,
+    /// What the bot itself may do in the channel (sent with every interaction).
+    pub app_permissions: Option<serenity::Permissions>,
+    /// The kind of channel the interaction came from (a thread is one already).
+    pub channel_kind: Option<serenity::ChannelType>,
 }
 
 fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
@@ -48,6 +52,8 @@ impl Caller {
                         .unwrap_or_default(),
                     locale: Some(i.locale.clone()),
                     guild_locale: i.guild_locale.clone(),
+                    app_permissions: i.app_permissions,
+                    channel_kind: i.channel.as_ref().map(|c| c.kind),
                 }
             }
             poise::Context::Prefix(p) => Caller {
@@ -59,6 +65,8 @@ impl Caller {
                 roles: Vec::new(),
                 locale: None,
                 guild_locale: None,
+                app_permissions: None,
+                channel_kind: None,
             },
         }
     }
@@ -77,6 +85,8 @@ impl Caller {
                 .unwrap_or_default(),
             locale: Some(click.locale.clone()),
             guild_locale: click.guild_locale.clone(),
+            app_permissions: click.app_permissions,
+            channel_kind: click.channel.as_ref().map(|c| c.kind),
         }
     }
 
@@ -99,6 +109,18 @@ impl Caller {
             }),
             None => Err(text::bot::not_in_dm(self.lang()).into()),
         }
+    }
+
+    /// Whether the interaction came from a thread.
+    pub fn in_thread(&self) -> bool {
+        matches!(
+            self.channel_kind,
+            Some(
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        )
     }
 
     /// The session's seat of this caller, as the database stores users.

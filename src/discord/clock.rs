@@ -12,6 +12,7 @@ use tracing::{error, info};
 
 use super::posts;
 use super::runner;
+use super::send;
 use super::types::Data;
 use crate::session::{Due, Status, TimeoutMode};
 
@@ -43,6 +44,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, mut stop: watch::Receive
 
 /// One look at the clock.
 pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
+    announcements(http, data).await;
     let idle_ms = i64::try_from(data.timing.ai_idle.as_millis()).unwrap_or(i64::MAX);
     let due = match data.session.due(idle_ms).await {
         Ok(due) => due,
@@ -60,7 +62,7 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
             } => match data.session.remind(game_id, version).await {
                 Ok(Some(view)) => {
                     let message = posts::reminder(&view, data.session.now());
-                    runner::post(http, place, message).await;
+                    send::post(http, place, message).await;
                 }
                 Ok(None) => {}
                 Err(e) => error!(game_id, "a reminder failed: {e}"),
@@ -84,7 +86,7 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
                         let message = posts::public_post(data, &view)
                             .await
                             .headed(&posts::timed_out_line(&view, mode, lang));
-                        runner::post(http, place, message).await;
+                        send::post(http, place, message).await;
                         runner::spawn(http.clone(), data.clone(), place);
                     }
                     Ok(None) => {}
@@ -93,5 +95,27 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
             }
             Due::AiIdle { place } => runner::spawn(http.clone(), data.clone(), place),
         }
+    }
+}
+
+/// Ends of thread games not yet announced in their channel (a cancelled lobby, a game
+/// ended by a moderator, a timeout that finished it, or a post lost to a crash), and
+/// class assignments that have come due.
+async fn announcements(http: &Arc<serenity::Http>, data: &Data) {
+    match data.session.ends_to_announce().await {
+        Ok(ids) => {
+            for id in ids {
+                super::threads::announce_end(http, data, id).await;
+            }
+        }
+        Err(e) => error!("reading the games to announce failed: {e}"),
+    }
+    match data.session.due_assignments().await {
+        Ok(due) => {
+            for a in due {
+                super::class::tell_due(http, data, a.id).await;
+            }
+        }
+        Err(e) => error!("reading the class assignments failed: {e}"),
     }
 }

@@ -41,9 +41,20 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             return reply::refuse(target, http, text::bot::unknown_button(lang)).await;
         }
     };
-    let place = match caller.place() {
+    let here = match caller.place() {
         Ok(p) => p,
         Err(t) => return reply::refuse(target, http, &t).await,
+    };
+    // The game the click names is played where it is played: a lobby's buttons in a
+    // channel act on a game whose thread is elsewhere.
+    let game_id = match &parsed {
+        Click::Board { stamp, .. } | Click::Hand { stamp, .. } => stamp.game_id,
+        Click::Lobby { game_id, .. } | Click::Table { game_id, .. } => *game_id,
+    };
+    let place = match data.session.place_of(game_id, here.guild_id).await {
+        Ok(Some(place)) => place,
+        Ok(None) => return reply::refuse(target, http, text::bot::stale_board(lang)).await,
+        Err(e) => return reply::refuse(target, http, &text::errors::refusal(&e, lang)).await,
     };
     let value = selected(click);
     // The verbs that come from a menu need one value.
@@ -210,7 +221,8 @@ async fn lobby_click(
             Ok(view) => Answer::new(
                 lobby_post::changed_post(&view, &caller.name, lang),
                 Shown::Update,
-            ),
+            )
+            .then_announce(view.info.id, verb == LobbyVerb::Cancel),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     };

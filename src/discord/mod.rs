@@ -22,6 +22,7 @@ use tracing::{info, warn};
 
 mod answers;
 pub mod caller;
+mod class;
 mod clock;
 mod commands;
 mod components;
@@ -31,6 +32,8 @@ mod posts;
 pub mod relay;
 mod reply;
 mod runner;
+mod send;
+mod threads;
 pub mod types;
 
 pub use config::{BotConfig, ConfigError, Timing};

@@ -21,6 +21,8 @@ use tracing::{error, warn};
 
 use super::posts::Post;
 use super::runner;
+use super::send;
+use super::threads;
 use super::types::{Data, Error};
 use crate::lang::Lang;
 use crate::session::Place;
@@ -51,6 +53,9 @@ pub struct Answer {
     pub channel_posts: Vec<(Place, Post)>,
     /// The AI seats of this game play next, whatever became of the answer.
     pub ai: Option<Place>,
+    /// A game that may have just ended: if it was played in a thread, its end is
+    /// announced in the thread's channel (see `threads::announce_end`).
+    pub ended: Option<i64>,
 }
 
 impl Answer {
@@ -62,6 +67,7 @@ impl Answer {
             private_followup: None,
             channel_posts: Vec::new(),
             ai: None,
+            ended: None,
         }
     }
 
@@ -78,6 +84,15 @@ impl Answer {
     /// The answer to a change that was saved in `place` (see [`Answer::saved`]).
     pub fn saved(mut self, place: Place, note: String) -> Answer {
         self.saved = Some((place, note));
+        self
+    }
+
+    /// After the answer, announce the end of game `game_id` if it is over and was played
+    /// in a thread.
+    pub fn then_announce(mut self, game_id: i64, over: bool) -> Answer {
+        if over {
+            self.ended = Some(game_id);
+        }
         self
     }
 
@@ -212,12 +227,15 @@ pub async fn answer<F>(
         Err(e) => {
             warn!("Discord refused a reply: {e}");
             if let Some((place, note)) = &answer.saved {
-                runner::post(http, *place, answer.post.clone().headed(note)).await;
+                send::post(http, *place, answer.post.clone().headed(note)).await;
             }
         }
     }
     for (place, post) in &answer.channel_posts {
-        runner::post(http, *place, post.clone()).await;
+        send::post(http, *place, post.clone()).await;
+    }
+    if let Some(game_id) = answer.ended {
+        threads::announce_end(http, data, game_id).await;
     }
     if let Some(place) = answer.ai {
         runner::spawn(http.clone(), data.clone(), place);

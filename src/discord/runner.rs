@@ -9,16 +9,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tracing::{error, warn};
+use tracing::error;
 
-use super::posts::{self, Post};
+use super::posts;
+use super::send::post;
 use super::types::Data;
 use crate::session::{AiStep, Place};
 
 /// The longest a runner sleeps before looking at its game again.
 const MAX_WAIT: Duration = Duration::from_secs(30);
-/// Retries of a channel message Discord refused (after the relay's own retries of 429s).
-const POST_RETRIES: [Duration; 2] = [Duration::from_millis(500), Duration::from_secs(2)];
 
 /// Play the AI seats of a channel's game until a person is to move (or the game ends),
 /// in the background.
@@ -37,6 +36,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                 let message = posts::public_post(data, &view).await;
                 post(http, place, message).await;
                 if view.is_over() {
+                    super::threads::announce_end(http, data, view.info().id).await;
                     break;
                 }
                 if !data.timing.ai_pace.is_zero() {
@@ -50,46 +50,5 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                 break;
             }
         }
-    }
-}
-
-/// Post a message in a game's channel. The game is already saved: a refusal is tried
-/// again a little later, then logged (`/climb board` shows the game whatever happens).
-pub async fn post(http: &serenity::Http, place: Place, post: Post) {
-    let channel = serenity::ChannelId::new(u64::try_from(place.channel_id).unwrap_or(1).max(1));
-    let message = post.message();
-    let mut waits = POST_RETRIES.iter();
-    loop {
-        match channel.send_message(http, message.clone()).await {
-            Ok(_) => return,
-            Err(e) => match waits.next() {
-                Some(wait) if retryable(&e) => {
-                    warn!(
-                        channel = place.channel_id,
-                        "posting a game message failed, trying again: {e}"
-                    );
-                    tokio::time::sleep(*wait).await;
-                }
-                _ => {
-                    error!(
-                        channel = place.channel_id,
-                        "posting a game message failed: {e}"
-                    );
-                    return;
-                }
-            },
-        }
-    }
-}
-
-/// A failure that may pass: Discord's server errors, rate limits, timeouts; not a refusal
-/// that would be refused again (a missing permission, a deleted channel).
-fn retryable(e: &serenity::Error) -> bool {
-    match e {
-        serenity::Error::Http(h) => match h.status_code() {
-            Some(status) => status.is_server_error() || status.as_u16() == 429,
-            None => true,
-        },
-        _ => false,
     }
 }

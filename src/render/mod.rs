@@ -10,6 +10,7 @@
 pub mod board;
 pub mod canvas;
 pub mod cards;
+pub mod chart;
 pub mod daifugo;
 pub mod demo;
 pub mod fonts;

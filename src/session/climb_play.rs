@@ -248,8 +248,25 @@ impl<S: Store> Session<S> {
     }
 
     /// Do what a player asks. A `stamp` (from a button) must match the channel's game and
-    /// its version, or the request is refused as stale.
+    /// its version, or the request is refused as stale. A refused move of a Discord
+    /// player is noted by its kind, for the class report.
     pub async fn act(
+        &self,
+        place: Place,
+        actor: &Actor,
+        command: Command,
+        stamp: Option<Stamp>,
+    ) -> Result<ClimbView, SessionError> {
+        let result = self.act_once(place, actor, command, stamp).await;
+        if let (Err(e), Some(user)) = (&result, actor.user_id) {
+            if let Some(kind) = super::class::refusal_kind(e) {
+                self.note(place, user, "refused", kind).await;
+            }
+        }
+        result
+    }
+
+    async fn act_once(
         &self,
         place: Place,
         actor: &Actor,

@@ -167,7 +167,7 @@ impl<S: Store> Session<S> {
     }
 
     /// A view of a stored game, whichever game.
-    async fn game_view(&self, row: GameRow) -> Result<GameView, SessionError> {
+    pub(super) async fn game_view(&self, row: GameRow) -> Result<GameView, SessionError> {
         Ok(match row.kind {
             GameKind::Climb => GameView::Climb(Box::new(self.view_of(row).await?)),
             GameKind::Daifugo => {

@@ -49,7 +49,7 @@ impl GameOptions {
 
     /// Check what can be checked before anyone joins (the smallest table these options
     /// allow).
-    fn validate_alone(&self) -> Result<(), SessionError> {
+    pub fn validate_alone(&self) -> Result<(), SessionError> {
         match self {
             GameOptions::Climb(o) => self.validate(if o.solitaire { 1 } else { 2 }),
             GameOptions::Daifugo(o) => self.validate(if o.skip { 3 } else { 2 }),
@@ -92,6 +92,8 @@ pub struct LobbySpec {
     pub creator_plays: bool,
     /// Terminal games: the names of the people at the keyboard, in seat order.
     pub local_players: Vec<String>,
+    /// Discord users seated at once, in order (a class pairing): id and name.
+    pub members: Vec<(i64, String)>,
     /// The engine's seed; random when `None`.
     pub seed: Option<u64>,
     /// The language of the game's public messages and AI seat names.
@@ -100,6 +102,10 @@ pub struct LobbySpec {
     pub fill_in_blanks: bool,
     /// How the game's pictures are drawn; `None`: the server's default (`/settings`).
     pub look: Option<Look>,
+    /// The game is played in a thread (its place) of this channel.
+    pub parent_channel_id: Option<i64>,
+    /// The class assignment that opens it.
+    pub assignment_id: Option<i64>,
 }
 
 impl LobbySpec {
@@ -121,6 +127,9 @@ impl LobbySpec {
             seed: None,
             lang: Lang::En,
             look: None,
+            members: Vec::new(),
+            parent_channel_id: None,
+            assignment_id: None,
             fill_in_blanks: false,
         }
     }
@@ -253,6 +262,18 @@ impl<S: Store> Session<S> {
                 ai_level: None,
             });
         }
+        for (user_id, name) in &spec.members {
+            if seats.iter().any(|s| s.user_id == Some(*user_id)) {
+                continue;
+            }
+            let seat = next_seat(&seats);
+            seats.push(SeatRow {
+                seat,
+                user_id: Some(*user_id),
+                name: clean_name(name)?,
+                ai_level: None,
+            });
+        }
         for name in &spec.local_players {
             let seat = next_seat(&seats);
             seats.push(SeatRow {
@@ -293,6 +314,8 @@ impl<S: Store> Session<S> {
             turn_timeout_secs: spec.turn_timeout_secs,
             locale: Some(spec.lang.code().to_string()),
             look: Some(super::request::look_words(look)),
+            parent_channel_id: spec.parent_channel_id,
+            assignment_id: spec.assignment_id,
             now: self.now(),
         };
         let mut tx = self.store().begin().await?;

@@ -19,18 +19,23 @@ use crate::level::Level;
 use crate::store::{GameRow, SeatRow, SqliteStore, Store, StoreError};
 use crate::{climb, daifugo};
 
+mod class;
 mod climb_play;
 mod clock;
 mod commit;
 mod daifugo_play;
 mod lobby;
 mod ratings;
+pub mod report;
 pub mod request;
 mod settings;
 mod stats;
 
 pub use crate::render::{LastTurn, Look, Palette};
-pub use crate::store::{BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status};
+pub use crate::store::{
+    AssignmentRow, BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status,
+};
+pub use class::{groups, GameSummary, Member};
 pub use climb_play::{ActedTurn, ClimbView, KeeperError};
 pub use clock::{AiStep, Due, TimeoutMode};
 pub use daifugo_play::DaifugoView;
@@ -38,7 +43,7 @@ pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
 pub use request::{Command, RequestError};
 pub use settings::{
-    custom_card, CardKind, CardNumber, SettingError, SettingsChange, MAX_CUSTOM_CARDS,
+    custom_card, CardKind, CardNumber, Season, SettingError, SettingsChange, MAX_CUSTOM_CARDS,
 };
 pub use stats::{Leaderboard, Standing, Stats};
 
@@ -137,6 +142,13 @@ pub struct GameInfo {
     pub lang: Lang,
     /// How its public pictures are drawn (the server's palette and marks).
     pub look: Look,
+    /// The channel whose thread the game is played in (`place` is the thread); `None`:
+    /// played in its channel itself.
+    pub parent_channel_id: Option<i64>,
+    /// The class assignment that opened it, if any.
+    pub assignment_id: Option<i64>,
+    /// When the game was opened (ms since the epoch).
+    pub created_at: i64,
     pub turn_timeout_secs: Option<i64>,
     /// When the turn being played began (ms since the epoch).
     pub turn_started_at: Option<i64>,
@@ -155,6 +167,9 @@ impl GameInfo {
             options: GameOptions::of_row(row)?,
             lang: Lang::pick(row.locale.as_deref(), None),
             look: request::stored_look(row.look.as_deref()),
+            parent_channel_id: row.parent_channel_id,
+            assignment_id: row.assignment_id,
+            created_at: row.created_at,
             turn_timeout_secs: row.turn_timeout_secs,
             turn_started_at: row.turn_started_at,
         })
@@ -284,6 +299,11 @@ pub enum Permission {
 pub enum SessionError {
     #[error("there is no game here: start one first")]
     NoGame,
+    /// No game in this channel itself, but games in its threads: use the command there.
+    #[error(
+        "this channel's games are played in their threads: use the command in the game's thread"
+    )]
+    InThreads(Vec<i64>),
     #[error("a game is already open here: join it, or end it first")]
     ChannelBusy,
     #[error("the game has not started yet: it starts when someone presses Start")]
@@ -372,12 +392,30 @@ impl<S: Store> Session<S> {
         (self.clock)()
     }
 
-    /// The open game of a place.
+    /// The open game of a place. In a channel whose games are played in threads, the
+    /// refusal lists the threads.
     async fn open(&self, place: Place) -> Result<GameRow, SessionError> {
-        self.store
-            .open_game(place)
-            .await?
-            .ok_or(SessionError::NoGame)
+        match self.store.open_game(place).await? {
+            Some(row) => Ok(row),
+            None => Err(self.no_game_here(place).await),
+        }
+    }
+
+    /// Why a place has no game: none at all, or its games are in its threads.
+    async fn no_game_here(&self, place: Place) -> SessionError {
+        let threads: Vec<i64> = match self.store.open_games_of(place.guild_id).await {
+            Ok(rows) => rows
+                .iter()
+                .filter(|r| r.parent_channel_id == Some(place.channel_id))
+                .map(|r| r.place.channel_id)
+                .collect(),
+            Err(e) => return e.into(),
+        };
+        if threads.is_empty() {
+            SessionError::NoGame
+        } else {
+            SessionError::InThreads(threads)
+        }
     }
 
     /// The open game of a place, which must have started.

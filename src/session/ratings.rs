@@ -149,37 +149,67 @@ async fn rate<T: StoreTx>(
     results: &[ResultRow],
     now: i64,
 ) -> Result<(), SessionError> {
+    let mut rated: Vec<(&ResultRow, RatingRow)> = Vec::new();
+    for (id, r) in rated_players(results) {
+        let current = tx
+            .rating(guild_id, kind, id)
+            .await?
+            .unwrap_or_else(|| fresh_rating(guild_id, kind, id, &r.name, now));
+        rated.push((r, current));
+    }
+    for row in updated_ratings(&rated, now) {
+        tx.put_rating(&row).await?;
+    }
+    Ok(())
+}
+
+/// The players of a finished game who are rated, best place first, each id once (two
+/// seats of one AI level: the level is rated once, by its better place).
+pub(super) fn rated_players(results: &[ResultRow]) -> Vec<(i64, &ResultRow)> {
     let mut by_place: Vec<&ResultRow> = results.iter().collect();
     by_place.sort_by_key(|r| (r.place, r.seat));
-    let mut rated: Vec<(i64, &ResultRow, RatingRow)> = Vec::new();
+    let mut out: Vec<(i64, &ResultRow)> = Vec::new();
     for r in by_place {
         let Some(id) = rated_id(r) else { continue };
-        // Two seats of one AI level: the level is rated once, by its better place.
-        if rated.iter().any(|(other, _, _)| *other == id) {
+        if out.iter().any(|(other, _)| *other == id) {
             continue;
         }
-        let current = tx.rating(guild_id, kind, id).await?.unwrap_or_else(|| {
-            let fresh = WengLinRating::new();
-            RatingRow {
-                guild_id,
-                kind,
-                user_id: id,
-                name: r.name.clone(),
-                mu: fresh.rating,
-                sigma: fresh.uncertainty,
-                games: 0,
-                wins: 0,
-                updated_at: now,
-            }
-        });
-        rated.push((id, r, current));
+        out.push((id, r));
     }
+    out
+}
+
+/// A player's rating before their first rated game.
+pub(super) fn fresh_rating(
+    guild_id: i64,
+    kind: GameKind,
+    id: i64,
+    name: &str,
+    now: i64,
+) -> RatingRow {
+    let fresh = WengLinRating::new();
+    RatingRow {
+        guild_id,
+        kind,
+        user_id: id,
+        name: name.to_string(),
+        mu: fresh.rating,
+        sigma: fresh.uncertainty,
+        games: 0,
+        wins: 0,
+        updated_at: now,
+    }
+}
+
+/// The Weng-Lin update for one game: each rated player's result and rating before it,
+/// best place first; their ratings after. Nothing when fewer than `RATED_MIN_PLAYERS`.
+pub(super) fn updated_ratings(rated: &[(&ResultRow, RatingRow)], now: i64) -> Vec<RatingRow> {
     if rated.len() < RATED_MIN_PLAYERS {
-        return Ok(());
+        return Vec::new();
     }
     let teams: Vec<[WengLinRating; 1]> = rated
         .iter()
-        .map(|(_, _, cur)| {
+        .map(|(_, cur)| {
             [WengLinRating {
                 rating: cur.mu,
                 uncertainty: cur.sigma,
@@ -188,8 +218,8 @@ async fn rate<T: StoreTx>(
         .collect();
     let input: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
         .iter()
-        .zip(&rated)
-        .map(|(team, (_, r, _))| {
+        .zip(rated)
+        .map(|(team, (r, _))| {
             (
                 &team[..],
                 MultiTeamOutcome::new(usize::try_from(r.place).unwrap_or(usize::MAX)),
@@ -197,18 +227,20 @@ async fn rate<T: StoreTx>(
         })
         .collect();
     let updated = weng_lin_multi_team(&input, &WengLinConfig::new());
-    for ((_, r, cur), new) in rated.iter().zip(updated) {
-        let Some(new) = new.first() else { continue };
-        let row = RatingRow {
-            name: r.name.clone(),
-            mu: new.rating,
-            sigma: new.uncertainty,
-            games: cur.games + 1,
-            wins: cur.wins + i64::from(r.won),
-            updated_at: now,
-            ..cur.clone()
-        };
-        tx.put_rating(&row).await?;
-    }
-    Ok(())
+    rated
+        .iter()
+        .zip(updated)
+        .filter_map(|((r, cur), new)| {
+            let new = new.first()?;
+            Some(RatingRow {
+                name: r.name.clone(),
+                mu: new.rating,
+                sigma: new.uncertainty,
+                games: cur.games + 1,
+                wins: cur.wins + i64::from(r.won),
+                updated_at: now,
+                ..cur.clone()
+            })
+        })
+        .collect()
 }

@@ -52,6 +52,14 @@ pub enum RequestError {
     HintCount(String),
     #[error("`{0}` is not a game here: play `climb` (Prime Climb) or `daifugo` (Prime Daifugo)")]
     UnknownGame(String),
+    #[error("`{0}` is not a due date: write 3d, 1w, 2026-12-01 or 2026-12-01 14:30 (UTC)")]
+    DueDate(String),
+    #[error("`{0}` is already past: a due date is in the future")]
+    DueInPast(String),
+    #[error("`{0}` is more than a year away")]
+    DueTooLate(String),
+    #[error("`{0}` is not a date: write 2026-11-01, or 30d for thirty days ago")]
+    ReportDate(String),
 }
 
 /// A word as quoted back in a message.
@@ -225,52 +233,141 @@ pub fn duration(text: &str) -> Result<Option<i64>, RequestError> {
     ) {
         return Ok(None);
     }
-    let bad = || RequestError::Duration(quoted(text));
-    let secs: i64 = if let Ok(minutes) = t.parse::<i64>() {
-        minutes.checked_mul(60).ok_or_else(bad)?
-    } else {
-        let mut total: i64 = 0;
-        let mut number = String::new();
-        let mut any = false;
-        let mut chars = t.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                number.push(c);
-                continue;
-            }
-            let mut unit = c.to_string();
-            while let Some(&n) = chars.peek() {
-                if n.is_alphabetic() {
-                    unit.push(n);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
-            let n: i64 = number.parse().map_err(|_| bad())?;
-            number.clear();
-            let scale = match unit.as_str() {
-                "s" | "sec" | "secs" | "second" | "seconds" | "seconde" | "secondes" => 1,
-                "m" | "min" | "mins" | "minute" | "minutes" => 60,
-                "h" | "hr" | "hrs" | "hour" | "hours" | "heure" | "heures" => 3_600,
-                "d" | "j" | "day" | "days" | "jour" | "jours" => 86_400,
-                _ => return Err(bad()),
-            };
-            total = n
-                .checked_mul(scale)
-                .and_then(|x| total.checked_add(x))
-                .ok_or_else(bad)?;
-            any = true;
-        }
-        if !number.is_empty() || !any {
-            return Err(bad());
-        }
-        total
-    };
+    let secs = span_secs(&t).ok_or_else(|| RequestError::Duration(quoted(text)))?;
     if !(MIN_TIMEOUT_SECS..=MAX_TIMEOUT_SECS).contains(&secs) {
         return Err(RequestError::DurationRange(quoted(text)));
     }
     Ok(Some(secs))
+}
+
+/// A span of time in seconds from words such as `30m`, `12h`, `2d`, `1d12h` or a number
+/// of minutes (already lower case, without spaces).
+fn span_secs(t: &str) -> Option<i64> {
+    if let Ok(minutes) = t.parse::<i64>() {
+        return minutes.checked_mul(60);
+    }
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    let mut any = false;
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let mut unit = c.to_string();
+        while let Some(&n) = chars.peek() {
+            if n.is_alphabetic() {
+                unit.push(n);
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        let n: i64 = number.parse().ok()?;
+        number.clear();
+        let scale = match unit.as_str() {
+            "s" | "sec" | "secs" | "second" | "seconds" | "seconde" | "secondes" => 1,
+            "m" | "min" | "mins" | "minute" | "minutes" => 60,
+            "h" | "hr" | "hrs" | "hour" | "hours" | "heure" | "heures" => 3_600,
+            "d" | "j" | "day" | "days" | "jour" | "jours" => 86_400,
+            "w" | "week" | "weeks" | "semaine" | "semaines" => 7 * 86_400,
+            _ => return None,
+        };
+        total = n.checked_mul(scale).and_then(|x| total.checked_add(x))?;
+        any = true;
+    }
+    (number.is_empty() && any).then_some(total)
+}
+
+/// The start of a day written `2026-11-01` (UTC), ms since the epoch; or, for `30d`,
+/// `2w`, that long before `now`.
+pub fn report_date(text: &str, now: i64) -> Result<i64, RequestError> {
+    let t = text.trim().to_lowercase();
+    if let Some(secs) = span_secs(&t.replace(' ', "")) {
+        return Ok(now.saturating_sub(secs.saturating_mul(1000)));
+    }
+    let mut parts = t.split('-').map(str::parse::<i64>);
+    match (parts.next(), parts.next(), parts.next(), parts.next()) {
+        (Some(Ok(y)), Some(Ok(m)), Some(Ok(d)), None)
+            if y >= 1970 && (1..=12).contains(&m) && (1..=days_in_month(y, m)).contains(&d) =>
+        {
+            Ok(days_from_civil(y, m, d) * 86_400_000)
+        }
+        _ => Err(RequestError::ReportDate(quoted(text))),
+    }
+}
+
+/// The longest a class assignment may run before it is due (a school year).
+pub const MAX_DUE_DAYS: i64 = 366;
+
+/// When a class assignment is due, in ms since the epoch: in a span from `now`
+/// (`3d`, `1w`, `12h`), or on a date (`2026-12-01`: the end of that day, UTC) or a date
+/// and time (`2026-12-01 14:30`, UTC). It must be in the future, within a year.
+pub fn due_date(text: &str, now: i64) -> Result<i64, RequestError> {
+    let bad = || RequestError::DueDate(quoted(text));
+    let t = text.trim().to_lowercase();
+    let at = if let Some(secs) = span_secs(&t.replace(' ', "")) {
+        secs.checked_mul(1000)
+            .and_then(|ms| now.checked_add(ms))
+            .ok_or_else(bad)?
+    } else {
+        let (date, time) = match t.split_once([' ', 't']) {
+            Some((d, h)) => (d, Some(h.trim())),
+            None => (t.as_str(), None),
+        };
+        let mut parts = date.split('-').map(str::parse::<i64>);
+        let (Some(Ok(y)), Some(Ok(m)), Some(Ok(d)), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        if !(1..=12).contains(&m) || !(1..=days_in_month(y, m)).contains(&d) || y < 1970 {
+            return Err(bad());
+        }
+        let day_start = days_from_civil(y, m, d) * 86_400_000;
+        match time {
+            None => day_start + 86_400_000 - 1,
+            Some(hm) => {
+                let (h, mi) = hm.split_once(':').ok_or_else(bad)?;
+                let (h, mi): (i64, i64) = (
+                    h.parse().map_err(|_| bad())?,
+                    mi.parse().map_err(|_| bad())?,
+                );
+                if !(0..24).contains(&h) || !(0..60).contains(&mi) {
+                    return Err(bad());
+                }
+                day_start + (h * 60 + mi) * 60_000
+            }
+        }
+    };
+    if at <= now {
+        return Err(RequestError::DueInPast(quoted(text)));
+    }
+    if at - now > MAX_DUE_DAYS * 86_400_000 {
+        return Err(RequestError::DueTooLate(quoted(text)));
+    }
+    Ok(at)
+}
+
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
 }
 
 /// Which game a word names (`climb`, `daifugo`), for the terminal.
@@ -501,6 +598,43 @@ mod tests {
             Err(RequestError::UnknownLook("sepia".into()))
         );
         assert_eq!(stored_look(Some("garbled")), Look::default());
+        // Due dates: spans from now, or dates (UTC).
+        let now = days_from_civil(2026, 11, 25) * 86_400_000;
+        assert_eq!(due_date("3d", now), Ok(now + 3 * 86_400_000));
+        assert_eq!(
+            due_date("2026-12-01", now),
+            Ok(days_from_civil(2026, 12, 2) * 86_400_000 - 1)
+        );
+        assert_eq!(
+            due_date("2026-12-01 14:30", now),
+            Ok(days_from_civil(2026, 12, 1) * 86_400_000 + (14 * 60 + 30) * 60_000)
+        );
+        assert_eq!(
+            due_date("2026-11-01", now),
+            Err(RequestError::DueInPast("2026-11-01".into()))
+        );
+        assert_eq!(
+            due_date("2026-02-30", now),
+            Err(RequestError::DueDate("2026-02-30".into()))
+        );
+        assert_eq!(
+            due_date("soon", now),
+            Err(RequestError::DueDate("soon".into()))
+        );
+        assert!(matches!(
+            due_date("2030-01-01", now),
+            Err(RequestError::DueTooLate(_))
+        ));
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(
+            report_date("2026-11-01", now),
+            Ok(days_from_civil(2026, 11, 1) * 86_400_000)
+        );
+        assert_eq!(report_date("30d", now), Ok(now - 30 * 86_400_000));
+        assert_eq!(
+            report_date("yesterday", now),
+            Err(RequestError::ReportDate("yesterday".into()))
+        );
         let err = climb_options("decline,warp").unwrap_err();
         assert_eq!(err, RequestError::UnknownVariant("warp".into()));
         assert!(

@@ -159,6 +159,12 @@ impl<S: Store> Session<S> {
         if let Some(role) = change.teacher_role {
             s.teacher_role_id = role;
         }
+        if let Some(threads) = change.threads {
+            s.threads = threads;
+        }
+        if let Some(season) = change.season {
+            s.season = season.as_str().to_string();
+        }
         let look = match change.look {
             Some(words) => Some(request::look_words(request::look(&words)?)),
             None => None,
@@ -239,6 +245,78 @@ impl<S: Store> Session<S> {
     }
 }
 
+/// How long a leaderboard season lasts (`/settings season`); seasons begin on the 1st of
+/// January, and of each quarter or month, UTC.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Season {
+    #[default]
+    Month,
+    Quarter,
+    Year,
+}
+
+impl Season {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Season::Month => "month",
+            Season::Quarter => "quarter",
+            Season::Year => "year",
+        }
+    }
+
+    /// The stored word (unknown words: a month).
+    pub fn from_setting(word: &str) -> Season {
+        match word {
+            "quarter" => Season::Quarter,
+            "year" => Season::Year,
+            _ => Season::Month,
+        }
+    }
+
+    fn months(self) -> i64 {
+        match self {
+            Season::Month => 1,
+            Season::Quarter => 3,
+            Season::Year => 12,
+        }
+    }
+
+    /// The season that contains `at` (ms since the epoch, UTC), `back` seasons ago: its
+    /// start (inclusive) and end (exclusive), ms.
+    pub fn bounds(self, at: i64, back: i64) -> (i64, i64) {
+        let (y, m) = year_month(at);
+        let index = (y * 12 + (m - 1)).div_euclid(self.months()) - back;
+        let start = index * self.months();
+        let end = start + self.months();
+        let ms = |months: i64| {
+            let (y, m) = (months.div_euclid(12), months.rem_euclid(12) + 1);
+            request::days_from_civil(y, m, 1) * 86_400_000
+        };
+        (ms(start), ms(end))
+    }
+}
+
+impl Season {
+    /// The UTC year and month (1–12) of a time in ms since the epoch.
+    pub fn year_month(at: i64) -> (i64, i64) {
+        year_month(at)
+    }
+}
+
+/// The UTC year and month (1–12) of a time in ms since the epoch.
+fn year_month(at: i64) -> (i64, i64) {
+    // Inverse of days_from_civil (Howard Hinnant's algorithm).
+    let z = at.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m)
+}
+
 /// What `/settings` changes; `None` leaves a value as it is.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettingsChange {
@@ -251,4 +329,44 @@ pub struct SettingsChange {
     pub teacher_role: Option<Option<i64>>,
     /// How the server's pictures are drawn: `standard`, `colour-blind`, `+marks`.
     pub look: Option<String>,
+    /// New games in their own thread.
+    pub threads: Option<bool>,
+    /// How long a leaderboard season lasts.
+    pub season: Option<Season>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(y: i64, m: i64, d: i64) -> i64 {
+        request::days_from_civil(y, m, d) * 86_400_000
+    }
+
+    #[test]
+    fn seasons_are_calendar_months_quarters_and_years() {
+        let at = day(2026, 11, 25) + 5_000_000;
+        assert_eq!(
+            Season::Month.bounds(at, 0),
+            (day(2026, 11, 1), day(2026, 12, 1))
+        );
+        assert_eq!(
+            Season::Month.bounds(at, 1),
+            (day(2026, 10, 1), day(2026, 11, 1))
+        );
+        assert_eq!(
+            Season::Quarter.bounds(at, 0),
+            (day(2026, 10, 1), day(2027, 1, 1))
+        );
+        assert_eq!(
+            Season::Year.bounds(at, 1),
+            (day(2025, 1, 1), day(2026, 1, 1))
+        );
+        let jan = day(2027, 1, 3);
+        assert_eq!(
+            Season::Month.bounds(jan, 1),
+            (day(2026, 12, 1), day(2027, 1, 1))
+        );
+        assert_eq!(year_month(day(2024, 2, 29)), (2024, 2));
+    }
 }

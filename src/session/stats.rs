@@ -1,9 +1,11 @@
 //! Standings: a server's leaderboard per game kind (ratings, then the best solitaire
 //! scores) and one player's stats.
 
-use super::ratings::conservative;
+use std::collections::HashMap;
+
+use super::ratings::{conservative, fresh_rating, rated_players, updated_ratings};
 use super::{Session, SessionError};
-use crate::store::{BestScore, GameKind, PlayerRecord, RatingRow, Store};
+use crate::store::{BestScore, GameKind, PlayerRecord, RatingRow, ResultRow, Store};
 
 /// One line of a leaderboard.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,15 +59,39 @@ fn standing(rank: usize, r: &RatingRow) -> Standing {
 }
 
 impl<S: Store> Session<S> {
-    /// The `limit` best rated players of a server, and its best solitaire scores.
+    /// The `limit` best rated players of a server, and its best solitaire scores: of all
+    /// time, or of one season (`within`: from, to in ms), whose ratings are the games of
+    /// that season alone, played again in the order they finished.
     pub async fn leaderboard(
         &self,
         guild_id: i64,
         kind: GameKind,
         limit: usize,
+        within: Option<(i64, i64)>,
     ) -> Result<Leaderboard, SessionError> {
-        let limit = i64::try_from(limit.clamp(1, 100)).unwrap_or(25);
-        let rows = self.store().leaderboard(guild_id, kind, limit).await?;
+        let limit = limit.clamp(1, 100);
+        let (rows, solitaire) = match within {
+            None => {
+                let n = i64::try_from(limit).unwrap_or(25);
+                let rows = self.store().leaderboard(guild_id, kind, n).await?;
+                let mut solitaire = Vec::new();
+                for mode in SOLITAIRE_MODES {
+                    let best = self.store().best_scores(guild_id, kind, mode, n).await?;
+                    solitaire.push((mode.to_string(), best));
+                }
+                (rows, solitaire)
+            }
+            Some((from, to)) => {
+                let results = self
+                    .store()
+                    .results_between(guild_id, kind, from, to)
+                    .await?;
+                (
+                    season_ratings(guild_id, kind, &results, limit),
+                    season_best(&results, limit),
+                )
+            }
+        };
         let mut standings: Vec<Standing> = Vec::with_capacity(rows.len());
         for (i, r) in rows.iter().enumerate() {
             let shown = |x: f64| (x * 10.0).round();
@@ -75,20 +101,13 @@ impl<S: Store> Session<S> {
             };
             standings.push(standing(rank, r));
         }
-        let mut solitaire = Vec::new();
-        for mode in SOLITAIRE_MODES {
-            let best = self
-                .store()
-                .best_scores(guild_id, kind, mode, limit)
-                .await?;
-            if !best.is_empty() {
-                solitaire.push((mode.to_string(), best));
-            }
-        }
         Ok(Leaderboard {
             kind,
             standings,
-            solitaire,
+            solitaire: solitaire
+                .into_iter()
+                .filter(|(_, b)| !b.is_empty())
+                .collect(),
         })
     }
 
@@ -122,4 +141,72 @@ impl<S: Store> Session<S> {
             best,
         })
     }
+}
+
+/// Ratings from a season's results alone: every standard game rated again in the order
+/// it finished, from fresh ratings; best conservative skill first.
+fn season_ratings(
+    guild_id: i64,
+    kind: GameKind,
+    results: &[ResultRow],
+    limit: usize,
+) -> Vec<RatingRow> {
+    let mut ratings: HashMap<i64, RatingRow> = HashMap::new();
+    for game in results.chunk_by(|a, b| a.game_id == b.game_id) {
+        if game.first().is_none_or(|r| r.mode != "standard") {
+            continue;
+        }
+        let now = game.first().map_or(0, |r| r.finished_at);
+        let rated: Vec<(&ResultRow, RatingRow)> = rated_players(game)
+            .into_iter()
+            .map(|(id, r)| {
+                let current = ratings
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| fresh_rating(guild_id, kind, id, &r.name, now));
+                (r, current)
+            })
+            .collect();
+        for row in updated_ratings(&rated, now) {
+            ratings.insert(row.user_id, row);
+        }
+    }
+    let mut rows: Vec<RatingRow> = ratings.into_values().collect();
+    rows.sort_by(|a, b| {
+        conservative(b.mu, b.sigma)
+            .total_cmp(&conservative(a.mu, a.sigma))
+            .then(a.user_id.cmp(&b.user_id))
+    });
+    rows.truncate(limit);
+    rows
+}
+
+/// A season's best solitaire scores: each player's fewest turns in a won game, per mode.
+fn season_best(results: &[ResultRow], limit: usize) -> Vec<(String, Vec<BestScore>)> {
+    SOLITAIRE_MODES
+        .iter()
+        .map(|&mode| {
+            let mut best: HashMap<i64, BestScore> = HashMap::new();
+            for r in results.iter().filter(|r| r.mode == mode && r.won) {
+                let Some(user) = r.user_id else { continue };
+                let better = best.get(&user).is_none_or(|b| r.turns < b.turns);
+                if better {
+                    best.insert(
+                        user,
+                        BestScore {
+                            user_id: Some(user),
+                            name: r.name.clone(),
+                            mode: mode.to_string(),
+                            turns: r.turns,
+                            game_id: r.game_id,
+                        },
+                    );
+                }
+            }
+            let mut list: Vec<BestScore> = best.into_values().collect();
+            list.sort_by(|a, b| a.turns.cmp(&b.turns).then(a.user_id.cmp(&b.user_id)));
+            list.truncate(limit);
+            (mode.to_string(), list)
+        })
+        .collect()
 }

@@ -120,6 +120,11 @@ pub struct GameRow {
     pub locale: Option<String>,
     /// How its pictures are drawn (palette and marks, as words); `None`: standard.
     pub look: Option<String>,
+    /// The channel whose thread the game is played in (its `place` is the thread);
+    /// `None`: played in its channel itself.
+    pub parent_channel_id: Option<i64>,
+    /// The class assignment that opened it (`/class pair`), if any.
+    pub assignment_id: Option<i64>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -163,6 +168,8 @@ pub struct NewGame {
     pub turn_timeout_secs: Option<i64>,
     pub locale: Option<String>,
     pub look: Option<String>,
+    pub parent_channel_id: Option<i64>,
+    pub assignment_id: Option<i64>,
     pub now: i64,
 }
 
@@ -253,6 +260,10 @@ pub struct GuildSettings {
     pub teacher_role_id: Option<i64>,
     /// How the server's game pictures are drawn (palette and marks, as words).
     pub look: Option<String>,
+    /// New games open in their own thread (when the bot may create threads).
+    pub threads: bool,
+    /// How long a leaderboard season lasts: `month`, `quarter` or `year`.
+    pub season: String,
 }
 
 impl GuildSettings {
@@ -264,8 +275,36 @@ impl GuildSettings {
             default_variant: String::new(),
             teacher_role_id: None,
             look: None,
+            threads: true,
+            season: "month".into(),
         }
     }
+}
+
+/// A class assignment (`/class pair`): the games opened together, and when they are due.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssignmentRow {
+    pub id: i64,
+    pub guild_id: i64,
+    /// Where the teacher asked (the due list is posted there).
+    pub channel_id: i64,
+    pub teacher_id: i64,
+    pub kind: GameKind,
+    pub created_at: i64,
+    pub due_at: Option<i64>,
+}
+
+/// What a player did that the game log does not keep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActivityRow {
+    pub guild_id: i64,
+    pub user_id: i64,
+    pub game_id: i64,
+    /// `hint` or `refused`.
+    pub kind: String,
+    /// For a refusal, its kind (`off_board`, `die_used`…); empty otherwise.
+    pub detail: String,
+    pub at: i64,
 }
 
 /// An open game whose turn clock may need attention (timeouts, AI seats after a restart).
@@ -416,6 +455,62 @@ pub trait Store: Clone + Send + Sync + 'static {
         &self,
         user_id: i64,
     ) -> impl Future<Output = Result<Option<String>, StoreError>> + Send;
+
+    /// The open games (lobby or active) of a server, oldest first.
+    fn open_games_of(
+        &self,
+        guild_id: i64,
+    ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
+
+    /// The games of a server of a kind created from `from` (inclusive) to `to`
+    /// (exclusive), ms since the epoch, lobbies left out; oldest first.
+    fn games_between(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        from: i64,
+        to: i64,
+    ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
+
+    /// The results of a server and kind finished from `from` to `to` (exclusive), in the
+    /// order they were recorded.
+    fn results_between(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        from: i64,
+        to: i64,
+    ) -> impl Future<Output = Result<Vec<ResultRow>, StoreError>> + Send;
+
+    /// What players of a server did from `from` to `to` (exclusive).
+    fn activity(
+        &self,
+        guild_id: i64,
+        from: i64,
+        to: i64,
+    ) -> impl Future<Output = Result<Vec<ActivityRow>, StoreError>> + Send;
+
+    /// A class assignment.
+    fn assignment(
+        &self,
+        id: i64,
+    ) -> impl Future<Output = Result<Option<AssignmentRow>, StoreError>> + Send;
+
+    /// Assignments due at `now` or before whose open games were not yet listed.
+    fn due_assignments(
+        &self,
+        now: i64,
+    ) -> impl Future<Output = Result<Vec<AssignmentRow>, StoreError>> + Send;
+
+    /// Games played in a thread that have finished or ended and whose end was not yet
+    /// announced in the thread's parent channel.
+    fn unannounced_ends(&self) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
+
+    /// The games of an assignment.
+    fn assignment_games(
+        &self,
+        assignment_id: i64,
+    ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
 }
 
 /// One write transaction. Dropped without [`StoreTx::commit`], it rolls back.
@@ -528,6 +623,29 @@ pub trait StoreTx: Send {
         look: Option<&str>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Record a class assignment; returns its id.
+    fn insert_assignment(
+        &mut self,
+        row: &AssignmentRow,
+    ) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
+    /// Claim the listing of an assignment's open games at its due date: true once.
+    fn claim_assignment_due(
+        &mut self,
+        id: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    fn log_activity(
+        &mut self,
+        row: &ActivityRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Claim the announcement of a game's end in its parent channel: true once.
+    fn claim_end_announcement(
+        &mut self,
+        game_id: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     /// Set (`Some(json)`) or clear (`None`) a custom-card slot.
     fn put_custom_card(

@@ -10,8 +10,9 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 use super::{
-    BestScore, GameKind, GameRow, GameUpdate, GuildSettings, LogRow, NewGame, OpenGame, Place,
-    PlayerRecord, RatingRow, ResultRow, SeatRow, Status, Store, StoreError, StoreTx,
+    ActivityRow, AssignmentRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings, LogRow,
+    NewGame, OpenGame, Place, PlayerRecord, RatingRow, ResultRow, SeatRow, Status, Store,
+    StoreError, StoreTx,
 };
 
 /// The migrations, embedded in the binary.
@@ -107,6 +108,15 @@ impl SqliteStore {
         Ok(rows)
     }
 
+    async fn all_with_seats(&self, rows: Vec<RawGame>) -> Result<Vec<GameRow>, StoreError> {
+        let mut out = Vec::with_capacity(rows.len());
+        for raw in rows {
+            let seats = self.seats(raw.id).await?;
+            out.push(raw.into_row(seats)?);
+        }
+        Ok(out)
+    }
+
     async fn with_seats(&self, row: Option<RawGame>) -> Result<Option<GameRow>, StoreError> {
         match row {
             None => Ok(None),
@@ -154,6 +164,8 @@ struct RawGame {
     message_id: Option<i64>,
     locale: Option<String>,
     look: Option<String>,
+    parent_channel_id: Option<i64>,
+    assignment_id: Option<i64>,
 }
 
 impl RawGame {
@@ -179,7 +191,33 @@ impl RawGame {
             message_id: self.message_id,
             locale: self.locale,
             look: self.look,
+            parent_channel_id: self.parent_channel_id,
+            assignment_id: self.assignment_id,
             seats,
+        })
+    }
+}
+
+struct RawAssignment {
+    id: i64,
+    guild_id: i64,
+    channel_id: i64,
+    teacher_id: i64,
+    kind: String,
+    created_at: i64,
+    due_at: Option<i64>,
+}
+
+impl RawAssignment {
+    fn into_row(self) -> Result<AssignmentRow, StoreError> {
+        Ok(AssignmentRow {
+            id: self.id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            teacher_id: self.teacher_id,
+            kind: GameKind::parse(&self.kind)?,
+            created_at: self.created_at,
+            due_at: self.due_at,
         })
     }
 }
@@ -227,6 +265,25 @@ struct RawResult {
     finished_at: i64,
 }
 
+impl RawResult {
+    fn into_row(self) -> Result<ResultRow, StoreError> {
+        Ok(ResultRow {
+            game_id: self.game_id,
+            seat: self.seat,
+            guild_id: self.guild_id,
+            kind: GameKind::parse(&self.kind)?,
+            mode: self.mode,
+            user_id: self.user_id,
+            ai_level: self.ai_level,
+            name: self.name,
+            place: self.place,
+            won: self.won,
+            turns: self.turns,
+            finished_at: self.finished_at,
+        })
+    }
+}
+
 impl Store for SqliteStore {
     type Tx = SqliteTx;
 
@@ -240,7 +297,8 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id, locale, look
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id
                FROM games
                WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
             place.guild_id,
@@ -256,7 +314,8 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id, locale, look
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id
                FROM games WHERE id = $1"#,
             id
         )
@@ -270,7 +329,8 @@ impl Store for SqliteStore {
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
-                      turn_started_at, reminded, message_id, locale, look
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id
                FROM games WHERE guild_id = $1 AND channel_id = $2
                ORDER BY id DESC LIMIT 1"#,
             place.guild_id,
@@ -345,24 +405,7 @@ impl Store for SqliteStore {
         )
         .fetch_all(&self.pool)
         .await?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(ResultRow {
-                    game_id: r.game_id,
-                    seat: r.seat,
-                    guild_id: r.guild_id,
-                    kind: GameKind::parse(&r.kind)?,
-                    mode: r.mode,
-                    user_id: r.user_id,
-                    ai_level: r.ai_level,
-                    name: r.name,
-                    place: r.place,
-                    won: r.won,
-                    turns: r.turns,
-                    finished_at: r.finished_at,
-                })
-            })
-            .collect()
+        rows.into_iter().map(RawResult::into_row).collect()
     }
 
     async fn leaderboard(
@@ -498,7 +541,7 @@ impl Store for SqliteStore {
         let row = sqlx::query_as!(
             GuildSettings,
             r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
-                      teacher_role_id, look
+                      teacher_role_id, look, threads, season
                FROM guild_settings WHERE guild_id = $1"#,
             guild_id
         )
@@ -515,6 +558,147 @@ impl Store for SqliteStore {
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.flatten())
+    }
+
+    async fn open_games_of(&self, guild_id: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id
+               FROM games WHERE guild_id = $1 AND status IN ('lobby', 'active')
+               ORDER BY id"#,
+            guild_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        self.all_with_seats(rows).await
+    }
+
+    async fn games_between(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let kind = kind.as_str();
+        let rows = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id
+               FROM games
+               WHERE guild_id = $1 AND kind = $2 AND status <> 'lobby'
+                     AND created_at >= $3 AND created_at < $4
+               ORDER BY id"#,
+            guild_id,
+            kind,
+            from,
+            to
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        self.all_with_seats(rows).await
+    }
+
+    async fn results_between(
+        &self,
+        guild_id: i64,
+        kind: GameKind,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<ResultRow>, StoreError> {
+        let kind = kind.as_str();
+        let rows = sqlx::query_as!(
+            RawResult,
+            r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
+                      turns, finished_at
+               FROM results
+               WHERE guild_id = $1 AND kind = $2 AND finished_at >= $3 AND finished_at < $4
+               ORDER BY finished_at, game_id, seat"#,
+            guild_id,
+            kind,
+            from,
+            to
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(RawResult::into_row).collect()
+    }
+
+    async fn activity(
+        &self,
+        guild_id: i64,
+        from: i64,
+        to: i64,
+    ) -> Result<Vec<ActivityRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            ActivityRow,
+            r#"SELECT guild_id, user_id, game_id, kind, detail, at
+               FROM activity WHERE guild_id = $1 AND at >= $2 AND at < $3 ORDER BY at"#,
+            guild_id,
+            from,
+            to
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn assignment(&self, id: i64) -> Result<Option<AssignmentRow>, StoreError> {
+        let row = sqlx::query_as!(
+            RawAssignment,
+            r#"SELECT id AS "id!", guild_id, channel_id, teacher_id, kind, created_at, due_at
+               FROM assignments WHERE id = $1"#,
+            id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(RawAssignment::into_row).transpose()
+    }
+
+    async fn due_assignments(&self, now: i64) -> Result<Vec<AssignmentRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            RawAssignment,
+            r#"SELECT id AS "id!", guild_id, channel_id, teacher_id, kind, created_at, due_at
+               FROM assignments
+               WHERE due_told = FALSE AND due_at IS NOT NULL AND due_at <= $1
+               ORDER BY due_at"#,
+            now
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(RawAssignment::into_row).collect()
+    }
+
+    async fn unannounced_ends(&self) -> Result<Vec<i64>, StoreError> {
+        let ids = sqlx::query_scalar!(
+            r#"SELECT id AS "id!" FROM games
+               WHERE parent_channel_id IS NOT NULL AND end_announced = FALSE
+                     AND status IN ('finished', 'ended')
+               ORDER BY id"#
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(ids)
+    }
+
+    async fn assignment_games(&self, assignment_id: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id
+               FROM games WHERE assignment_id = $1 ORDER BY id"#,
+            assignment_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        self.all_with_seats(rows).await
     }
 
     async fn custom_cards(&self, guild_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
@@ -535,9 +719,10 @@ impl StoreTx for SqliteTx {
         let result = sqlx::query_scalar!(
             r#"INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed,
                                   state, version, turn_timeout_secs, created_at, updated_at,
-                                  turn_started_at, reminded, message_id, locale, look)
+                                  turn_started_at, reminded, message_id, locale, look,
+                                  parent_channel_id, assignment_id)
                VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 0, $8, $9, $9, NULL, FALSE, NULL,
-                       $10, $11)
+                       $10, $11, $12, $13)
                RETURNING id AS "id!""#,
             kind,
             game.place.guild_id,
@@ -549,7 +734,9 @@ impl StoreTx for SqliteTx {
             game.turn_timeout_secs,
             game.now,
             game.locale,
-            game.look
+            game.look,
+            game.parent_channel_id,
+            game.assignment_id
         )
         .fetch_one(&mut *self.tx)
         .await;
@@ -762,14 +949,17 @@ impl StoreTx for SqliteTx {
     async fn put_settings(&mut self, s: &GuildSettings, now: i64) -> Result<(), StoreError> {
         sqlx::query!(
             r#"INSERT INTO guild_settings (guild_id, turn_timeout_secs, on_timeout,
-                                           default_variant, teacher_role_id, look, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7)
+                                           default_variant, teacher_role_id, look, threads,
+                                           season, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                ON CONFLICT (guild_id) DO UPDATE SET
                    turn_timeout_secs = excluded.turn_timeout_secs,
                    on_timeout = excluded.on_timeout,
                    default_variant = excluded.default_variant,
                    teacher_role_id = excluded.teacher_role_id,
                    look = excluded.look,
+                   threads = excluded.threads,
+                   season = excluded.season,
                    updated_at = excluded.updated_at"#,
             s.guild_id,
             s.turn_timeout_secs,
@@ -777,6 +967,8 @@ impl StoreTx for SqliteTx {
             s.default_variant,
             s.teacher_role_id,
             s.look,
+            s.threads,
+            s.season,
             now
         )
         .execute(&mut *self.tx)
@@ -818,6 +1010,61 @@ impl StoreTx for SqliteTx {
         .execute(&mut *self.tx)
         .await?;
         Ok(())
+    }
+
+    async fn insert_assignment(&mut self, row: &AssignmentRow) -> Result<i64, StoreError> {
+        let kind = row.kind.as_str();
+        let id = sqlx::query_scalar!(
+            r#"INSERT INTO assignments (guild_id, channel_id, teacher_id, kind, created_at,
+                                        due_at, due_told)
+               VALUES ($1, $2, $3, $4, $5, $6, FALSE)
+               RETURNING id AS "id!""#,
+            row.guild_id,
+            row.channel_id,
+            row.teacher_id,
+            kind,
+            row.created_at,
+            row.due_at
+        )
+        .fetch_one(&mut *self.tx)
+        .await?;
+        Ok(id)
+    }
+
+    async fn claim_assignment_due(&mut self, id: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE assignments SET due_told = TRUE WHERE id = $1 AND due_told = FALSE"#,
+            id
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn log_activity(&mut self, row: &ActivityRow) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO activity (guild_id, user_id, game_id, kind, detail, at)
+               VALUES ($1, $2, $3, $4, $5, $6)"#,
+            row.guild_id,
+            row.user_id,
+            row.game_id,
+            row.kind,
+            row.detail,
+            row.at
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn claim_end_announcement(&mut self, game_id: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE games SET end_announced = TRUE WHERE id = $1 AND end_announced = FALSE"#,
+            game_id
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     async fn put_custom_card(

@@ -3,7 +3,9 @@
 //! settings, leaderboards and stats. Mentions (`<@id>`) are built by the caller.
 
 use super::{clip, counted, duration, tr, Lang, Markup};
-use crate::session::{GuildSettings, Leaderboard, Look, Palette, Stats, TimeoutMode};
+use crate::session::{
+    GameKind, GuildSettings, Leaderboard, Look, Palette, Season, Stats, TimeoutMode,
+};
 
 /// The labels of a Prime Climb board's buttons and menus.
 pub struct BoardWords {
@@ -225,6 +227,26 @@ pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) 
         tr!(lang, "Teacher role: {}", "Rôle enseignant : {}", teacher),
         tr!(
             lang,
+            "Games in their own thread: {}",
+            "Parties dans leur propre fil : {}",
+            if s.threads {
+                lang.text("on", "oui")
+            } else {
+                lang.text("off", "non")
+            }
+        ),
+        tr!(
+            lang,
+            "Leaderboard seasons: {}",
+            "Saisons du classement : {}",
+            match Season::from_setting(&s.season) {
+                Season::Month => lang.text("a month", "un mois"),
+                Season::Quarter => lang.text("a quarter (3 months)", "un trimestre"),
+                Season::Year => lang.text("a year", "un an"),
+            }
+        ),
+        tr!(
+            lang,
             "Pictures: {}",
             "Images : {}",
             look_words(
@@ -296,6 +318,47 @@ pub fn own_look_summary(look: Option<Look>, lang: Lang) -> String {
     }
 }
 
+/// A season by name: "November 2026", "Q4 2026", "2026" / "novembre 2026", "T4 2026".
+pub fn season_name(length: Season, start: i64, lang: Lang) -> String {
+    const EN: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    const FR: [&str; 12] = [
+        "janvier",
+        "février",
+        "mars",
+        "avril",
+        "mai",
+        "juin",
+        "juillet",
+        "août",
+        "septembre",
+        "octobre",
+        "novembre",
+        "décembre",
+    ];
+    let (y, m) = Season::year_month(start);
+    let i = usize::try_from(m - 1).unwrap_or(0).min(11);
+    match (length, lang) {
+        (Season::Month, Lang::En) => format!("{} {y}", EN[i]),
+        (Season::Month, Lang::Fr) => format!("{} {y}", FR[i]),
+        (Season::Quarter, Lang::En) => format!("Q{} {y}", (m - 1) / 3 + 1),
+        (Season::Quarter, Lang::Fr) => format!("T{} {y}", (m - 1) / 3 + 1),
+        (Season::Year, _) => y.to_string(),
+    }
+}
+
 fn mode_name(mode: &str) -> String {
     match mode {
         "solitaire1" => "Solitaire 1".into(),
@@ -305,12 +368,23 @@ fn mode_name(mode: &str) -> String {
 }
 
 /// A leaderboard as text (mentions are shown, never pinged), at most `shown` lines each.
-pub fn leaderboard(board: &Leaderboard, title: &str, shown: usize, lang: Lang) -> String {
+pub fn leaderboard(
+    board: &Leaderboard,
+    title: &str,
+    season: Option<(Season, i64)>,
+    shown: usize,
+    lang: Lang,
+) -> String {
+    let when = match season {
+        Some((length, start)) => season_name(length, start, lang),
+        None => lang.text("all time", "depuis toujours").into(),
+    };
     let mut out = vec![tr!(
         lang,
-        "**{} leaderboard** (rating = μ − 3σ, Weng-Lin)",
-        "**Classement {}** (cote = μ − 3σ, Weng-Lin)",
-        title
+        "**{} leaderboard**, {} (rating = μ − 3σ, Weng-Lin)",
+        "**Classement {}**, {} (cote = μ − 3σ, Weng-Lin)",
+        title,
+        when
     )];
     if board.standings.is_empty() && board.solitaire.is_empty() {
         out.push(
@@ -420,4 +494,79 @@ pub fn stats(name: &str, per_game: &[(&str, Stats)], lang: Lang) -> String {
         );
     }
     out.join("\n")
+}
+
+// ----- game threads ----------------------------------------------------------------------
+
+/// Why a game is played in the channel: the bot may not open threads there.
+pub fn no_thread_permission(lang: Lang) -> &'static str {
+    lang.text(
+        "🧵 I may not open threads in this channel (Create Public Threads and Send Messages in Threads), so this game is played here: one game at a time in this channel.",
+        "🧵 Je n'ai pas le droit d'ouvrir des fils dans ce salon (Créer des fils publics et Envoyer des messages dans les fils) : cette partie se joue donc ici, une seule partie à la fois dans ce salon.",
+    )
+}
+
+/// Why a game is played in the channel: Discord refused its thread.
+pub fn thread_refused(lang: Lang) -> &'static str {
+    lang.text(
+        "🧵 Discord did not let me open a thread for this game, so it is played here: one game at a time in this channel.",
+        "🧵 Discord ne m'a pas laissé ouvrir de fil pour cette partie : elle se joue donc ici, une seule partie à la fois dans ce salon.",
+    )
+}
+
+/// Under a lobby whose game is played in a thread.
+pub fn played_in_thread(thread: i64, lang: Lang) -> String {
+    tr!(
+        lang,
+        "🧵 Played in its own thread: <#{}>",
+        "🧵 Se joue dans son fil : <#{}>",
+        thread
+    )
+}
+
+/// The first message in a game's thread.
+pub fn thread_welcome(kind: GameKind, parent: i64, lang: Lang) -> String {
+    tr!(
+        lang,
+        "🧵 This thread is this {} game's table: every turn is posted here, and commands typed here act on it. Its lobby is in <#{}>.",
+        "🧵 Ce fil est la table de cette partie de {} : chaque tour y est posté, et les commandes tapées ici s'y appliquent. Son salon d'attente est dans <#{}>.",
+        super::lobby::title(kind),
+        parent
+    )
+}
+
+/// A thread's game is over: the result in the channel, with a link to the thread.
+pub fn game_over_in_thread(kind: GameKind, thread: i64, result: &[String], lang: Lang) -> String {
+    let head = if result.is_empty() {
+        tr!(
+            lang,
+            "🏁 The {} game in <#{}> has ended.",
+            "🏁 La partie de {} dans <#{}> est terminée.",
+            super::lobby::title(kind),
+            thread
+        )
+    } else {
+        tr!(
+            lang,
+            "🏁 {} in <#{}>:",
+            "🏁 {} dans <#{}> :",
+            super::lobby::title(kind),
+            thread
+        )
+    };
+    clip(
+        &std::iter::once(head)
+            .chain(result.iter().cloned())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        1_900,
+    )
+}
+
+/// Discord did not answer in time or failed: nothing was changed.
+pub fn try_again(lang: Lang) -> &'static str {
+    lang.text(
+        "Discord did not answer in time, and nothing was changed: try again in a moment.",
+        "Discord n'a pas répondu à temps, et rien n'a été modifié : réessayez dans un instant.",
+    )
 }

@@ -36,6 +36,10 @@ fn english(e: &SessionError) -> String {
                 "only a player in the lobby, its creator or a moderator can change the seats".into()
             }
         },
+        SessionError::InThreads(threads) => format!(
+            "this channel's games are played in their own threads: {}. Use the command in your game's thread",
+            thread_links(threads, Lang::En)
+        ),
         SessionError::OtherGame(kind) => format!(
             "this channel's game is {}: use its own commands ({})",
             super::lobby::title(*kind),
@@ -58,6 +62,25 @@ fn english(e: &SessionError) -> String {
     }
 }
 
+/// Discord links to threads, the first ten: "<#1>, <#2> and 3 more".
+fn thread_links(threads: &[i64], lang: Lang) -> String {
+    const SHOWN: usize = 10;
+    let mut links: Vec<String> = threads
+        .iter()
+        .take(SHOWN)
+        .map(|t| format!("<#{t}>"))
+        .collect();
+    if threads.len() > SHOWN {
+        links.push(counted(
+            lang,
+            (threads.len() - SHOWN) as i64,
+            ("more", "more"),
+            ("autre", "autres"),
+        ));
+    }
+    list(lang, &links)
+}
+
 fn commands_of(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Climb => "/climb",
@@ -67,6 +90,10 @@ fn commands_of(kind: GameKind) -> &'static str {
 
 fn french(e: &SessionError) -> String {
     match e {
+        SessionError::InThreads(threads) => format!(
+            "les parties de ce salon se jouent chacune dans son fil : {}. Tapez la commande dans le fil de votre partie",
+            thread_links(threads, Lang::Fr)
+        ),
         SessionError::Rule(r) => rule_error(r, Lang::Fr),
         SessionError::Daifugo(r) => daifugo_error_fr(r),
         SessionError::ClimbOptions(o) => climb_options_fr(o),
@@ -207,6 +234,14 @@ fn request_fr(e: &RequestError) -> String {
     match e {
         RequestError::UnknownVariant(w) => format!(
             "`{w}` n'est pas une variante : choisissez parmi standard, double-time, sprint, decline, there-and-back, way-stations[=N ou =31/37], solitaire, solitaire2, doubles-may, blanks"
+        ),
+        RequestError::DueDate(w) => format!(
+            "`{w}` n'est pas une échéance : écrivez 3d, 1w, 2026-12-01 ou 2026-12-01 14:30 (UTC)"
+        ),
+        RequestError::DueInPast(w) => format!("`{w}` est déjà passé : l'échéance est dans le futur"),
+        RequestError::DueTooLate(w) => format!("`{w}` est à plus d'un an"),
+        RequestError::ReportDate(w) => format!(
+            "`{w}` n'est pas une date : écrivez 2026-11-01, ou 30d pour il y a trente jours"
         ),
         RequestError::UnknownLook(w) => format!(
             "`{w}` n'est pas une façon de dessiner les images : choisissez parmi standard, colour-blind (daltonien), marks (formes), par ex. colour-blind+marks"

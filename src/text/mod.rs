@@ -15,11 +15,13 @@
 
 pub mod alt;
 pub mod bot;
+pub mod class;
 pub mod climb;
 pub mod daifugo;
 pub mod errors;
 pub mod lobby;
 pub mod pictures;
+pub mod report;
 pub mod rules;
 pub mod terminal;
 

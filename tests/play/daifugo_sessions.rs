@@ -194,12 +194,12 @@ async fn a_match_against_an_ai_records_results_and_ratings() {
     assert_eq!(results.iter().filter(|r| r.won).count(), 1);
     assert!(results.iter().all(|r| r.kind == GameKind::Daifugo));
     let board = s
-        .leaderboard(PLACE.guild_id, GameKind::Daifugo, 10)
+        .leaderboard(PLACE.guild_id, GameKind::Daifugo, 10, None)
         .await
         .unwrap();
     assert_eq!(board.standings.len(), 2, "Ada and the medium AI are rated");
     let climb = s
-        .leaderboard(PLACE.guild_id, GameKind::Climb, 10)
+        .leaderboard(PLACE.guild_id, GameKind::Climb, 10, None)
         .await
         .unwrap();
     assert!(climb.standings.is_empty(), "ratings are per game");

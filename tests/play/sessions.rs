@@ -448,7 +448,7 @@ async fn a_finished_game_records_results_and_ratings() {
         .all(|r| r.turns == i64::from(end.game.turn.number)));
 
     let board = s
-        .leaderboard(PLACE.guild_id, GameKind::Climb, 10)
+        .leaderboard(PLACE.guild_id, GameKind::Climb, 10, None)
         .await
         .unwrap();
     assert_eq!(
@@ -469,7 +469,7 @@ async fn a_finished_game_records_results_and_ratings() {
     let rating = bo_stats.rating.expect("Bo is rated");
     assert!(rating.mu < 25.0, "a loss lowers μ ({})", rating.mu);
     // Another server's board is empty.
-    let other = s.leaderboard(1, GameKind::Climb, 10).await.unwrap();
+    let other = s.leaderboard(1, GameKind::Climb, 10, None).await.unwrap();
     assert!(other.standings.is_empty());
 }
 
@@ -494,7 +494,7 @@ async fn solitaire_keeps_each_players_best_score() {
     assert_eq!(stats.record.games, 2);
     assert!(stats.rating.is_none(), "solitaire is not rated");
     let board = s
-        .leaderboard(PLACE.guild_id, GameKind::Climb, 10)
+        .leaderboard(PLACE.guild_id, GameKind::Climb, 10, None)
         .await
         .unwrap();
     assert_eq!(board.solitaire.len(), 1);

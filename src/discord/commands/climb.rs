@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::AutocompleteChoice;
 
-use super::{answer, mention};
+use super::{answer, mention, new_game_place, placed, unplaced};
 use crate::climb::{KeeperEffect, PawnRef};
 use crate::discord::answers::{self, own_look};
 use crate::discord::caller::Caller;
@@ -13,7 +13,7 @@ use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Data, Error};
 use crate::level::Level;
 use crate::session::request::{self, Command};
-use crate::session::{ClimbView, GameView, LobbySpec, Place, SessionError};
+use crate::session::{ClimbView, GameKind, GameOptions, GameView, LobbySpec, Place, SessionError};
 use crate::text::{self, Markup};
 
 /// Prime Climb: games, rules and factor colours
@@ -104,18 +104,40 @@ pub async fn start(
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
+    let http = ctx.serenity_context().http.clone();
     answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
+        let here = match caller.place() {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        match open_lobby(&data, &caller, place, variant, ai, timeout, play).await {
+        // The options are read before a thread is opened for the game.
+        let spec = match lobby_spec(&data, &caller, here, variant, ai, timeout, play).await {
+            Ok(spec) => spec,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let at = match new_game_place(&http, &data, &caller, GameKind::Climb).await {
+            Ok(at) => at,
+            Err(t) => return Answer::private(t),
+        };
+        let spec = LobbySpec {
+            parent_channel_id: at.parent,
+            ..spec
+        };
+        let place = at.place;
+        match open_lobby(&data, &caller, place, spec).await {
             Ok(Opened::Started(view)) => {
-                answers::climb_changed(&data, &caller, place, *view, lang).await
+                let answer = answers::climb_changed(&data, &caller, place, *view, lang).await;
+                placed(answer, &at, GameKind::Climb, true, lang)
             }
-            Ok(Opened::Lobby(view)) => Answer::public(lobby_post::lobby_post(&view, lang))
-                .saved(place, text::bot::saved_note(&mention(&caller), lang)),
-            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+            Ok(Opened::Lobby(view)) => {
+                let answer = Answer::public(lobby_post::lobby_post(&view, lang))
+                    .saved(place, text::bot::saved_note(&mention(&caller), lang));
+                placed(answer, &at, GameKind::Climb, false, lang)
+            }
+            Err(e) => {
+                unplaced(&http, &at).await;
+                Answer::private(text::errors::refusal(&e, lang))
+            }
         }
     })
     .await
@@ -127,8 +149,8 @@ enum Opened {
     Started(Box<ClimbView>),
 }
 
-#[allow(clippy::too_many_arguments)]
-async fn open_lobby(
+/// A new game's options from the command's words and the server's settings.
+async fn lobby_spec(
     data: &Data,
     caller: &Caller,
     place: Place,
@@ -136,7 +158,7 @@ async fn open_lobby(
     ai: Option<String>,
     timeout: Option<String>,
     play: Option<bool>,
-) -> Result<Opened, SessionError> {
+) -> Result<LobbySpec, SessionError> {
     let settings = data.session.settings(place.guild_id).await?;
     let words = variant.unwrap_or_else(|| settings.default_variant.clone());
     let (options, blanks) = request::climb_options(&words)?;
@@ -148,7 +170,6 @@ async fn open_lobby(
         Some(t) => request::duration(t)?,
         None => settings.turn_timeout_secs,
     };
-    let solitaire = options.solitaire;
     let spec = LobbySpec {
         ai: levels,
         turn_timeout_secs,
@@ -157,6 +178,18 @@ async fn open_lobby(
         fill_in_blanks: blanks,
         ..LobbySpec::climb(options)
     };
+    spec.options.validate_alone()?;
+    Ok(spec)
+}
+
+/// Open the lobby; a solitaire game starts at once.
+async fn open_lobby(
+    data: &Data,
+    caller: &Caller,
+    place: Place,
+    spec: LobbySpec,
+) -> Result<Opened, SessionError> {
+    let solitaire = matches!(&spec.options, GameOptions::Climb(o) if o.solitaire);
     let actor = caller.actor(data, true).await;
     let view = data.session.create_lobby(place, &actor, &spec).await?;
     if solitaire && view.info.seats.len() == 1 {
@@ -377,7 +410,8 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
         let actor = caller.actor(&data, true).await;
         match data.session.end_game(place, &actor).await {
             Ok(view) => Answer::public(lobby_post::ended_post(&view, &caller.name, lang))
-                .saved(place, text::bot::saved_note(&mention(&caller), lang)),
+                .saved(place, text::bot::saved_note(&mention(&caller), lang))
+                .then_announce(view.info.id, true),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })

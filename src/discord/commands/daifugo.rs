@@ -4,14 +4,14 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{answer, mention};
+use super::{answer, mention, new_game_place, placed, unplaced};
 use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;
 use crate::discord::posts::{daifugo as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
-use crate::session::{request, LobbySpec, SessionError};
+use crate::session::{request, GameKind, LobbySpec, SessionError};
 use crate::text::{self, Markup};
 
 /// Prime Daifugo Lvl. 0: play cards that form a prime larger than the last play
@@ -79,8 +79,9 @@ pub async fn start(
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
+    let http = ctx.serenity_context().http.clone();
     answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
+        let here = match caller.place() {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
@@ -93,8 +94,9 @@ pub async fn start(
             hand_limit: hand_limit.unwrap_or(false).then_some(13),
             games_to_win: games.unwrap_or(daifugo::options::DEFAULT_GAMES_TO_WIN),
         };
-        let result = async {
-            let settings = data.session.settings(place.guild_id).await?;
+        // The options are read before a thread is opened for the game.
+        let spec = async {
+            let settings = data.session.settings(here.guild_id).await?;
             let levels = match ai.as_deref() {
                 Some(text) => request::levels(text)?,
                 None => Vec::new(),
@@ -110,14 +112,34 @@ pub async fn start(
                 lang: caller.game_lang(),
                 ..LobbySpec::daifugo(options)
             };
-            let actor = caller.actor(&data, true).await;
-            data.session.create_lobby(place, &actor, &spec).await
+            spec.options.validate_alone()?;
+            Ok::<_, SessionError>(spec)
         }
         .await;
-        match result {
-            Ok(view) => Answer::public(lobby_post::lobby_post(&view, lang))
-                .saved(place, text::bot::saved_note(&mention(&caller), lang)),
-            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+        let spec = match spec {
+            Ok(spec) => spec,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let at = match new_game_place(&http, &data, &caller, GameKind::Daifugo).await {
+            Ok(at) => at,
+            Err(t) => return Answer::private(t),
+        };
+        let spec = LobbySpec {
+            parent_channel_id: at.parent,
+            ..spec
+        };
+        let place = at.place;
+        let actor = caller.actor(&data, true).await;
+        match data.session.create_lobby(place, &actor, &spec).await {
+            Ok(view) => {
+                let answer = Answer::public(lobby_post::lobby_post(&view, lang))
+                    .saved(place, text::bot::saved_note(&mention(&caller), lang));
+                placed(answer, &at, GameKind::Daifugo, false, lang)
+            }
+            Err(e) => {
+                unplaced(&http, &at).await;
+                Answer::private(text::errors::refusal(&e, lang))
+            }
         }
     })
     .await

@@ -2,6 +2,7 @@
 //! where ([`Caller`]), calls one session use case, and answers with a post through
 //! `reply.rs`.
 
+mod class;
 mod climb;
 mod daifugo;
 mod settings;
@@ -10,13 +11,20 @@ mod standings;
 use std::future::Future;
 
 pub(super) use super::answers::mention;
+use super::caller::Caller;
+use super::posts::Post;
 use super::reply::{self, Answer, Shown, Target};
+use super::threads::{self, GamePlace};
 use super::types::{Context, Data, Error};
+use crate::session::GameKind;
+use crate::text;
+use poise::serenity_prelude as serenity;
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
         climb::climb(),
+        class::class(),
         daifugo::daifugo(),
         standings::leaderboard(),
         standings::stats(),
@@ -41,4 +49,60 @@ where
     )
     .await;
     Ok(())
+}
+
+/// Where a new game is played (its own thread, or this channel): see `threads`. The
+/// options were checked before, so a refused game leaves no empty thread behind.
+async fn new_game_place(
+    http: &serenity::Http,
+    data: &Data,
+    caller: &Caller,
+    kind: GameKind,
+) -> Result<GamePlace, String> {
+    let name = threads::thread_name(kind, &caller.name);
+    threads::game_place(http, data, caller, &name).await
+}
+
+/// The answer to a new game's command, told where the game is played: a game in a thread
+/// keeps its lobby here (with a link) and gets a first message in the thread; a solitaire
+/// game that started at once is posted in its thread, with a link here. A note says why
+/// a game is played here when the server wants threads.
+fn placed(
+    mut answer: Answer,
+    at: &GamePlace,
+    kind: GameKind,
+    started: bool,
+    lang: crate::lang::Lang,
+) -> Answer {
+    let Some(parent) = at.parent else {
+        if let Some(note) = &at.note {
+            answer.post = answer.post.headed(note);
+        }
+        return answer;
+    };
+    let thread = at.place;
+    if started {
+        let board = std::mem::replace(
+            &mut answer.post,
+            Post::text(text::bot::played_in_thread(thread.channel_id, lang)),
+        );
+        answer.channel_posts.insert(0, (thread, board));
+        answer.saved = None;
+    } else {
+        answer.channel_posts.insert(
+            0,
+            (
+                thread,
+                Post::text(text::bot::thread_welcome(kind, parent, lang)),
+            ),
+        );
+    }
+    answer
+}
+
+/// A refused new game: the thread opened for it goes away again.
+async fn unplaced(http: &serenity::Http, at: &GamePlace) {
+    if at.parent.is_some() {
+        threads::close_unused(http, at.place.channel_id).await;
+    }
 }

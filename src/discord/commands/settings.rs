@@ -10,7 +10,7 @@ use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Data, Error};
 use crate::lang::Lang;
 use crate::session::{
-    custom_card, CardKind, GuildSettings, SessionError, SettingsChange, TimeoutMode,
+    custom_card, CardKind, GuildSettings, Season, SessionError, SettingsChange, TimeoutMode,
 };
 use crate::text;
 
@@ -23,6 +23,20 @@ pub enum OnTimeout {
     #[name = "skip the turn"]
     #[name_localized("fr", "passer le tour")]
     Skip,
+}
+
+/// How long a leaderboard season lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SeasonLength {
+    #[name = "a month"]
+    #[name_localized("fr", "un mois")]
+    Month,
+    #[name = "a quarter (3 months)"]
+    #[name_localized("fr", "un trimestre")]
+    Quarter,
+    #[name = "a year"]
+    #[name_localized("fr", "un an")]
+    Year,
 }
 
 /// The factor colours of the pictures.
@@ -135,6 +149,8 @@ impl CardEffect {
         "variant",
         "teacher_role",
         "palette",
+        "threads",
+        "season",
         "card",
         "card_clear",
         "me"
@@ -491,5 +507,62 @@ pub async fn me_palette(
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
+    .await
+}
+
+/// Whether new games open in their own thread (several games per channel)
+#[poise::command(
+    slash_command,
+    name_localized("fr", "fils"),
+    description_localized(
+        "fr",
+        "Si les nouvelles parties s'ouvrent dans leur propre fil (plusieurs parties par salon)"
+    )
+)]
+pub async fn threads(
+    ctx: Context<'_>,
+    #[description = "On: each game in its own thread; off: one game per channel"]
+    #[name_localized("fr", "activé")]
+    #[description_localized("fr", "Oui : chaque partie dans son fil ; non : une partie par salon")]
+    on: bool,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            threads: Some(on),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// How long a leaderboard season lasts (the all-time standings are kept too)
+#[poise::command(
+    slash_command,
+    name_localized("fr", "saison"),
+    description_localized(
+        "fr",
+        "La durée d'une saison du classement (le classement de toujours est gardé aussi)"
+    )
+)]
+pub async fn season(
+    ctx: Context<'_>,
+    #[description = "A month, a quarter or a year"]
+    #[name_localized("fr", "durée")]
+    #[description_localized("fr", "Un mois, un trimestre ou un an")]
+    length: SeasonLength,
+) -> Result<(), Error> {
+    let season = match length {
+        SeasonLength::Month => Season::Month,
+        SeasonLength::Quarter => Season::Quarter,
+        SeasonLength::Year => Season::Year,
+    };
+    change(
+        ctx,
+        SettingsChange {
+            season: Some(season),
+            ..SettingsChange::default()
+        },
+    )
     .await
 }

@@ -8,7 +8,7 @@ use crate::discord::caller::{id, Caller};
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
-use crate::session::GameKind;
+use crate::session::{GameKind, Season};
 use crate::text;
 
 /// Lines shown on a leaderboard.
@@ -36,6 +36,20 @@ impl GameChoice {
     }
 }
 
+/// Which season a leaderboard shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SeasonChoice {
+    #[name = "current"]
+    #[name_localized("fr", "en cours")]
+    Current,
+    #[name = "previous"]
+    #[name_localized("fr", "précédente")]
+    Previous,
+    #[name = "all time"]
+    #[name_localized("fr", "depuis toujours")]
+    All,
+}
+
 /// The server's standings: ratings, then best solitaire scores
 #[poise::command(
     slash_command,
@@ -51,6 +65,13 @@ pub async fn leaderboard(
     #[name_localized("fr", "jeu")]
     #[description_localized("fr", "Quel jeu (par défaut : Prime Climb)")]
     game: Option<GameChoice>,
+    #[description = "Which season (default: the current one; /settings season sets its length)"]
+    #[name_localized("fr", "saison")]
+    #[description_localized(
+        "fr",
+        "Quelle saison (par défaut : celle en cours ; /settings season fixe sa durée)"
+    )]
+    season: Option<SeasonChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
@@ -61,14 +82,25 @@ pub async fn leaderboard(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
+        let length = match data.session.settings(place.guild_id).await {
+            Ok(s) => Season::from_setting(&s.season),
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let now = data.session.now();
+        let within = match season.unwrap_or(SeasonChoice::Current) {
+            SeasonChoice::Current => Some(length.bounds(now, 0)),
+            SeasonChoice::Previous => Some(length.bounds(now, 1)),
+            SeasonChoice::All => None,
+        };
         match data
             .session
-            .leaderboard(place.guild_id, game.kind(), SHOWN)
+            .leaderboard(place.guild_id, game.kind(), SHOWN, within)
             .await
         {
             Ok(board) => Answer::public(Post::text(text::bot::leaderboard(
                 &board,
                 game.title(),
+                within.map(|(from, _)| (length, from)),
                 SHOWN,
                 lang,
             ))),

@@ -209,7 +209,7 @@ pub async fn hand_post(
         content: text::clip(&lines.join("\n"), 1_900),
         picture,
         components,
-        mentions: Vec::new(),
+        ..Post::default()
     }
 }
 

@@ -32,7 +32,10 @@ fn seat_names(info: &GameInfo) -> Vec<String> {
 /// The lobby as a message.
 pub fn lobby_post(view: &LobbyView, lang: Lang) -> Post {
     let info = &view.info;
-    let lines = words::lobby_lines(view, &seat_names(info), lang, Markup::Discord);
+    let mut lines = words::lobby_lines(view, &seat_names(info), lang, Markup::Discord);
+    if info.parent_channel_id.is_some() {
+        lines.push(text::bot::played_in_thread(info.place.channel_id, lang));
+    }
     if info.status != Status::Lobby {
         return Post::text(lines.join("\n"));
     }

@@ -35,11 +35,20 @@ pub struct Picture {
     pub alt: String,
 }
 
+/// A file attached to a post that is not a picture (a report's spreadsheet).
+#[derive(Clone, Debug)]
+pub struct File {
+    pub bytes: Vec<u8>,
+    pub name: String,
+}
+
 /// A message to send: text, components, a picture, the users it pings.
 #[derive(Clone, Debug, Default)]
 pub struct Post {
     pub content: String,
     pub picture: Option<Picture>,
+    /// Another file, after the picture.
+    pub file: Option<File>,
     pub components: Vec<CreateActionRow>,
     /// Users the message mentions and pings.
     pub mentions: Vec<u64>,
@@ -62,10 +71,16 @@ impl Post {
         text::clip(&self.content, MAX_CONTENT)
     }
 
-    fn attachment(&self) -> Option<CreateAttachment> {
-        self.picture
+    fn attachments(&self) -> Vec<CreateAttachment> {
+        let picture = self
+            .picture
             .as_ref()
-            .map(|p| CreateAttachment::bytes(p.png.clone(), p.file).description(&p.alt))
+            .map(|p| CreateAttachment::bytes(p.png.clone(), p.file).description(&p.alt));
+        let file = self
+            .file
+            .as_ref()
+            .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()));
+        picture.into_iter().chain(file).collect()
     }
 
     /// As the first response to an interaction (or the update of a clicked message).
@@ -75,7 +90,7 @@ impl Post {
             .ephemeral(ephemeral)
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
-        if let Some(a) = self.attachment() {
+        for a in self.attachments() {
             m = m.add_file(a);
         }
         m
@@ -87,7 +102,7 @@ impl Post {
             .content(self.content())
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
-        if let Some(a) = self.attachment() {
+        for a in self.attachments() {
             e = e.new_attachment(a);
         }
         e
@@ -100,7 +115,7 @@ impl Post {
             .ephemeral(ephemeral)
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
-        if let Some(a) = self.attachment() {
+        for a in self.attachments() {
             f = f.add_file(a);
         }
         f
@@ -112,7 +127,7 @@ impl Post {
             .content(self.content())
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
-        if let Some(a) = self.attachment() {
+        for a in self.attachments() {
             m = m.add_file(a);
         }
         m

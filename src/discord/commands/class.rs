@@ -1,0 +1,343 @@
+//! `/class`: the teacher's tools. `pair` seats the students of a role (or a list) in
+//! random groups, one game each in its own thread; `games` shows every open game of the
+//! channel or the server; `report` gives the class's results as a spreadsheet and a
+//! chart. Moderators and the server's teacher role only.
+
+use poise::serenity_prelude as serenity;
+
+use super::answer;
+use crate::discord::caller::Caller;
+use crate::discord::class::{self, MembersError, PairRequest, MAX_STUDENTS};
+use crate::discord::posts::{File, Picture, Post};
+use crate::discord::reply::{Answer, Shown};
+use crate::discord::threads::THREAD_PERMISSIONS;
+use crate::discord::types::{Context, Error};
+use crate::level::Level;
+use crate::session::report::{self, ReportSpan};
+use crate::session::{request, GameKind, GameOptions, LobbySpec, SessionError};
+use crate::text;
+
+/// Which game a class plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ClassGame {
+    #[name = "Prime Climb"]
+    Climb,
+    #[name = "Prime Daifugo"]
+    Daifugo,
+}
+
+/// Tools for teachers: pair a class into games, see every game, get the report
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("pair", "games", "report"),
+    subcommand_required,
+    name_localized("fr", "classe"),
+    description_localized(
+        "fr",
+        "Outils pour les enseignants : répartir une classe en parties, voir chaque partie, le rapport"
+    )
+)]
+pub async fn class(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Pair students into games, each in its own thread (an AI seat for whoever is left over)
+#[poise::command(
+    slash_command,
+    name_localized("fr", "répartir"),
+    description_localized(
+        "fr",
+        "Répartir les élèves en parties, chacune dans son fil (une IA pour qui reste seul)"
+    )
+)]
+#[allow(clippy::too_many_arguments)]
+pub async fn pair(
+    ctx: Context<'_>,
+    #[description = "The students' role"]
+    #[name_localized("fr", "rôle")]
+    #[description_localized("fr", "Le rôle des élèves")]
+    role: Option<serenity::Role>,
+    #[description = "Or the students, mentioned: @Ada @Bo …"]
+    #[name_localized("fr", "élèves")]
+    #[description_localized("fr", "Ou les élèves, mentionnés : @Ada @Bo …")]
+    #[max_length = 6000]
+    members: Option<String>,
+    #[description = "The game (default: Prime Climb)"]
+    #[name_localized("fr", "jeu")]
+    #[description_localized("fr", "Le jeu (par défaut : Prime Climb)")]
+    game: Option<ClassGame>,
+    #[description = "Players per game (default: 2)"]
+    #[name_localized("fr", "taille")]
+    #[description_localized("fr", "Joueurs par partie (par défaut : 2)")]
+    #[min = 2]
+    #[max = 4]
+    size: Option<u8>,
+    #[description = "Variants (Prime Climb), e.g. sprint; for Prime Daifugo: advanced, skip, games=3"]
+    #[name_localized("fr", "variantes")]
+    #[description_localized(
+        "fr",
+        "Variantes (Prime Climb), par ex. sprint ; pour Prime Daifugo : advanced, skip, games=3"
+    )]
+    #[max_length = 200]
+    variant: Option<String>,
+    #[description = "The AI level for a student left over (default: medium)"]
+    #[name_localized("fr", "ia")]
+    #[description_localized(
+        "fr",
+        "Le niveau de l'IA pour un élève resté seul (par défaut : medium)"
+    )]
+    #[max_length = 20]
+    ai: Option<String>,
+    #[description = "Turn timeout, e.g. 12h or 2d (default: the server's)"]
+    #[name_localized("fr", "délai")]
+    #[description_localized(
+        "fr",
+        "Temps par tour, par ex. 12h ou 2d (par défaut : celui du serveur)"
+    )]
+    #[max_length = 40]
+    timeout: Option<String>,
+    #[description = "When the games are due: 3d, 1w, 2026-12-01 or 2026-12-01 14:30 (UTC)"]
+    #[name_localized("fr", "échéance")]
+    #[description_localized(
+        "fr",
+        "Quand les parties sont à rendre : 3d, 1w, 2026-12-01 ou 2026-12-01 14:30 (UTC)"
+    )]
+    #[max_length = 40]
+    due: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    let http = ctx.serenity_context().http.clone();
+    answer(ctx, Shown::Public, async move {
+        let here = match caller.place() {
+            Ok(p) => p,
+            Err(t) => return Answer::private(t),
+        };
+        let actor = caller.actor(&data, true).await;
+        if !actor.moderator {
+            return Answer::private(text::class::teachers_only(lang));
+        }
+        // Everything is checked before a thread is opened.
+        let kind = match game.unwrap_or(ClassGame::Climb) {
+            ClassGame::Climb => GameKind::Climb,
+            ClassGame::Daifugo => GameKind::Daifugo,
+        };
+        let request = async {
+            let settings = data.session.settings(here.guild_id).await?;
+            let options = match kind {
+                GameKind::Climb => {
+                    let words = variant.unwrap_or_else(|| settings.default_variant.clone());
+                    let (options, _) = request::climb_options(&words)?;
+                    GameOptions::Climb(options)
+                }
+                GameKind::Daifugo => GameOptions::Daifugo(request::daifugo_options(
+                    variant.as_deref().unwrap_or(""),
+                )?),
+            };
+            let level = match ai.as_deref() {
+                Some(text) => *request::levels(text)?.first().unwrap_or(&Level::Medium),
+                None => Level::Medium,
+            };
+            let turn_timeout_secs = match timeout.as_deref() {
+                Some(t) => request::duration(t)?,
+                None => settings.turn_timeout_secs,
+            };
+            let due_at = due
+                .as_deref()
+                .map(|d| request::due_date(d, data.session.now()))
+                .transpose()?;
+            let spec = LobbySpec {
+                turn_timeout_secs,
+                lang: caller.game_lang(),
+                ..LobbySpec::new(options)
+            };
+            Ok::<_, SessionError>((spec, level, due_at, settings.threads))
+        }
+        .await;
+        let (spec, level, due_at, threads_on) = match request {
+            Ok(r) => r,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let size = match class::check_size(&spec.options, usize::from(size.unwrap_or(2))) {
+            Ok(size) => size,
+            Err((min, max)) => return Answer::private(text::class::bad_group_size(min, max, lang)),
+        };
+        let may_thread = caller
+            .app_permissions
+            .is_some_and(|p| p.contains(THREAD_PERMISSIONS));
+        if !threads_on || !may_thread || caller.in_thread() {
+            return Answer::private(text::class::needs_threads(lang));
+        }
+        let guild = u64::try_from(here.guild_id).unwrap_or(0);
+        let students = match (&role, &members) {
+            (_, Some(list)) => class::members_listed(&http, guild, list, caller.user_id).await,
+            (Some(role), None) => {
+                class::members_of_role(&http, guild, role.id.get(), caller.user_id).await
+            }
+            (None, None) => Ok(Vec::new()),
+        };
+        let students = match students {
+            Ok(s) if s.is_empty() => return Answer::private(text::class::no_students(lang)),
+            Ok(s) if s.len() > MAX_STUDENTS => {
+                return Answer::private(text::class::too_many_students(MAX_STUDENTS, lang))
+            }
+            Ok(s) => s,
+            Err(MembersError::Hidden) => return Answer::private(text::class::members_hidden(lang)),
+            Err(MembersError::Other(e)) => {
+                tracing::warn!("reading the students failed: {e}");
+                return Answer::private(text::bot::try_again(lang));
+            }
+        };
+        let request = PairRequest {
+            kind,
+            spec,
+            size,
+            level,
+            due_at,
+        };
+        match class::pair(&http, &data, &caller, students, request).await {
+            Ok(summary) => Answer::public(Post::text(summary)),
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+        }
+    })
+    .await
+}
+
+/// Every open game of this channel (or of the server), the longest idle first
+#[poise::command(
+    slash_command,
+    name_localized("fr", "parties"),
+    description_localized(
+        "fr",
+        "Chaque partie en cours de ce salon (ou du serveur), les plus longtemps inactives d'abord"
+    )
+)]
+pub async fn games(
+    ctx: Context<'_>,
+    #[description = "Every game of the server, not only this channel's"]
+    #[name_localized("fr", "partout")]
+    #[description_localized(
+        "fr",
+        "Toutes les parties du serveur, pas seulement celles de ce salon"
+    )]
+    everywhere: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    answer(ctx, Shown::Private, async move {
+        let here = match caller.place() {
+            Ok(p) => p,
+            Err(t) => return Answer::private(t),
+        };
+        if !caller.actor(&data, true).await.moderator {
+            return Answer::private(text::class::teachers_only(lang));
+        }
+        let everywhere = everywhere.unwrap_or(false);
+        let channel = (!everywhere).then_some(here.channel_id);
+        match data
+            .session
+            .open_games_summary(here.guild_id, channel)
+            .await
+        {
+            Ok(games) => Answer::private(text::class::games_overview(
+                &games,
+                data.session.now(),
+                everywhere,
+                lang,
+            )),
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+        }
+    })
+    .await
+}
+
+/// The class report: a spreadsheet (one row per student) and a chart, only for you
+#[poise::command(
+    slash_command,
+    name_localized("fr", "rapport"),
+    description_localized(
+        "fr",
+        "Le rapport de la classe : un tableur (une ligne par élève) et un diagramme, pour vous seul"
+    )
+)]
+pub async fn report(
+    ctx: Context<'_>,
+    #[description = "From this day: 2026-11-01, or 30d for thirty days ago (default: the start)"]
+    #[name_localized("fr", "depuis")]
+    #[description_localized(
+        "fr",
+        "Depuis ce jour : 2026-11-01, ou 30d pour il y a trente jours (par défaut : le début)"
+    )]
+    #[max_length = 40]
+    from: Option<String>,
+    #[description = "To this day, included: 2026-11-30 (default: today)"]
+    #[name_localized("fr", "jusqu_à")]
+    #[description_localized(
+        "fr",
+        "Jusqu'à ce jour, inclus : 2026-11-30 (par défaut : aujourd'hui)"
+    )]
+    #[max_length = 40]
+    to: Option<String>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    answer(ctx, Shown::Private, async move {
+        let here = match caller.place() {
+            Ok(p) => p,
+            Err(t) => return Answer::private(t),
+        };
+        if !caller.actor(&data, true).await.moderator {
+            return Answer::private(text::class::teachers_only(lang));
+        }
+        let now = data.session.now();
+        let span = async {
+            let from = match from.as_deref() {
+                Some(d) => request::report_date(d, now)?,
+                None => 0,
+            };
+            let to = match to.as_deref() {
+                // The whole last day.
+                Some(d) => request::report_date(d, now)? + 86_400_000,
+                None => now + 1,
+            };
+            Ok::<_, SessionError>(ReportSpan {
+                guild_id: here.guild_id,
+                from,
+                to: to.max(from + 1),
+            })
+        }
+        .await;
+        let span = match span {
+            Ok(span) => span,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let class = match data.session.class_report(span).await {
+            Ok(class) => class,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let mut post = Post::text(text::report::message(&class, lang));
+        if !class.students.is_empty() {
+            let rows = text::report::chart_rows(&class);
+            let words = text::report::chart_words(&class, lang);
+            let alt = text::report::chart_alt(&class, lang);
+            post.picture = data
+                .picture(move || report::chart_png(&rows, &words))
+                .await
+                .map(|png| Picture {
+                    png,
+                    file: "class-chart.png",
+                    alt,
+                });
+            post.file = Some(File {
+                bytes: text::report::csv(&class, lang).into_bytes(),
+                name: "class-report.csv".into(),
+            });
+        }
+        Answer::new(post, Shown::Private)
+    })
+    .await
+}

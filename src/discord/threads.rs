@@ -1,0 +1,173 @@
+//! Games in their own threads, so one channel (a class) holds any number of games. A new
+//! game opens a public thread in the channel where it was asked for, when the server
+//! wants it (`/settings threads`, on by default) and the bot may: else it is played in the
+//! channel, with a note saying why. When a thread's game ends, its result is posted in the
+//! channel too and the thread is archived; the announcement is claimed in the database,
+//! so it is made once whichever path (a move, an AI turn, the clock) gets there first.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutoArchiveDuration, ChannelType, CreateThread, EditThread, Permissions};
+use tracing::{info, warn};
+
+use super::caller::Caller;
+use super::posts::Post;
+use super::send;
+use super::types::Data;
+use crate::session::{GameKind, GameView, Place};
+use crate::text;
+
+/// How long creating or archiving a thread may take before the game goes on without it.
+const THREAD_CALL: Duration = Duration::from_secs(10);
+
+/// What a thread needs the bot to be allowed in the channel.
+pub const THREAD_PERMISSIONS: Permissions =
+    Permissions::CREATE_PUBLIC_THREADS.union(Permissions::SEND_MESSAGES_IN_THREADS);
+
+/// Where a new game is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GamePlace {
+    /// The game's place: its thread, or the channel.
+    pub place: Place,
+    /// The channel the thread belongs to, when the game has a thread.
+    pub parent: Option<i64>,
+    /// Why the game is played in the channel although the server wants threads.
+    pub note: Option<String>,
+}
+
+impl GamePlace {
+    fn here(place: Place, note: Option<String>) -> GamePlace {
+        GamePlace {
+            place,
+            parent: None,
+            note,
+        }
+    }
+}
+
+/// A thread's name: "Prime Climb · Ada" (Discord allows 1 to 100 characters).
+pub fn thread_name(kind: GameKind, who: &str) -> String {
+    text::clip(&format!("{} · {who}", text::lobby::title(kind)), 100)
+}
+
+/// Open a thread for a new game in the caller's channel, if the server wants threads and
+/// the bot may create them; else the caller's channel, with the reason when there is one.
+pub async fn game_place(
+    http: &serenity::Http,
+    data: &Data,
+    caller: &Caller,
+    name: &str,
+) -> Result<GamePlace, String> {
+    let here = caller.place()?;
+    let lang = caller.lang();
+    if caller.in_thread() {
+        return Ok(GamePlace::here(here, None));
+    }
+    let wanted = data
+        .session
+        .settings(here.guild_id)
+        .await
+        .map(|s| s.threads)
+        .unwrap_or(true);
+    if !wanted {
+        return Ok(GamePlace::here(here, None));
+    }
+    if !caller
+        .app_permissions
+        .is_some_and(|p| p.contains(THREAD_PERMISSIONS))
+    {
+        return Ok(GamePlace::here(
+            here,
+            Some(text::bot::no_thread_permission(lang).into()),
+        ));
+    }
+    match open_thread(http, here.channel_id, name).await {
+        Ok(thread) => Ok(GamePlace {
+            place: Place {
+                guild_id: here.guild_id,
+                channel_id: thread,
+            },
+            parent: Some(here.channel_id),
+            note: None,
+        }),
+        Err(e) => {
+            warn!(
+                channel = here.channel_id,
+                "opening a game thread failed: {e}"
+            );
+            Ok(GamePlace::here(
+                here,
+                Some(text::bot::thread_refused(lang).into()),
+            ))
+        }
+    }
+}
+
+/// Create a public thread in `channel`; its id.
+pub async fn open_thread(http: &serenity::Http, channel: i64, name: &str) -> Result<i64, String> {
+    let channel = serenity::ChannelId::new(u64::try_from(channel).unwrap_or(1).max(1));
+    let builder = CreateThread::new(name)
+        .kind(ChannelType::PublicThread)
+        .auto_archive_duration(AutoArchiveDuration::OneWeek);
+    match tokio::time::timeout(THREAD_CALL, channel.create_thread(http, builder)).await {
+        Ok(Ok(thread)) => Ok(i64::try_from(thread.id.get()).unwrap_or(i64::MAX)),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err(format!("no answer within {THREAD_CALL:?}")),
+    }
+}
+
+/// If game `game_id` was played in a thread and is over, announce its end in the thread's
+/// channel (once, whoever calls) and archive the thread.
+pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
+    let info = match data.session.claim_end(game_id).await {
+        Ok(Some(info)) => info,
+        Ok(None) => return,
+        Err(e) => {
+            warn!(game_id, "announcing a game's end failed: {e}");
+            return;
+        }
+    };
+    let Some(parent) = info.parent_channel_id else {
+        return;
+    };
+    let view = data.session.game_by_id(game_id).await.ok();
+    let lines = match &view {
+        Some(GameView::Climb(v)) if v.game.is_over() => {
+            text::climb::standings(&v.game, info.lang, text::Markup::Discord)
+        }
+        Some(GameView::Daifugo(v)) if v.game.is_over() => {
+            text::daifugo::ranking(&v.game, info.lang, text::Markup::Discord)
+        }
+        _ => Vec::new(),
+    };
+    let thread = info.place.channel_id;
+    let message = text::bot::game_over_in_thread(info.kind, thread, &lines, info.lang);
+    let parent_place = Place {
+        guild_id: info.place.guild_id,
+        channel_id: parent,
+    };
+    send::post(http, parent_place, Post::text(message)).await;
+    archive(http, thread).await;
+}
+
+/// Delete a thread opened for a game that was then refused (its options, say): nothing
+/// was played in it. If Discord refuses, it is archived instead.
+pub async fn close_unused(http: &serenity::Http, thread: i64) {
+    let id = serenity::ChannelId::new(u64::try_from(thread).unwrap_or(1).max(1));
+    match tokio::time::timeout(THREAD_CALL, id.delete(http)).await {
+        Ok(Ok(_)) => {}
+        _ => archive(http, thread).await,
+    }
+}
+
+/// Archive a game's thread (it stays readable; a new message would reopen it).
+async fn archive(http: &serenity::Http, thread: i64) {
+    let id = serenity::ChannelId::new(u64::try_from(thread).unwrap_or(1).max(1));
+    let call = id.edit_thread(http, EditThread::new().archived(true));
+    match tokio::time::timeout(THREAD_CALL, call).await {
+        Ok(Ok(_)) => info!(thread, "game thread archived"),
+        Ok(Err(e)) => warn!(thread, "archiving a game thread failed: {e}"),
+        Err(_) => warn!(thread, "archiving a game thread took too long"),
+    }
+}
