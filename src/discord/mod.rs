@@ -123,9 +123,11 @@ async fn http_client(config: &BotConfig) -> Result<serenity::Http, BotError> {
 }
 
 /// What the bot needs in a channel: View Channels (1 << 10), Send Messages (1 << 11) and
-/// Attach Files (1 << 15), for the turn messages and their pictures. Everything else goes
-/// through interaction responses, which need no permission.
-pub const PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15);
+/// Attach Files (1 << 15), for the turn messages and their pictures; Create Public
+/// Threads (1 << 35), Send Messages in Threads (1 << 38) and Manage Threads (1 << 34),
+/// for games in their own threads (archived when they end). Everything else goes through
+/// interaction responses, which need no permission.
+pub const PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 15) | (1 << 34) | (1 << 35) | (1 << 38);
 
 /// The link that adds the bot to a server, with the `bot` and `applications.commands`
 /// scopes and [`PERMISSIONS`]; `application_id` is the bot's user id.

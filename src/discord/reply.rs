@@ -197,10 +197,27 @@ pub async fn answer<F>(
 ) where
     F: Future<Output = Answer> + Send,
 {
+    answer_after(target, http, data, expect, data.timing.defer_after, work).await
+}
+
+/// [`answer`], deferring after `defer_after` (at once for work known to be long: a class
+/// paired into a score of threads).
+pub async fn answer_after<F>(
+    target: Target<'_>,
+    http: &std::sync::Arc<serenity::Http>,
+    data: &Data,
+    expect: Shown,
+    defer_after: std::time::Duration,
+    work: F,
+) where
+    F: Future<Output = Answer> + Send,
+{
     tokio::pin!(work);
     let ready = tokio::select! {
+        biased;
+        () = tokio::time::sleep(defer_after), if defer_after.is_zero() => Err(()),
         answer = &mut work => Ok(answer),
-        () = tokio::time::sleep(data.timing.defer_after) => Err(()),
+        () = tokio::time::sleep(defer_after) => Err(()),
     };
     let (answer, delivered) = match ready {
         Ok(answer) => {

@@ -251,14 +251,15 @@ async fn the_binary_prints_its_invite_link_and_stops_cleanly_on_sigterm() {
         + &String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{logs}");
     // The link a teacher opens to add the bot: both scopes and what it needs in a channel
-    // (View Channels, Send Messages, Attach Files).
+    // (View Channels, Send Messages, Attach Files) and for game threads (Manage Threads,
+    // Create Public Threads, Send Messages in Threads).
     let link = format!(
         "invite the bot to a server: https://discord.com/oauth2/authorize?client_id={APP_ID}\
          &scope=bot%20applications.commands&permissions={}",
-        (1u64 << 10) | (1 << 11) | (1 << 15)
+        (1u64 << 10) | (1 << 11) | (1 << 15) | (1 << 34) | (1 << 35) | (1 << 38)
     );
     assert!(logs.contains(&link), "{logs}");
-    assert_eq!(discord::PERMISSIONS, 35_840);
+    assert_eq!(discord::PERMISSIONS, 326_417_550_336);
     assert!(logs.contains("shutting down"), "{logs}");
 }
 

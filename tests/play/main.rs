@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod classroom;
 mod daifugo_discord;
 mod daifugo_sessions;
 mod discord_e2e;
@@ -13,4 +14,5 @@ mod discord_faults;
 mod discord_game;
 mod discord_pictures;
 mod local_play;
+mod report;
 mod sessions;

@@ -112,6 +112,9 @@ pub struct Table {
     /// A second session on the bot's database, to read games as they are stored.
     pub reader: TestSession,
     next_id: AtomicU64,
+    /// What the bot may do in the channel, sent with every interaction (`None`: the fake's
+    /// default, which lacks the thread permissions).
+    app_permissions: std::sync::Mutex<Option<u64>>,
 }
 
 impl Table {
@@ -150,6 +153,7 @@ impl Table {
             clock,
             reader,
             next_id: AtomicU64::new(10_000),
+            app_permissions: std::sync::Mutex::new(None),
         }
     }
 
@@ -173,13 +177,29 @@ impl Table {
         }
     }
 
-    fn id(&self) -> u64 {
+    pub fn id(&self) -> u64 {
         self.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// Let the bot open threads in the channel from now on (the permissions of the invite
+    /// link it prints).
+    pub fn allow_threads(&self) {
+        *self
+            .app_permissions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = Some(fake::BOT_PERMISSIONS_WITH_THREADS);
     }
 
     /// Send an interaction and return the response to it: the callback, or when it was
     /// deferred, the message that followed.
-    pub async fn send(&self, id: u64, interaction: Value) -> Reply {
+    pub async fn send(&self, id: u64, mut interaction: Value) -> Reply {
+        let granted = *self
+            .app_permissions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = granted {
+            interaction["app_permissions"] = Value::String(p.to_string());
+        }
         self.fake.interact(interaction);
         let callback = self
             .fake
@@ -216,6 +236,21 @@ impl Table {
         let id = self.id();
         self.send(id, fake::slash_command_as(who, id, path, options, locale))
             .await
+    }
+
+    /// A slash command by `who` typed in a thread (`channel`, of `parent`).
+    pub async fn slash_in_thread(
+        &self,
+        thread: u64,
+        who: Who,
+        path: &[&str],
+        options: Value,
+        locale: &str,
+    ) -> Reply {
+        let id = self.id();
+        let mut interaction = fake::slash_command_as(who, id, path, options, locale);
+        fake::in_thread(&mut interaction, thread);
+        self.send(id, interaction).await
     }
 
     /// `/climb move moves:<text>` by `who`.

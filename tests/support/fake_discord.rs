@@ -78,6 +78,84 @@ struct State {
     faults: Mutex<Vec<(Route, u64, Fault)>>,
     seq: AtomicU64,
     gateway_url: Mutex<String>,
+    /// Threads created so far: (id, parent channel, name, archived).
+    threads: Mutex<Vec<FakeThread>>,
+    /// Ids given to new channels (threads).
+    next_channel: AtomicU64,
+    /// Every this-many-th thread creation is refused with a 429 (`0`: never), with this
+    /// `retry_after` in ms: Discord's per-route limit on creating threads.
+    thread_limit: Mutex<(u64, u64)>,
+    thread_attempts: AtomicU64,
+    /// The server's members for `GET /guilds/…/members`; `None`: Discord refuses the list
+    /// (403), as it does when the Server Members Intent is off.
+    members: Mutex<Option<Vec<FakeMember>>>,
+}
+
+/// A thread the bot created.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeThread {
+    pub id: u64,
+    pub parent: u64,
+    pub name: String,
+    pub archived: bool,
+    pub deleted: bool,
+}
+
+/// A member of the fake server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FakeMember {
+    pub id: u64,
+    pub name: String,
+    pub roles: Vec<u64>,
+    pub bot: bool,
+}
+
+/// The first id the fake gives a thread.
+pub const FIRST_THREAD_ID: u64 = 960_000_000_000_000_001;
+
+/// Every permission the bot needs, threads included (the interactions' `app_permissions`
+/// of a server that invited it with the link it prints).
+pub const BOT_PERMISSIONS_WITH_THREADS: u64 = 2_147_483_647 | (1 << 35) | (1 << 38);
+
+/// Send a dispatch to every ready session; false when there is none.
+fn dispatch_to(state: &State, t: &str, d: Value) -> bool {
+    // The sequence number is taken under the sessions' lock, so dispatches sent from
+    // several threads at once reach the bot in the order of their numbers.
+    let sessions = lock(&state.sessions);
+    let s = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+    let text = json!({ "op": 0, "t": t, "s": s, "d": d }).to_string();
+    for session in sessions.iter() {
+        // A closed session is simply gone; the test's waits report the consequence.
+        let _ = session.send(text.clone());
+    }
+    !sessions.is_empty()
+}
+
+/// A thread as Discord returns it (and sends it in `THREAD_CREATE`).
+fn thread_json(t: &FakeThread) -> Value {
+    json!({
+        "id": t.id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+        "parent_id": t.parent.to_string(), "name": t.name, "owner_id": APP_ID.to_string(),
+        "last_message_id": null, "rate_limit_per_user": 0, "message_count": 0,
+        "member_count": 1, "flags": 0, "total_message_sent": 0,
+        "thread_metadata": {
+            "archived": t.archived, "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T00:00:00.000000+00:00", "locked": false
+        }
+    })
+}
+
+/// A member as Discord returns it.
+fn member_json(m: &FakeMember) -> Value {
+    json!({
+        "user": {
+            "id": m.id.to_string(), "username": m.name.to_lowercase(), "discriminator": "0",
+            "global_name": m.name, "avatar": null, "bot": m.bot
+        },
+        "nick": null, "roles": m.roles.iter().map(u64::to_string).collect::<Vec<_>>(),
+        "joined_at": "2026-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
+        "flags": 0, "pending": false
+    })
 }
 
 /// Which requests a fault hits.
@@ -146,6 +224,7 @@ impl FakeDiscord {
         NO_PROXY.call_once(|| std::env::set_var("NO_PROXY", "127.0.0.1,localhost"));
 
         let state = Arc::new(State::default());
+        state.next_channel.store(FIRST_THREAD_ID, Ordering::SeqCst);
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
         let gateway = TcpListener::bind("127.0.0.1:0")
             .await
@@ -163,6 +242,22 @@ impl FakeDiscord {
             state,
             tasks,
         }
+    }
+
+    /// The threads the bot created so far.
+    pub fn threads(&self) -> Vec<FakeThread> {
+        lock(&self.state.threads).clone()
+    }
+
+    /// From now on every `every`-th attempt to create a thread answers 429 with
+    /// `retry_after_ms`, as Discord's rate limit on thread creation does.
+    pub fn rate_limit_threads(&self, every: u64, retry_after_ms: u64) {
+        *lock(&self.state.thread_limit) = (every, retry_after_ms);
+    }
+
+    /// The server's members, for `GET /guilds/…/members` (else that answers 403).
+    pub fn set_members(&self, members: Vec<FakeMember>) {
+        *lock(&self.state.members) = Some(members);
     }
 
     /// From now on `GET /users/@me` answers 401, as Discord does for a bad token.
@@ -209,19 +304,10 @@ impl FakeDiscord {
 
     /// Send a dispatch (op 0) with event name `t` and data `d` to every ready session.
     pub fn dispatch(&self, t: &str, d: Value) {
-        // The sequence number is taken under the sessions' lock, so dispatches sent from
-        // several threads at once reach the bot in the order of their numbers.
-        let sessions = lock(&self.state.sessions);
-        let s = self.state.seq.fetch_add(1, Ordering::SeqCst) + 1;
-        let text = json!({ "op": 0, "t": t, "s": s, "d": d }).to_string();
         assert!(
-            !sessions.is_empty(),
+            dispatch_to(&self.state, t, d),
             "no gateway session to dispatch {t} to"
         );
-        for session in sessions.iter() {
-            // A closed session is simply gone; the test's waits report the consequence.
-            let _ = session.send(text.clone());
-        }
     }
 
     /// Inject an interaction (see [`slash_command`] and [`button_click`]).
@@ -413,6 +499,15 @@ fn interaction_from(who: Who, id: u64, kind: u8, locale: &str) -> Value {
     })
 }
 
+/// Move an interaction into a thread of the game's channel: its channel is the thread.
+pub fn in_thread(interaction: &mut Value, thread: u64) {
+    interaction["channel_id"] = json!(thread.to_string());
+    interaction["channel"] = json!({
+        "id": thread.to_string(), "type": 11, "name": "game",
+        "parent_id": CHANNEL_ID.to_string()
+    });
+}
+
 /// The token of interaction `id` (it appears in the callback's path).
 pub fn interaction_token(id: u64) -> String {
     format!("itok-{id}")
@@ -532,6 +627,7 @@ async fn rest(
 ) -> Result<Response<Full<Bytes>>, Infallible> {
     let method = req.method().to_string();
     let path = req.uri().path().to_string();
+    let query = req.uri().query().unwrap_or_default().to_string();
     let header = |name: hyper::header::HeaderName| {
         req.headers()
             .get(name)
@@ -569,7 +665,7 @@ async fn rest(
         method: method.clone(),
         path: path.clone(),
         authorization,
-        json,
+        json: json.clone(),
         parts,
     });
 
@@ -637,6 +733,101 @@ async fn rest(
             ok(message(950_000_000_000_000_002, "original"))
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => Ok(reply(StatusCode::NO_CONTENT, None)),
+        // A thread started without a message: a new channel, announced by THREAD_CREATE.
+        ("POST", ["channels", parent, "threads"]) => {
+            let (every, retry_after_ms) = *lock(&state.thread_limit);
+            let attempt = state.thread_attempts.fetch_add(1, Ordering::SeqCst) + 1;
+            if every > 0 && attempt % every == 0 {
+                let secs = retry_after_ms as f64 / 1000.0;
+                let mut r = reply(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    Some(
+                        json!({ "message": "You are being rate limited.", "retry_after": secs, "global": false }),
+                    ),
+                );
+                r.headers_mut().insert(
+                    hyper::header::RETRY_AFTER,
+                    hyper::header::HeaderValue::from(secs.ceil() as u64),
+                );
+                return Ok(r);
+            }
+            let thread = FakeThread {
+                id: state.next_channel.fetch_add(1, Ordering::SeqCst),
+                parent: parent.parse().unwrap_or(0),
+                name: json
+                    .as_ref()
+                    .and_then(|j| j["name"].as_str())
+                    .unwrap_or_default()
+                    .to_string(),
+                archived: false,
+                deleted: false,
+            };
+            let body = thread_json(&thread);
+            lock(&state.threads).push(thread);
+            let mut event = body.clone();
+            event["newly_created"] = json!(true);
+            dispatch_to(&state, "THREAD_CREATE", event);
+            Ok(reply(StatusCode::CREATED, Some(body)))
+        }
+        ("PATCH" | "DELETE", ["channels", id]) => {
+            let id: u64 = id.parse().unwrap_or(0);
+            let mut threads = lock(&state.threads);
+            match threads.iter_mut().find(|t| t.id == id) {
+                Some(t) => {
+                    if method == "DELETE" {
+                        t.deleted = true;
+                    }
+                    if let Some(archived) = json.as_ref().and_then(|j| j["archived"].as_bool()) {
+                        t.archived = archived;
+                    }
+                    ok(thread_json(t))
+                }
+                None => Ok(reply(
+                    StatusCode::NOT_FOUND,
+                    Some(json!({ "message": "Unknown Channel", "code": 10003 })),
+                )),
+            }
+        }
+        ("GET", ["guilds", _, "members"]) => match lock(&state.members).clone() {
+            None => Ok(reply(
+                StatusCode::FORBIDDEN,
+                Some(json!({ "message": "Missing Access", "code": 50001 })),
+            )),
+            Some(mut members) => {
+                let param = |key: &str| {
+                    query
+                        .split('&')
+                        .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
+                        .and_then(|v| v.parse::<u64>().ok())
+                };
+                members.sort_by_key(|m| m.id);
+                let after = param("after").unwrap_or(0);
+                let limit =
+                    usize::try_from(param("limit").unwrap_or(1).clamp(1, 1000)).unwrap_or(1);
+                let page: Vec<Value> = members
+                    .iter()
+                    .filter(|m| m.id > after)
+                    .take(limit)
+                    .map(member_json)
+                    .collect();
+                ok(Value::Array(page))
+            }
+        },
+        ("GET", ["guilds", _, "members", user]) => {
+            let id: u64 = user.parse().unwrap_or(0);
+            let found = lock(&state.members)
+                .clone()
+                .unwrap_or_default()
+                .into_iter()
+                .find(|m| m.id == id);
+            match found {
+                Some(m) => ok(member_json(&m)),
+                None => Ok(reply(
+                    StatusCode::NOT_FOUND,
+                    Some(json!({ "message": "Unknown Member", "code": 10007 })),
+                )),
+            }
+        }
         _ => Ok(reply(
             StatusCode::NOT_FOUND,
             Some(json!({ "message": "404: Not Found (fake Discord)", "code": 0 })),

@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::answer;
+use super::{answer, answer_slow};
 use crate::discord::caller::Caller;
 use crate::discord::class::{self, MembersError, PairRequest, MAX_STUDENTS};
 use crate::discord::posts::{File, Picture, Post};
@@ -110,7 +110,7 @@ pub async fn pair(
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     let http = ctx.serenity_context().http.clone();
-    answer(ctx, Shown::Public, async move {
+    answer_slow(ctx, Shown::Public, async move {
         let here = match caller.place() {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
@@ -285,7 +285,7 @@ pub async fn report(
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
-    answer(ctx, Shown::Private, async move {
+    answer_slow(ctx, Shown::Private, async move {
         let here = match caller.place() {
             Ok(p) => p,
             Err(t) => return Answer::private(t),

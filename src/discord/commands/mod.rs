@@ -51,6 +51,27 @@ where
     Ok(())
 }
 
+/// Answer a slash command whose work is long (many threads, a report): deferred at once,
+/// then the answer when it is ready.
+async fn answer_slow<F>(ctx: Context<'_>, expect: Shown, work: F) -> Result<(), Error>
+where
+    F: Future<Output = Answer> + Send,
+{
+    let poise::Context::Application(app) = ctx else {
+        return Ok(());
+    };
+    reply::answer_after(
+        Target::Command(app.interaction),
+        &ctx.serenity_context().http,
+        ctx.data(),
+        expect,
+        std::time::Duration::ZERO,
+        work,
+    )
+    .await;
+    Ok(())
+}
+
 /// Where a new game is played (its own thread, or this channel): see `threads`. The
 /// options were checked before, so a refused game leaves no empty thread behind.
 async fn new_game_place(
