@@ -217,8 +217,8 @@ pub fn chart_words(report: &ClassReport, lang: Lang) -> ChartWords {
         title: lang.text("The class", "La classe").into(),
         subtitle: tr!(
             lang,
-            "{} · games won of games played · expected turns lost per turn against the exact solver (Prime Climb, card-free turns)",
-            "{} · parties gagnées sur parties jouées · tours perdus par tour face au solveur exact (Prime Climb, tours sans carte)",
+            "{} · turns lost: against the exact solver, per turn",
+            "{} · tours perdus : face au solveur exact, par tour",
             span_words(report, lang)
         ),
         games: lang.text("games played", "parties jouées").into(),
