@@ -172,6 +172,7 @@ async fn stored_games(url: &str) -> store::SqliteStore {
                 turn_started_at: None,
                 reminded: false,
                 ai_to_move: false,
+                to_move_user: None,
             },
         )
         .await

@@ -193,9 +193,10 @@ pub async fn pair(
                         .collect(),
                     ..Post::text(text::class::class_game_welcome(&group, view.info().lang))
                 };
-                send::post(http, place, welcome).await;
+                send::post(http, data, place, welcome).await;
                 let board = posts::public_post(data, &view).await;
-                send::post(http, place, board).await;
+                send::post(http, data, place, board).await;
+                super::notify::notices_now(http, data, view.info().id).await;
                 if view.ai_to_move() {
                     runner::spawn(http.clone(), data.clone(), place);
                 }
@@ -242,7 +243,7 @@ pub async fn tell_due(http: &serenity::Http, data: &Data, assignment: i64) {
                 guild_id: a.guild_id,
                 channel_id: a.channel_id,
             };
-            send::post(http, place, post).await;
+            send::post(http, data, place, post).await;
         }
         Ok(None) => {}
         Err(e) => warn!(assignment, "listing a due assignment failed: {e}"),

@@ -1,6 +1,8 @@
-//! The turn clock: every tick, the reminders at half time, the turns that ran out of time
-//! (the server's choice: an AI plays the idle turn, or it is skipped), and AI seats left
-//! waiting (their runner was lost to a crash or a failed post). Everything is read from
+//! The turn clock: every tick, the reminders (at half time, or as often as the server
+//! says), the turns that ran out of time (the server's choice: an AI plays the idle turn,
+//! or it is skipped), AI seats left waiting (their runner was lost to a crash or a failed
+//! post), turn notices by direct message, lobbies nobody started and games nobody plays,
+//! and daily digests. Everything is read from
 //! the database, so after a restart the clock picks up every open game; each step is
 //! committed before its message is posted.
 
@@ -10,11 +12,13 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tracing::{error, info};
 
-use super::posts;
+use super::notify;
+use super::posts::{self, Post};
 use super::runner;
 use super::send;
 use super::types::Data;
 use crate::session::{Due, Status, TimeoutMode};
+use crate::text;
 
 /// At start, AI seats whose turn it is play; then every tick, reminders, timeouts and
 /// waiting AI seats. Stops when `stop` turns true.
@@ -54,47 +58,121 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
         }
     };
     for item in due {
-        match item {
-            Due::Remind {
-                game_id,
-                version,
-                place,
-            } => match data.session.remind(game_id, version).await {
+        step(http, data, item).await;
+    }
+}
+
+/// Carry out one thing the clock found due.
+async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
+    match item {
+        Due::Remind {
+            game_id,
+            version,
+            place,
+            left_ms,
+            waited_ms,
+        } => match data.session.remind(game_id, version).await {
+            Ok(Some(view)) => {
+                // The one reminder at half time, unless the server repeats them.
+                let repeated = data
+                    .session
+                    .settings(place.guild_id)
+                    .await
+                    .is_ok_and(|s| s.remind_every_secs.is_some());
+                notify::reminder(http, data, &view, left_ms, waited_ms, !repeated).await;
+            }
+            Ok(None) => {}
+            Err(e) => error!(game_id, "a reminder failed: {e}"),
+        },
+        Due::TimeOut {
+            game_id,
+            version,
+            place,
+        } => {
+            let mode = match data.session.settings(place.guild_id).await {
+                Ok(s) => TimeoutMode::from_setting(&s.on_timeout),
+                Err(_) => TimeoutMode::Ai,
+            };
+            let lock = data.runner_lock(place);
+            let guard = lock.lock().await;
+            let result = data.session.time_out(game_id, version, mode).await;
+            drop(guard);
+            match result {
                 Ok(Some(view)) => {
-                    let message = posts::reminder(&view, data.session.now());
-                    send::post(http, place, message).await;
+                    let lang = view.info().lang;
+                    let message = posts::public_post(data, &view)
+                        .await
+                        .headed(&posts::timed_out_line(&view, mode, lang));
+                    send::post(http, data, place, message).await;
+                    notify::notices_now(http, data, game_id).await;
+                    if view.is_over() {
+                        super::threads::announce_end(http, data, game_id).await;
+                    }
+                    runner::spawn(http.clone(), data.clone(), place);
                 }
                 Ok(None) => {}
-                Err(e) => error!(game_id, "a reminder failed: {e}"),
-            },
-            Due::TimeOut {
-                game_id,
-                version,
-                place,
-            } => {
-                let mode = match data.session.settings(place.guild_id).await {
-                    Ok(s) => TimeoutMode::from_setting(&s.on_timeout),
-                    Err(_) => TimeoutMode::Ai,
-                };
-                let lock = data.runner_lock(place);
-                let guard = lock.lock().await;
-                let result = data.session.time_out(game_id, version, mode).await;
-                drop(guard);
-                match result {
-                    Ok(Some(view)) => {
-                        let lang = view.info().lang;
-                        let message = posts::public_post(data, &view)
-                            .await
-                            .headed(&posts::timed_out_line(&view, mode, lang));
-                        send::post(http, place, message).await;
-                        runner::spawn(http.clone(), data.clone(), place);
-                    }
-                    Ok(None) => {}
-                    Err(e) => error!(game_id, "a turn timeout failed: {e}"),
-                }
+                Err(e) => error!(game_id, "a turn timeout failed: {e}"),
             }
-            Due::AiIdle { place } => runner::spawn(http.clone(), data.clone(), place),
         }
+        Due::AiIdle { place } => runner::spawn(http.clone(), data.clone(), place),
+        Due::Notice {
+            game_id,
+            user_id,
+            turn,
+            ..
+        } => notify::notice(http, data, game_id, user_id, turn).await,
+        Due::CloseLobby {
+            game_id,
+            version,
+            place,
+        } => match data.session.close_stale_lobby(game_id, version).await {
+            Ok(Some(lobby)) => {
+                let hours = data
+                    .session
+                    .settings(place.guild_id)
+                    .await
+                    .map(|s| s.lobby_hours)
+                    .unwrap_or_default();
+                let info = &lobby.info;
+                let text = text::notify::lobby_closed(info.kind, info.id, hours, info.lang);
+                send::post(http, data, place, Post::text(text)).await;
+                super::threads::announce_end(http, data, game_id).await;
+            }
+            Ok(None) => {}
+            Err(e) => error!(game_id, "closing a lobby failed: {e}"),
+        },
+        Due::EndIdle {
+            game_id,
+            version,
+            place,
+        } => match data.session.end_idle_game(game_id, version).await {
+            Ok(Some(ended)) => {
+                let days = data
+                    .session
+                    .settings(place.guild_id)
+                    .await
+                    .map(|s| s.idle_days)
+                    .unwrap_or_default();
+                let info = &ended.info;
+                let people: Vec<i64> = (0..info.seats.len())
+                    .filter_map(|s| info.user_of(s))
+                    .collect();
+                let who: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
+                let mut post = Post::text(text::notify::game_ended_idle(
+                    info.kind, info.id, days, &who, info.lang,
+                ));
+                post.mentions = people
+                    .iter()
+                    .filter_map(|&u| u64::try_from(u).ok())
+                    .collect();
+                send::strip_last(http, data, game_id).await;
+                send::post(http, data, place, post).await;
+                super::threads::announce_end(http, data, game_id).await;
+            }
+            Ok(None) => {}
+            Err(e) => error!(game_id, "ending an idle game failed: {e}"),
+        },
+        Due::Digest { user_id, due_at } => notify::digest(http, data, user_id, due_at).await,
     }
 }
 

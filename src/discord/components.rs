@@ -14,7 +14,7 @@ use super::posts::{lobby as lobby_post, public_post, Post};
 use super::reply::{self, Answer, Shown, Target};
 use super::types::Data;
 use crate::level::Level;
-use crate::session::{Command, GameView, Place, SessionError, Stamp, Status};
+use crate::session::{Command, GameView, Place, RematchVote, SessionError, Stamp, Status};
 use crate::text;
 
 /// The one value chosen in a select menu.
@@ -49,7 +49,9 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
     // channel act on a game whose thread is elsewhere.
     let game_id = match &parsed {
         Click::Board { stamp, .. } | Click::Hand { stamp, .. } => stamp.game_id,
-        Click::Lobby { game_id, .. } | Click::Table { game_id, .. } => *game_id,
+        Click::Lobby { game_id, .. }
+        | Click::Table { game_id, .. }
+        | Click::Rematch { game_id } => *game_id,
     };
     let place = match data.session.place_of(game_id, here.guild_id).await {
         Ok(Some(place)) => place,
@@ -76,6 +78,9 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
     }
     let value = value.unwrap_or_default();
     match parsed {
+        Click::Rematch { game_id } => {
+            rematch_click(ctx, target, data, &caller, click, game_id).await
+        }
         Click::Board { stamp, verb } => {
             board_click(ctx, target, data, &caller, place, stamp, verb, &value).await
         }
@@ -237,4 +242,126 @@ async fn started(data: &Data, place: Place, view: GameView, lang: crate::lang::L
         .then_ai(place, view.ai_to_move());
     answer.channel_posts.push((place, board));
     answer
+}
+
+/// A finished game's Rematch button: the clicker's vote; once every person seated has
+/// asked, the new game opens (in a new thread where the server has threads) and the
+/// result's button goes.
+async fn rematch_click(
+    ctx: &serenity::Context,
+    target: Target<'_>,
+    data: &Data,
+    caller: &Caller,
+    click: &ComponentInteraction,
+    game_id: i64,
+) {
+    let lang = caller.lang();
+    let http = &ctx.http;
+    let clicked = (
+        i64::try_from(click.channel_id.get()).unwrap_or(i64::MAX),
+        i64::try_from(click.message.id.get()).unwrap_or(i64::MAX),
+    );
+    let work = async {
+        let Some(guild) = caller.guild_id.map(crate::discord::caller::id) else {
+            return Answer::private(text::bot::not_in_dm(lang));
+        };
+        let session = &data.session;
+        let plan = match session.rematch_vote(game_id, guild, caller.user()).await {
+            Ok(RematchVote::Waiting {
+                waiting,
+                waiting_ids,
+                ..
+            }) => {
+                let mentions: Vec<String> = waiting
+                    .iter()
+                    .zip(&waiting_ids)
+                    .map(|(name, id)| format!("<@{id}> ({name})"))
+                    .collect();
+                let mut post =
+                    Post::text(text::notify::rematch_asked(&caller.name, &mentions, lang));
+                post.mentions = waiting_ids
+                    .iter()
+                    .filter_map(|&u| u64::try_from(u).ok())
+                    .collect();
+                crate::discord::notify::shape(data, &mut post).await;
+                return Answer::public(post);
+            }
+            Ok(RematchVote::Ready(plan)) => plan,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        // Where it is played: a new thread of the channel where the server has threads
+        // (else, or if Discord refuses one, where the first game was played).
+        let threads_on = session
+            .settings(guild)
+            .await
+            .map(|s| s.threads)
+            .unwrap_or(true);
+        let parent = plan.parent_channel_id.unwrap_or(plan.place.channel_id);
+        let kind = plan.spec.options.kind();
+        let may_thread = plan.parent_channel_id.is_some()
+            || caller
+                .app_permissions
+                .is_some_and(|p| p.contains(crate::discord::threads::THREAD_PERMISSIONS));
+        let mut opened_thread = None;
+        let (place, parent_id) = if threads_on && may_thread {
+            let name = crate::discord::threads::thread_name(kind, &caller.name);
+            match crate::discord::threads::open_thread(http, parent, &name).await {
+                Ok(thread) => {
+                    opened_thread = Some(thread);
+                    (
+                        Place {
+                            guild_id: guild,
+                            channel_id: thread,
+                        },
+                        Some(parent),
+                    )
+                }
+                Err(e) => {
+                    tracing::warn!(channel = parent, "opening a rematch thread failed: {e}");
+                    (plan.place, plan.parent_channel_id)
+                }
+            }
+        } else {
+            (plan.place, plan.parent_channel_id)
+        };
+        let actor = caller.actor(data, false).await;
+        match session.open_rematch(&plan, place, parent_id, &actor).await {
+            Ok(view) => {
+                let info = view.info();
+                let people: Vec<i64> = (0..info.seats.len())
+                    .filter_map(|s| info.user_of(s))
+                    .collect();
+                let mentions: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
+                let welcome = Post {
+                    mentions: people
+                        .iter()
+                        .filter_map(|&u| u64::try_from(u).ok())
+                        .collect(),
+                    ..Post::text(text::notify::rematch_welcome(
+                        plan.game_id,
+                        &mentions,
+                        plan.lang,
+                    ))
+                };
+                let board = public_post(data, &view).await;
+                let mut answer = Answer::public(Post::text(text::notify::rematch_started(
+                    info.kind,
+                    info.id,
+                    place.channel_id,
+                    lang,
+                )))
+                .then_ai(place, view.ai_to_move());
+                answer.channel_posts = vec![(place, welcome), (place, board)];
+                answer.strip.push(clicked);
+                answer
+            }
+            Err(e) => {
+                if let Some(thread) = opened_thread {
+                    crate::discord::threads::close_unused(http, thread).await;
+                }
+                Answer::private(text::errors::refusal(&e, lang))
+            }
+        }
+    };
+    reply::answer(target, http, data, Shown::Public, work).await
 }

@@ -7,7 +7,8 @@
 //! - `daifugo:<game>:hand` and `daifugo:<game>:hint`: a Prime Daifugo table (any time);
 //! - `daifugo:<game>:<version>:<verb>`: a Prime Daifugo hand (`draw`, `d`, `pass`, `skip`,
 //!   and the menus `play`, `discard`);
-//! - `lobby:<game>:<verb>`: a lobby (`join`, `leave`, `start`, `cancel`, the `ai` menu).
+//! - `lobby:<game>:<verb>`: a lobby (`join`, `leave`, `start`, `cancel`, the `ai` menu);
+//! - `rematch:<game>`: a finished game's Rematch button.
 //!
 //! A custom id the bot cannot read (an older scheme after an update, a number out of
 //! range, an unknown verb) is an [`IdError`]: the click is still answered, never dropped.
@@ -34,6 +35,10 @@ pub enum Click {
     Hand {
         stamp: Stamp,
         verb: HandVerb,
+    },
+    /// A finished game's Rematch button (either game).
+    Rematch {
+        game_id: i64,
     },
 }
 
@@ -182,6 +187,7 @@ impl Click {
                 format!("climb:{}:{}:{}", stamp.game_id, stamp.version, verb.word())
             }
             Click::Lobby { game_id, verb } => format!("lobby:{game_id}:{}", verb.word()),
+            Click::Rematch { game_id } => format!("rematch:{game_id}"),
             Click::Table { game_id, verb } => format!("daifugo:{game_id}:{}", verb.word()),
             Click::Hand { stamp, verb } => {
                 format!(
@@ -234,6 +240,9 @@ fn read(custom_id: &str) -> Option<Click> {
             game_id: number(game)?,
             verb: LobbyVerb::read(verb)?,
         },
+        ["rematch", game] => Click::Rematch {
+            game_id: number(game)?,
+        },
         _ => return None,
     })
 }
@@ -269,6 +278,7 @@ mod tests {
                 stamp,
                 verb: HandVerb::Discard,
             },
+            Click::Rematch { game_id: 9 },
         ];
         for click in clicks {
             assert_eq!(Click::parse(&click.id()), Ok(click), "{}", click.id());
@@ -299,6 +309,9 @@ mod tests {
             "daifugo:1:2:3:4",
             "daifugo:1:2:fold",
             "other:1:2:3",
+            "rematch",
+            "rematch:x",
+            "rematch:1:2",
         ] {
             assert!(Click::parse(junk).is_err(), "{junk}");
         }

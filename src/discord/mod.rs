@@ -28,6 +28,7 @@ mod commands;
 mod components;
 pub mod config;
 pub mod ids;
+mod notify;
 mod posts;
 pub mod relay;
 mod reply;

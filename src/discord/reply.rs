@@ -19,6 +19,7 @@ use serenity::{
 };
 use tracing::{error, warn};
 
+use super::notify;
 use super::posts::Post;
 use super::runner;
 use super::send;
@@ -56,6 +57,12 @@ pub struct Answer {
     /// A game that may have just ended: if it was played in a thread, its end is
     /// announced in the thread's channel (see `threads::announce_end`).
     pub ended: Option<i64>,
+    /// Games whose next player may want a direct message now (besides the post's own
+    /// game, see `notify::notices_now`).
+    pub notify: Vec<i64>,
+    /// Messages (channel, message) whose buttons go after the answer (a result's Rematch
+    /// button once the rematch has started).
+    pub strip: Vec<(i64, i64)>,
 }
 
 impl Answer {
@@ -68,6 +75,8 @@ impl Answer {
             channel_posts: Vec::new(),
             ai: None,
             ended: None,
+            notify: Vec::new(),
+            strip: Vec::new(),
         }
     }
 
@@ -124,15 +133,41 @@ impl Target<'_> {
         }
     }
 
+    /// Edit the (deferred) response; the message's id.
     async fn edit(
         &self,
         http: &serenity::Http,
         edit: EditInteractionResponse,
-    ) -> Result<(), serenity::Error> {
+    ) -> Result<Option<u64>, serenity::Error> {
         match self {
-            Target::Command(i) => i.edit_response(http, edit).await.map(drop),
-            Target::Click(i) => i.edit_response(http, edit).await.map(drop),
+            Target::Command(i) => i.edit_response(http, edit).await,
+            Target::Click(i) => i.edit_response(http, edit).await,
         }
+        .map(|m| Some(m.id.get()))
+    }
+
+    /// The id of the response message (one more call: after a first answer, Discord does
+    /// not say it).
+    async fn response_id(&self, http: &serenity::Http) -> Option<u64> {
+        let found = match self {
+            Target::Command(i) => i.get_response(http).await,
+            Target::Click(i) => i.get_response(http).await,
+        };
+        match found {
+            Ok(m) => Some(m.id.get()),
+            Err(e) => {
+                warn!("reading a reply's id failed: {e}");
+                None
+            }
+        }
+    }
+
+    fn channel(&self) -> i64 {
+        let id = match self {
+            Target::Command(i) => i.channel_id,
+            Target::Click(i) => i.channel_id,
+        };
+        i64::try_from(id.get()).unwrap_or(i64::MAX)
     }
 
     async fn delete(&self, http: &serenity::Http) -> Result<(), serenity::Error> {
@@ -142,17 +177,19 @@ impl Target<'_> {
         }
     }
 
+    /// A followup message; its id.
     async fn followup(
         &self,
         http: &serenity::Http,
         post: &Post,
         ephemeral: bool,
-    ) -> Result<(), serenity::Error> {
+    ) -> Result<Option<u64>, serenity::Error> {
         let f = post.followup(ephemeral);
         match self {
-            Target::Command(i) => i.create_followup(http, f).await.map(drop),
-            Target::Click(i) => i.create_followup(http, f).await.map(drop),
+            Target::Command(i) => i.create_followup(http, f).await,
+            Target::Click(i) => i.create_followup(http, f).await,
         }
+        .map(|m| Some(m.id.get()))
     }
 
     /// Acknowledge now, answer later.
@@ -167,13 +204,13 @@ impl Target<'_> {
         self.respond(http, response).await
     }
 
-    /// The first answer.
+    /// The first answer (Discord does not say the message's id).
     async fn first(
         &self,
         http: &serenity::Http,
         post: &Post,
         shown: Shown,
-    ) -> Result<(), serenity::Error> {
+    ) -> Result<Option<u64>, serenity::Error> {
         let response = match (self, shown) {
             (Target::Click(_), Shown::Update) => {
                 CreateInteractionResponse::UpdateMessage(post.response(false))
@@ -181,7 +218,7 @@ impl Target<'_> {
             (_, Shown::Private) => CreateInteractionResponse::Message(post.response(true)),
             _ => CreateInteractionResponse::Message(post.response(false)),
         };
-        self.respond(http, response).await
+        self.respond(http, response).await.map(|()| None)
     }
 }
 
@@ -234,7 +271,17 @@ pub async fn answer_after<F>(
         }
     };
     match delivered {
-        Ok(()) => {
+        Ok(id) => {
+            // A game's public turn message takes over the buttons from the one before.
+            if let (Some(game), Shown::Public) = (answer.post.turn_of, answer.shown) {
+                let id = match id {
+                    Some(id) => Some(id),
+                    None => target.response_id(http).await,
+                };
+                if let Some(id) = id.and_then(|id| i64::try_from(id).ok()) {
+                    send::track(http, data, game, target.channel(), id).await;
+                }
+            }
             if let Some(hand) = &answer.private_followup {
                 if let Err(e) = target.followup(http, hand, true).await {
                     warn!("a private followup failed: {e}");
@@ -244,12 +291,29 @@ pub async fn answer_after<F>(
         Err(e) => {
             warn!("Discord refused a reply: {e}");
             if let Some((place, note)) = &answer.saved {
-                send::post(http, *place, answer.post.clone().headed(note)).await;
+                send::post(http, data, *place, answer.post.clone().headed(note)).await;
             }
         }
     }
     for (place, post) in &answer.channel_posts {
-        send::post(http, *place, post.clone()).await;
+        send::post(http, data, *place, post.clone()).await;
+    }
+    let games = answer
+        .post
+        .turn_of
+        .iter()
+        .chain(
+            answer
+                .channel_posts
+                .iter()
+                .filter_map(|(_, p)| p.turn_of.as_ref()),
+        )
+        .chain(&answer.notify);
+    for game in games {
+        notify::notices_now(http, data, *game).await;
+    }
+    for (channel, message) in &answer.strip {
+        send::strip(http, *channel, *message).await;
     }
     if let Some(game_id) = answer.ended {
         threads::announce_end(http, data, game_id).await;
@@ -259,13 +323,13 @@ pub async fn answer_after<F>(
     }
 }
 
-/// Send an answer after a deferral made as `expect`.
+/// Send an answer after a deferral made as `expect`; the message's id when Discord says.
 async fn deliver_deferred(
     target: Target<'_>,
     http: &serenity::Http,
     answer: &Answer,
     expect: Shown,
-) -> Result<(), serenity::Error> {
+) -> Result<Option<u64>, serenity::Error> {
     let post = &answer.post;
     match (expect, answer.shown) {
         (a, b) if a == b => target.edit(http, post.edit()).await,

@@ -34,7 +34,8 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
         match data.session.ai_step(place, take_back_ms).await {
             Ok(AiStep::Played(view)) => {
                 let message = posts::public_post(data, &view).await;
-                post(http, place, message).await;
+                post(http, data, place, message).await;
+                super::notify::notices_now(http, data, view.info().id).await;
                 if view.is_over() {
                     super::threads::announce_end(http, data, view.info().id).await;
                     break;

@@ -1,6 +1,10 @@
 //! Posting a message in a game's channel (or thread), whatever Discord does: a refusal
 //! that may pass is tried again a little later, then logged. The game is always saved
 //! before its message is posted, so `/climb board` shows it whatever happens here.
+//!
+//! Also here: the buttons of a game's previous turn message are removed once a new one is
+//! posted ([`track`]), and direct messages ([`dm`]), which Discord refuses when a person
+//! has closed them.
 
 use std::time::Duration;
 
@@ -8,20 +12,33 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
 use super::posts::Post;
+use super::types::Data;
 use crate::session::Place;
 
 /// Retries of a channel message Discord refused (after the relay's own retries of 429s).
 const POST_RETRIES: [Duration; 2] = [Duration::from_millis(500), Duration::from_secs(2)];
 
+fn channel_id(id: i64) -> serenity::ChannelId {
+    serenity::ChannelId::new(u64::try_from(id).unwrap_or(1).max(1))
+}
+
 /// Post a message in a game's channel. The game is already saved: a refusal is tried
 /// again a little later, then logged (`/climb board` shows the game whatever happens).
-pub async fn post(http: &serenity::Http, place: Place, post: Post) {
-    let channel = serenity::ChannelId::new(u64::try_from(place.channel_id).unwrap_or(1).max(1));
+/// Returns the message's id when it was posted; a game's turn message takes over the
+/// buttons from the one before ([`track`]).
+pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) -> Option<i64> {
+    let channel = channel_id(place.channel_id);
     let message = post.message();
     let mut waits = POST_RETRIES.iter();
     loop {
         match channel.send_message(http, message.clone()).await {
-            Ok(_) => return,
+            Ok(m) => {
+                let id = i64::try_from(m.id.get()).unwrap_or(i64::MAX);
+                if let Some(game) = post.turn_of {
+                    track(http, data, game, place.channel_id, id).await;
+                }
+                return Some(id);
+            }
             Err(e) => match waits.next() {
                 Some(wait) if retryable(&e) => {
                     warn!(
@@ -35,7 +52,7 @@ pub async fn post(http: &serenity::Http, place: Place, post: Post) {
                         channel = place.channel_id,
                         "posting a game message failed: {e}"
                     );
-                    return;
+                    return None;
                 }
             },
         }
@@ -51,5 +68,78 @@ fn retryable(e: &serenity::Error) -> bool {
             None => true,
         },
         _ => false,
+    }
+}
+
+/// Game `game_id`'s new turn message is `message` in `channel`: note it, and remove the
+/// buttons of the one it replaces (or its own, if a newer one was posted first), so
+/// nobody clicks a board that has moved on. One edit, through the same rate limits.
+pub async fn track(http: &serenity::Http, data: &Data, game_id: i64, channel: i64, message: i64) {
+    match data.session.swap_post(game_id, (channel, message)).await {
+        Ok(Some((c, m))) => strip(http, c, m).await,
+        Ok(None) => {}
+        Err(e) => warn!(game_id, "noting a game's turn message failed: {e}"),
+    }
+}
+
+/// Remove the buttons of game `game_id`'s last turn message (the game ended by itself).
+pub async fn strip_last(http: &serenity::Http, data: &Data, game_id: i64) {
+    if let Ok(Some((c, m))) = data.session.last_post(game_id).await {
+        strip(http, c, m).await;
+    }
+}
+
+/// Remove a message's buttons and menus (its text and picture stay).
+pub async fn strip(http: &serenity::Http, channel: i64, message: i64) {
+    let Ok(message) = u64::try_from(message) else {
+        return;
+    };
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    let mut waits = POST_RETRIES.iter();
+    loop {
+        let call = channel_id(channel).edit_message(
+            http,
+            serenity::MessageId::new(message.max(1)),
+            edit.clone(),
+        );
+        match call.await {
+            Ok(_) => return,
+            Err(e) => match waits.next() {
+                Some(wait) if retryable(&e) => tokio::time::sleep(*wait).await,
+                _ => {
+                    warn!(channel, message, "removing old buttons failed: {e}");
+                    return;
+                }
+            },
+        }
+    }
+}
+
+/// Why a direct message was not sent.
+#[derive(Debug)]
+pub enum DmError {
+    /// The person does not accept direct messages from the bot (Discord's 403, code
+    /// 50007): their notices go to the channel instead.
+    Closed,
+    /// Anything else (an outage): logged.
+    Failed(serenity::Error),
+}
+
+/// Send a direct message to a person.
+pub async fn dm(http: &serenity::Http, user_id: i64, post: &Post) -> Result<(), DmError> {
+    let user = serenity::UserId::new(u64::try_from(user_id).unwrap_or(1).max(1));
+    let closed = |e: &serenity::Error| match e {
+        serenity::Error::Http(h) => h.status_code().is_some_and(|s| s.as_u16() == 403),
+        _ => false,
+    };
+    let channel = match user.create_dm_channel(http).await {
+        Ok(c) => c,
+        Err(e) if closed(&e) => return Err(DmError::Closed),
+        Err(e) => return Err(DmError::Failed(e)),
+    };
+    match channel.send_message(http, post.message()).await {
+        Ok(_) => Ok(()),
+        Err(e) if closed(&e) => Err(DmError::Closed),
+        Err(e) => Err(DmError::Failed(e)),
     }
 }

@@ -147,7 +147,12 @@ pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
         guild_id: info.place.guild_id,
         channel_id: parent,
     };
-    send::post(http, parent_place, Post::text(message)).await;
+    let mut post = Post::text(message);
+    if matches!(&view, Some(v) if v.is_over()) {
+        post.components
+            .extend(super::posts::rematch_row(&info, info.lang));
+    }
+    send::post(http, data, parent_place, post).await;
     archive(http, thread).await;
 }
 

@@ -36,7 +36,7 @@ pub struct GameSummary {
 }
 
 impl GameSummary {
-    fn of_row(row: &GameRow) -> Result<GameSummary, SessionError> {
+    pub(super) fn of_row(row: &GameRow) -> Result<GameSummary, SessionError> {
         let info = GameInfo::of_row(row)?;
         let (started, turn, to_move) = match (&row.state, row.kind) {
             (None, _) => (false, 0, None),

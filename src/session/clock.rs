@@ -1,16 +1,25 @@
-//! The turn clock: per-game turn timeouts (off by default). At half time the player gets a
-//! reminder, once; at the end the server's setting decides: an AI plays the idle turn, or
-//! the turn is skipped (the engine's `Skip` ruling). Everything is read from the database,
-//! so the clock survives restarts; every change goes through the version check, so a
-//! player moving at the last second and the clock cannot both apply.
+//! The turn clock: per-game turn timeouts (off by default). The player to move is reminded
+//! at half time, or every so often as the server sets (never in their quiet hours); at
+//! the end the server's setting decides: an AI plays the idle turn, or the turn is skipped
+//! (the engine's `Skip` ruling). The clock stops on the server's days off and while the
+//! player is away (`calendar.rs`). It also tells people who asked by direct message,
+//! closes lobbies nobody started, ends games nobody plays, and sends daily digests.
+//! Everything is read from the database, so the clock survives restarts and may run in
+//! several processes; every change goes through a claim or the version check, so a player
+//! moving at the last second and the clock cannot both apply.
 
+use super::calendar::{self, Calendar, Quiet};
 use super::climb_play::{state_of, ClimbView};
 use super::commit::unless_moved;
 use super::daifugo_play::{daifugo_state, DaifugoView};
-use super::{GameInfo, GameView, Session, SessionError};
+use super::{GameInfo, GameView, LobbyView, Session, SessionError};
 use crate::climb::Action;
 use crate::level::Level;
-use crate::store::{GameKind, GameRow, Place, Status, Store, StoreTx};
+use crate::store::{
+    AwayRow, GameKind, GameRow, GameUpdate, GuildSettings, Place, Status, Store, StoreTx,
+    UserSettings,
+};
+use std::collections::HashMap;
 
 /// What happens when a turn times out (a server setting).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,11 +65,17 @@ pub enum AiStep {
 /// A turn clock event due now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Due {
-    /// Half the turn's time is gone: remind the player.
+    /// Remind the player to move: half the turn's time is gone, or another of the
+    /// server's reminder intervals (`/settings reminders`) has passed.
     Remind {
         game_id: i64,
         version: i64,
         place: Place,
+        /// The turn's time really left (days off and time away not counted), if the
+        /// game has a turn timeout.
+        left_ms: Option<i64>,
+        /// How long the clock has run this turn.
+        waited_ms: i64,
     },
     /// An AI seat is to move and nobody has acted for a while: its runner may have been
     /// lost (a failed post, a crash), so it plays now.
@@ -71,6 +86,61 @@ pub enum Due {
         version: i64,
         place: Place,
     },
+    /// Tell the player to move by direct message (they asked for that with `/notify`).
+    Notice {
+        game_id: i64,
+        place: Place,
+        user_id: i64,
+        /// The turn (its start), claimed once.
+        turn: i64,
+    },
+    /// A lobby nobody started in time closes.
+    CloseLobby {
+        game_id: i64,
+        version: i64,
+        place: Place,
+    },
+    /// A game nobody has touched for the server's idle days ends, without ratings.
+    EndIdle {
+        game_id: i64,
+        version: i64,
+        place: Place,
+    },
+    /// A person's daily digest of the games waiting on them.
+    Digest { user_id: i64, due_at: i64 },
+}
+
+/// What the turn clock knows of one server while it looks at its games.
+struct ServerClock {
+    settings: GuildSettings,
+    calendar: Calendar,
+    aways: Vec<AwayRow>,
+}
+
+impl ServerClock {
+    fn away_of(&self, user: Option<i64>) -> Vec<(i64, i64)> {
+        match user {
+            Some(u) => self
+                .aways
+                .iter()
+                .filter(|a| a.user_id == u)
+                .map(|a| (a.from_at, a.until_at))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+/// A person's quiet hours, if they set any.
+pub fn quiet_of(u: &UserSettings) -> Option<Quiet> {
+    match (u.quiet_from, u.quiet_to) {
+        (Some(from), Some(to)) => Some(Quiet {
+            tz: calendar::zone_or_utc(u.time_zone.as_deref()),
+            from,
+            to,
+        }),
+        _ => None,
+    }
 }
 
 impl<S: Store> Session<S> {
@@ -85,36 +155,163 @@ impl<S: Store> Session<S> {
             .collect())
     }
 
-    /// The reminders, timeouts and idle AI seats due at this moment, in game order. An
-    /// AI seat counts as idle when its game has not changed for `ai_idle_ms`.
+    /// What the clock of the server `guild_id` needs: settings, calendar, times away
+    /// that end after `since`.
+    async fn server_clock(&self, guild_id: i64, since: i64) -> Result<ServerClock, SessionError> {
+        let settings = self.store().settings(guild_id).await?;
+        let calendar = Calendar::new(
+            &settings.time_zone,
+            settings.weekends_off,
+            &settings.holidays,
+        );
+        let aways = self.store().aways(guild_id, since).await?;
+        Ok(ServerClock {
+            settings,
+            calendar,
+            aways,
+        })
+    }
+
+    /// How long the turn clock of a game has run this turn, and whether it is stopped
+    /// now (a day off of the server, or the player to move away).
+    pub async fn clock_of(
+        &self,
+        guild_id: i64,
+        started: i64,
+        user: Option<i64>,
+    ) -> Result<(i64, bool), SessionError> {
+        let server = self.server_clock(guild_id, started).await?;
+        let away = server.away_of(user);
+        let now = self.now();
+        Ok((
+            calendar::clock_elapsed(started, now, &server.calendar, &away),
+            calendar::paused_at(now, &server.calendar, &away),
+        ))
+    }
+
+    /// The reminders, timeouts, idle AI seats, direct-message notices, tidying and
+    /// digests due at this moment, in game order. An AI seat counts as idle when its game
+    /// has not changed for `ai_idle_ms`. Everything comes from the database: after a
+    /// restart, or on another process, the same things are due, and each is claimed once.
     pub async fn due(&self, ai_idle_ms: i64) -> Result<Vec<Due>, SessionError> {
         let now = self.now();
+        let games = self.store().open_games().await?;
+        let mut servers: HashMap<i64, ServerClock> = HashMap::new();
+        let mut people: HashMap<i64, UserSettings> = HashMap::new();
         let mut due = Vec::new();
-        for g in self.store().open_games().await? {
-            if g.status == Status::Active
-                && now.saturating_sub(g.updated_at) >= ai_idle_ms
-                && g.ai_to_move
-            {
-                due.push(Due::AiIdle { place: g.place });
+        for g in &games {
+            let guild = g.place.guild_id;
+            if let std::collections::hash_map::Entry::Vacant(slot) = servers.entry(guild) {
+                // Times away that may overlap the oldest turn of the server's games.
+                let since = games
+                    .iter()
+                    .filter(|o| o.place.guild_id == guild)
+                    .filter_map(|o| o.turn_started_at)
+                    .min()
+                    .unwrap_or(now);
+                slot.insert(self.server_clock(guild, since).await?);
             }
-            let (Some(timeout), Some(started)) = (g.turn_timeout_secs, g.turn_started_at) else {
+            let Some(server) = servers.get(&guild) else {
                 continue;
             };
+            let s = &server.settings;
+            if g.status == Status::Lobby {
+                if s.lobby_hours > 0
+                    && now.saturating_sub(g.created_at) >= s.lobby_hours.saturating_mul(3_600_000)
+                {
+                    due.push(Due::CloseLobby {
+                        game_id: g.id,
+                        version: g.version,
+                        place: g.place,
+                    });
+                }
+                continue;
+            }
             if g.status != Status::Active {
                 continue;
             }
-            let elapsed = now.saturating_sub(started);
-            if elapsed >= timeout.saturating_mul(1_000) {
-                due.push(Due::TimeOut {
+            let away = server.away_of(g.to_move_user);
+            let paused = calendar::paused_at(now, &server.calendar, &away);
+            if s.idle_days > 0
+                && now.saturating_sub(g.updated_at) >= s.idle_days.saturating_mul(calendar::DAY_MS)
+                && !paused
+            {
+                due.push(Due::EndIdle {
                     game_id: g.id,
                     version: g.version,
                     place: g.place,
                 });
-            } else if !g.reminded && elapsed >= timeout.saturating_mul(500) {
+                continue;
+            }
+            if now.saturating_sub(g.updated_at) >= ai_idle_ms && g.ai_to_move {
+                due.push(Due::AiIdle { place: g.place });
+            }
+            let Some(started) = g.turn_started_at else {
+                continue;
+            };
+            if let Some(u) = g.to_move_user {
+                if let std::collections::hash_map::Entry::Vacant(slot) = people.entry(u) {
+                    slot.insert(self.store().user_settings(u).await?);
+                }
+            }
+            let person = g.to_move_user.and_then(|u| people.get(&u));
+            if let Some(p) = person {
+                if p.notify == "dm" && !p.dm_closed && g.notified_turn != Some(started) {
+                    due.push(Due::Notice {
+                        game_id: g.id,
+                        place: g.place,
+                        user_id: p.user_id,
+                        turn: started,
+                    });
+                }
+            }
+            let elapsed = calendar::clock_elapsed(started, now, &server.calendar, &away);
+            let timeout_ms = g.turn_timeout_secs.map(|t| t.saturating_mul(1_000));
+            if let Some(t) = timeout_ms {
+                if elapsed >= t {
+                    due.push(Due::TimeOut {
+                        game_id: g.id,
+                        version: g.version,
+                        place: g.place,
+                    });
+                    continue;
+                }
+            }
+            // Reminders: for a person who wants them, while the clock runs, never in
+            // their quiet hours (the reminder waits for the morning).
+            let Some(p) = person else { continue };
+            if p.notify == "none" || paused || quiet_of(p).is_some_and(|q| q.at(now)) {
+                continue;
+            }
+            let remind = match (s.remind_every_secs, timeout_ms) {
+                (Some(every), _) if every > 0 => {
+                    let every = every.saturating_mul(1_000);
+                    let last = g.reminded_at.map_or(0, |r| {
+                        calendar::clock_elapsed(started, r, &server.calendar, &away) / every
+                    });
+                    elapsed / every > last
+                }
+                (_, Some(t)) => g.reminded_at.is_none() && elapsed >= t / 2,
+                _ => false,
+            };
+            if remind {
                 due.push(Due::Remind {
                     game_id: g.id,
                     version: g.version,
                     place: g.place,
+                    left_ms: timeout_ms.map(|t| t - elapsed),
+                    waited_ms: elapsed,
+                });
+            }
+        }
+        for u in self.store().digest_users().await? {
+            let Some(hour) = u.digest_hour else { continue };
+            let tz = calendar::zone_or_utc(u.time_zone.as_deref());
+            let due_at = calendar::digest_due(now, hour, &tz);
+            if u.digest_sent.is_none_or(|sent| sent < due_at) {
+                due.push(Due::Digest {
+                    user_id: u.user_id,
+                    due_at,
                 });
             }
         }
@@ -158,12 +355,172 @@ impl<S: Store> Session<S> {
             return Ok(None);
         };
         let mut tx = self.store().begin().await?;
-        let marked = tx.mark_reminded(game_id, version).await?;
+        let marked = tx.mark_reminded(game_id, version, self.now()).await?;
         tx.commit().await?;
         if !marked {
             return Ok(None);
         }
         Ok(Some(self.game_view(row).await?))
+    }
+
+    /// Note a game's new turn message (channel, message); the one whose buttons should
+    /// go (see `StoreTx::swap_post`).
+    pub async fn swap_post(
+        &self,
+        game_id: i64,
+        post: (i64, i64),
+    ) -> Result<Option<(i64, i64)>, SessionError> {
+        let mut tx = self.store().begin().await?;
+        let old = tx.swap_post(game_id, post).await?;
+        tx.commit().await?;
+        Ok(old)
+    }
+
+    /// A game's last turn message (channel, message), if one was noted.
+    pub async fn last_post(&self, game_id: i64) -> Result<Option<(i64, i64)>, SessionError> {
+        Ok(self.store().game(game_id).await?.and_then(|r| r.post))
+    }
+
+    /// The direct-message notice due for a game now, if its player to move asked for
+    /// them and was not told of this turn yet (see [`Due::Notice`]).
+    pub async fn pending_notice(&self, game_id: i64) -> Result<Option<Due>, SessionError> {
+        let Some(row) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        let (Some(user), Some(turn), Status::Active) =
+            (row.to_move_user, row.turn_started_at, row.status)
+        else {
+            return Ok(None);
+        };
+        let person = self.store().user_settings(user).await?;
+        Ok(
+            (person.notify == "dm" && !person.dm_closed).then_some(Due::Notice {
+                game_id,
+                place: row.place,
+                user_id: user,
+                turn,
+            }),
+        )
+    }
+
+    /// Claim the direct message that tells the player of the turn started at `turn`; the
+    /// game to tell about, once, while it is still that turn.
+    pub async fn claim_notice(
+        &self,
+        game_id: i64,
+        turn: i64,
+    ) -> Result<Option<GameView>, SessionError> {
+        let Some(row) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        if row.status != Status::Active || row.turn_started_at != Some(turn) {
+            return Ok(None);
+        }
+        let mut tx = self.store().begin().await?;
+        let claimed = tx.claim_turn_notice(game_id, turn).await?;
+        tx.commit().await?;
+        if !claimed {
+            return Ok(None);
+        }
+        Ok(Some(self.game_view(row).await?))
+    }
+
+    /// End a game the clock found left alone (a lobby nobody started, a game nobody
+    /// plays) if it is still at `version` with status `was`: no results, no ratings.
+    async fn end_left_alone(
+        &self,
+        game_id: i64,
+        version: i64,
+        was: Status,
+    ) -> Result<Option<LobbyView>, SessionError> {
+        let Some(row) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        if row.status != was || row.version != version {
+            return Ok(None);
+        }
+        let mut tx = self.store().begin().await?;
+        match tx.claim(row.id, row.version, self.now()).await {
+            Ok(()) => {}
+            Err(crate::store::StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+        tx.update_game(
+            row.id,
+            &GameUpdate {
+                status: Status::Ended,
+                options: row.options.clone(),
+                state: row.state.clone(),
+                turn_started_at: row.turn_started_at,
+                reminded: row.reminded,
+                ai_to_move: false,
+                to_move_user: None,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        let row = GameRow {
+            status: Status::Ended,
+            version: row.version + 1,
+            ..row
+        };
+        Ok(Some(LobbyView {
+            info: GameInfo::of_row(&row)?,
+        }))
+    }
+
+    /// Close a lobby nobody started within the server's time (the clock's `CloseLobby`).
+    pub async fn close_stale_lobby(
+        &self,
+        game_id: i64,
+        version: i64,
+    ) -> Result<Option<LobbyView>, SessionError> {
+        self.end_left_alone(game_id, version, Status::Lobby).await
+    }
+
+    /// End a game nobody has touched for the server's idle days (the clock's `EndIdle`).
+    pub async fn end_idle_game(
+        &self,
+        game_id: i64,
+        version: i64,
+    ) -> Result<Option<LobbyView>, SessionError> {
+        self.end_left_alone(game_id, version, Status::Active).await
+    }
+
+    /// Claim a person's digest due at `due_at`: the games (any server) waiting on them,
+    /// once per day; `None` if it went already.
+    pub async fn claim_digest(
+        &self,
+        user_id: i64,
+        due_at: i64,
+    ) -> Result<Option<(UserSettings, Vec<super::MyGame>)>, SessionError> {
+        let mut tx = self.store().begin().await?;
+        let claimed = tx.claim_digest(user_id, due_at).await?;
+        tx.commit().await?;
+        if !claimed {
+            return Ok(None);
+        }
+        let person = self.store().user_settings(user_id).await?;
+        let mut games = Vec::new();
+        for row in self.store().waiting_on(user_id).await? {
+            let left_ms = match (row.turn_timeout_secs, row.turn_started_at) {
+                (Some(t), Some(started)) => {
+                    let (elapsed, _) = self
+                        .clock_of(row.place.guild_id, started, Some(user_id))
+                        .await?;
+                    Some((t.saturating_mul(1_000) - elapsed).max(0))
+                }
+                _ => None,
+            };
+            games.push(super::MyGame {
+                summary: super::GameSummary::of_row(&row)?,
+                mine: true,
+                since: row.turn_started_at.unwrap_or(row.updated_at),
+                post: row.post,
+                left_ms,
+            });
+        }
+        Ok(Some((person, games)))
     }
 
     /// A view of a stored game, whichever game.
@@ -197,7 +554,7 @@ impl<S: Store> Session<S> {
                 .is_some_and(|s| s.ai_level.is_some());
             if let Some(until) = Self::take_back_until(&row, &game, take_back_ms) {
                 let wait = until.saturating_sub(self.now());
-                if ai_next && wait > 0 {
+                if ai_next && take_back_ms > 0 && wait > 0 {
                     return Ok(AiStep::Wait(std::time::Duration::from_millis(
                         u64::try_from(wait).unwrap_or(0),
                     )));

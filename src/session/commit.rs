@@ -44,8 +44,11 @@ impl<S: Store> Session<S> {
             status,
             options: row.options.clone(),
             state: Some(change.state),
+            // A new turn's start is later than the last one's, even within one
+            // millisecond: it names the turn (a direct-message notice is claimed once
+            // per turn start).
             turn_started_at: if new_turn {
-                Some(now)
+                Some(row.turn_started_at.map_or(now, |t| now.max(t + 1)))
             } else {
                 row.turn_started_at
             },
@@ -54,6 +57,10 @@ impl<S: Store> Session<S> {
                 .to_move
                 .and_then(|seat| row.seats.get(seat))
                 .is_some_and(|s| s.ai_level.is_some()),
+            to_move_user: change
+                .to_move
+                .and_then(|seat| row.seats.get(seat))
+                .and_then(|s| s.user_id),
         };
         let log = LogRow {
             version: row.version + 1,

@@ -106,6 +106,9 @@ pub struct LobbySpec {
     pub parent_channel_id: Option<i64>,
     /// The class assignment that opens it.
     pub assignment_id: Option<i64>,
+    /// Exactly these seats, in this order (a rematch); when set, the creator, members,
+    /// local players and AI seats above are not used.
+    pub seats: Vec<SeatRow>,
 }
 
 impl LobbySpec {
@@ -131,6 +134,7 @@ impl LobbySpec {
             parent_channel_id: None,
             assignment_id: None,
             fill_in_blanks: false,
+            seats: Vec::new(),
         }
     }
 }
@@ -253,8 +257,16 @@ impl<S: Store> Session<S> {
                 return Err(super::request::RequestError::DurationRange(format!("{t} s")).into());
             }
         }
-        let mut seats: Vec<SeatRow> = Vec::new();
-        if spec.creator_plays && actor.user_id.is_some() {
+        let mut seats: Vec<SeatRow> = spec
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeatRow {
+                seat: i as i64,
+                ..s.clone()
+            })
+            .collect();
+        if spec.seats.is_empty() && spec.creator_plays && actor.user_id.is_some() {
             seats.push(SeatRow {
                 seat: 0,
                 user_id: actor.user_id,
@@ -262,7 +274,8 @@ impl<S: Store> Session<S> {
                 ai_level: None,
             });
         }
-        for (user_id, name) in &spec.members {
+        let extra = spec.seats.is_empty();
+        for (user_id, name) in spec.members.iter().filter(|_| extra) {
             if seats.iter().any(|s| s.user_id == Some(*user_id)) {
                 continue;
             }
@@ -274,7 +287,7 @@ impl<S: Store> Session<S> {
                 ai_level: None,
             });
         }
-        for name in &spec.local_players {
+        for name in spec.local_players.iter().filter(|_| extra) {
             let seat = next_seat(&seats);
             seats.push(SeatRow {
                 seat,
@@ -283,7 +296,7 @@ impl<S: Store> Session<S> {
                 ai_level: None,
             });
         }
-        for &level in &spec.ai {
+        for &level in spec.ai.iter().filter(|_| extra) {
             let seat = next_seat(&seats);
             let name = ai_name(level, &seats, spec.lang);
             seats.push(SeatRow {
@@ -376,6 +389,7 @@ impl<S: Store> Session<S> {
                         turn_started_at: None,
                         reminded: false,
                         ai_to_move: false,
+                        to_move_user: None,
                     },
                 )
                 .await?;
@@ -487,6 +501,10 @@ impl<S: Store> Session<S> {
             }
         };
         let now = self.now();
+        let first = match &state {
+            Started::Climb(g) => g.current(),
+            Started::Daifugo(g) => g.current(),
+        };
         let mut tx = self.store().begin().await?;
         tx.claim(row.id, row.version, now).await?;
         tx.replace_seats(row.id, &seats).await?;
@@ -501,12 +519,8 @@ impl<S: Store> Session<S> {
                 }),
                 turn_started_at: Some(now),
                 reminded: false,
-                ai_to_move: seats
-                    .get(match &state {
-                        Started::Climb(g) => g.current(),
-                        Started::Daifugo(g) => g.current(),
-                    })
-                    .is_some_and(|s| s.ai_level.is_some()),
+                ai_to_move: seats.get(first).is_some_and(|s| s.ai_level.is_some()),
+                to_move_user: seats.get(first).and_then(|s| s.user_id),
             },
         )
         .await?;
@@ -551,6 +565,7 @@ impl<S: Store> Session<S> {
                 turn_started_at: row.turn_started_at,
                 reminded: row.reminded,
                 ai_to_move: false,
+                to_move_user: None,
             },
         )
         .await?;

@@ -19,13 +19,16 @@ use crate::level::Level;
 use crate::store::{GameRow, SeatRow, SqliteStore, Store, StoreError};
 use crate::{climb, daifugo};
 
+pub mod calendar;
 mod class;
 mod climb_play;
 mod clock;
 mod commit;
 mod daifugo_play;
 mod lobby;
+mod people;
 mod ratings;
+mod rematch;
 pub mod report;
 pub mod request;
 mod settings;
@@ -34,13 +37,16 @@ mod stats;
 pub use crate::render::{LastTurn, Look, Palette};
 pub use crate::store::{
     AssignmentRow, BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status,
+    UserSettings,
 };
 pub use class::{groups, GameSummary, Member};
 pub use climb_play::{ActedTurn, ClimbView, KeeperError};
-pub use clock::{AiStep, Due, TimeoutMode};
+pub use clock::{quiet_of, AiStep, Due, TimeoutMode};
 pub use daifugo_play::DaifugoView;
 pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
+pub use people::{Away, MyGame, NotifyChange, NotifyHow};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
+pub use rematch::{RematchPlan, RematchVote};
 pub use request::{Command, RequestError};
 pub use settings::{
     custom_card, CardKind, CardNumber, Season, SettingError, SettingsChange, MAX_CUSTOM_CARDS,
@@ -352,6 +358,18 @@ pub enum SessionError {
     OtherGame(GameKind),
     #[error("this server has no custom cards yet: a moderator adds them with /settings card")]
     NoCustomCards,
+    #[error("that is {asked} days away, and this server allows {per_month} a month: {left} left this month")]
+    AwayQuota {
+        asked: i64,
+        left: i64,
+        per_month: i64,
+    },
+    #[error("only the players of this game can ask for a rematch")]
+    NotAPlayer,
+    #[error("a rematch is for a game that is over")]
+    NotOver,
+    #[error("the rematch has already started")]
+    RematchStarted,
     /// The store failed; the message is for the operator's log, the player sees a general one.
     #[error("something went wrong on our side, and nothing was changed ({0})")]
     Store(StoreError),

@@ -60,6 +60,26 @@ pub enum RequestError {
     DueTooLate(String),
     #[error("`{0}` is not a date: write 2026-11-01, or 30d for thirty days ago")]
     ReportDate(String),
+    #[error("`{0}` is not a time zone: write its name as in Europe/Paris, America/Toronto or UTC")]
+    UnknownTimeZone(String),
+    #[error("`{0}` are not quiet hours: write 22:00-07:00 (they may cross midnight), or off")]
+    QuietHours(String),
+    #[error("`{0}` is not an hour for the digest: write 8, 08:00 or 7pm (on the hour), or off")]
+    DigestHour(String),
+    #[error("`{0}` is not a day off: write dates as 2026-12-24, ranges as 2026-12-19..2027-01-03, or none")]
+    Holidays(String),
+    #[error("at most a year of days off")]
+    TooManyHolidays,
+    #[error("`{0}` is not a time away: write 3d, 12h, 1w or until 2026-12-03 (or off)")]
+    AwaySpan(String),
+    #[error("`{0}` is already past: time away ends in the future")]
+    AwayPast(String),
+    #[error("`{asked}` is too long: at most {max_days} days away at once")]
+    AwayTooLong { asked: String, max_days: i64 },
+    #[error("`{0}` is out of range: a lobby closes after 1 hour to 30 days, a quiet game ends after 1 to 365 days (or off)")]
+    TidyRange(String),
+    #[error("`{0}`: days away per month are 0 to 31")]
+    AwayDays(String),
 }
 
 /// A word as quoted back in a message.
@@ -242,7 +262,7 @@ pub fn duration(text: &str) -> Result<Option<i64>, RequestError> {
 
 /// A span of time in seconds from words such as `30m`, `12h`, `2d`, `1d12h` or a number
 /// of minutes (already lower case, without spaces).
-fn span_secs(t: &str) -> Option<i64> {
+pub(crate) fn span_secs(t: &str) -> Option<i64> {
     if let Ok(minutes) = t.parse::<i64>() {
         return minutes.checked_mul(60);
     }

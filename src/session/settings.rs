@@ -165,6 +165,30 @@ impl<S: Store> Session<S> {
         if let Some(season) = change.season {
             s.season = season.as_str().to_string();
         }
+        if let Some(every) = change.remind_every {
+            s.remind_every_secs = request::duration(&every)?;
+        }
+        if let Some(zone) = change.time_zone {
+            s.time_zone = super::calendar::time_zone(&zone)?.1;
+        }
+        if let Some(weekends) = change.weekends_off {
+            s.weekends_off = weekends;
+        }
+        if let Some(days) = change.holidays {
+            s.holidays = super::calendar::holidays(&days)?;
+        }
+        if let Some(days) = change.away_days {
+            if !(0..=31).contains(&days) {
+                return Err(request::RequestError::AwayDays(days.to_string()).into());
+            }
+            s.away_days = days;
+        }
+        if let Some(words) = change.lobby_close {
+            s.lobby_hours = tidy_span(&words, 3_600, 1, 30 * 24)?;
+        }
+        if let Some(words) = change.idle_end {
+            s.idle_days = tidy_span(&words, 86_400, 1, 365)?;
+        }
         let look = match change.look {
             Some(words) => Some(request::look_words(request::look(&words)?)),
             None => None,
@@ -333,6 +357,44 @@ pub struct SettingsChange {
     pub threads: Option<bool>,
     /// How long a leaderboard season lasts.
     pub season: Option<Season>,
+    /// Reminders every so often (`12h`), or `off`: once, at half time.
+    pub remind_every: Option<String>,
+    /// The server's time zone (IANA name).
+    pub time_zone: Option<String>,
+    /// Turn clocks stop at weekends.
+    pub weekends_off: Option<bool>,
+    /// Days the clocks stop: `2026-12-24,2026-12-19..2027-01-03`, or `none`.
+    pub holidays: Option<String>,
+    /// Days away (`/away`) allowed a month.
+    pub away_days: Option<i64>,
+    /// A lobby nobody started closes after this long (`48h`), or `off`.
+    pub lobby_close: Option<String>,
+    /// A game nobody plays ends after this long (`14d`), or `off`.
+    pub idle_end: Option<String>,
+}
+
+/// A tidying delay from words (`48h`, `14d`, `off`) in whole units of `unit_secs`,
+/// between `min` and `max` units; 0 is off.
+fn tidy_span(
+    words: &str,
+    unit_secs: i64,
+    min: i64,
+    max: i64,
+) -> Result<i64, request::RequestError> {
+    let t = words.trim().to_lowercase().replace(' ', "");
+    if matches!(
+        t.as_str(),
+        "off" | "never" | "none" | "0" | "jamais" | "non"
+    ) {
+        return Ok(0);
+    }
+    let bad = || request::RequestError::TidyRange(words.trim().chars().take(40).collect());
+    let secs = request::span_secs(&t).ok_or_else(bad)?;
+    let units = (secs + unit_secs - 1) / unit_secs;
+    if !(min..=max).contains(&units) {
+        return Err(bad());
+    }
+    Ok(units)
 }
 
 #[cfg(test)]

@@ -125,6 +125,14 @@ pub struct GameRow {
     pub parent_channel_id: Option<i64>,
     /// The class assignment that opened it (`/class pair`), if any.
     pub assignment_id: Option<i64>,
+    /// The person to move (`None`: an AI seat, a lobby, a game over).
+    pub to_move_user: Option<i64>,
+    /// When the player to move was last reminded this turn.
+    pub reminded_at: Option<i64>,
+    /// The last turn message posted with buttons: channel and message.
+    pub post: Option<(i64, i64)>,
+    /// The game this one's rematch opened.
+    pub rematch_id: Option<i64>,
     pub seats: Vec<SeatRow>,
 }
 
@@ -183,6 +191,8 @@ pub struct GameUpdate {
     pub reminded: bool,
     /// An AI seat is to move (the turn clock's safety net, see `OpenGame::ai_to_move`).
     pub ai_to_move: bool,
+    /// The person to move, if a person is.
+    pub to_move_user: Option<i64>,
 }
 
 /// One entry of the event log.
@@ -264,6 +274,20 @@ pub struct GuildSettings {
     pub threads: bool,
     /// How long a leaderboard season lasts: `month`, `quarter` or `year`.
     pub season: String,
+    /// Reminders every so often until the time is up (`None`: once, at half time).
+    pub remind_every_secs: Option<i64>,
+    /// The server's time zone (IANA, e.g. `Europe/Paris`): its weekends and holidays.
+    pub time_zone: String,
+    /// Turn clocks stop on Saturdays and Sundays.
+    pub weekends_off: bool,
+    /// Days the turn clocks stop: `2026-12-24,2026-12-25`.
+    pub holidays: String,
+    /// Days away (`/away`) a person may take per month.
+    pub away_days: i64,
+    /// A lobby nobody started closes after this many hours.
+    pub lobby_hours: i64,
+    /// A game nobody has touched for this many days ends, without ratings.
+    pub idle_days: i64,
 }
 
 impl GuildSettings {
@@ -277,6 +301,13 @@ impl GuildSettings {
             look: None,
             threads: true,
             season: "month".into(),
+            remind_every_secs: None,
+            time_zone: "UTC".into(),
+            weekends_off: false,
+            holidays: String::new(),
+            away_days: 7,
+            lobby_hours: 48,
+            idle_days: 14,
         }
     }
 }
@@ -292,6 +323,55 @@ pub struct AssignmentRow {
     pub kind: GameKind,
     pub created_at: i64,
     pub due_at: Option<i64>,
+}
+
+/// A person's own settings: how their private pictures are drawn, how they are told it
+/// is their turn, their time zone, quiet hours and digest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserSettings {
+    pub user_id: i64,
+    pub look: Option<String>,
+    /// `ping` (in the game's channel), `dm` or `none`.
+    pub notify: String,
+    /// IANA time zone; `None`: UTC.
+    pub time_zone: Option<String>,
+    /// Quiet hours, minutes after local midnight: from, to (may cross midnight).
+    pub quiet_from: Option<i64>,
+    pub quiet_to: Option<i64>,
+    /// The local hour of the daily digest by DM.
+    pub digest_hour: Option<i64>,
+    /// When the last digest went (ms).
+    pub digest_sent: Option<i64>,
+    /// Discord refused a DM: notifications go to the channel.
+    pub dm_closed: bool,
+    /// The language they last used with the bot (`en`, `fr`): their direct messages'.
+    pub lang: Option<String>,
+}
+
+impl UserSettings {
+    pub fn defaults(user_id: i64) -> UserSettings {
+        UserSettings {
+            user_id,
+            look: None,
+            notify: "ping".into(),
+            time_zone: None,
+            quiet_from: None,
+            quiet_to: None,
+            digest_hour: None,
+            digest_sent: None,
+            dm_closed: false,
+            lang: None,
+        }
+    }
+}
+
+/// A time away (`/away`): the person's turn clocks in the server stop meanwhile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AwayRow {
+    pub guild_id: i64,
+    pub user_id: i64,
+    pub from_at: i64,
+    pub until_at: i64,
 }
 
 /// What a player did that the game log does not keep.
@@ -322,6 +402,13 @@ pub struct OpenGame {
     pub updated_at: i64,
     /// An AI seat is to move.
     pub ai_to_move: bool,
+    /// The person to move, if a person is.
+    pub to_move_user: Option<i64>,
+    /// When they were last reminded this turn.
+    pub reminded_at: Option<i64>,
+    pub created_at: i64,
+    /// The turn (its start) whose player was told by direct message.
+    pub notified_turn: Option<i64>,
 }
 
 /// Why a store operation failed.
@@ -506,6 +593,42 @@ pub trait Store: Clone + Send + Sync + 'static {
     /// announced in the thread's parent channel.
     fn unannounced_ends(&self) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
 
+    /// A person's own settings (the defaults if they never chose any).
+    fn user_settings(
+        &self,
+        user_id: i64,
+    ) -> impl Future<Output = Result<UserSettings, StoreError>> + Send;
+
+    /// Everyone who asked for a daily digest.
+    fn digest_users(&self) -> impl Future<Output = Result<Vec<UserSettings>, StoreError>> + Send;
+
+    /// The open games (any server) in which this person is to move.
+    fn waiting_on(
+        &self,
+        user_id: i64,
+    ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
+
+    /// The times away of a server that end after `after` (ms).
+    fn aways(
+        &self,
+        guild_id: i64,
+        after: i64,
+    ) -> impl Future<Output = Result<Vec<AwayRow>, StoreError>> + Send;
+
+    /// The open games (lobbies and games in play) of a server in which a person is seated,
+    /// oldest first.
+    fn games_of_user(
+        &self,
+        guild_id: i64,
+        user_id: i64,
+    ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
+
+    /// Who asked for a game's rematch.
+    fn rematch_votes(
+        &self,
+        game_id: i64,
+    ) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
+
     /// The games of an assignment.
     fn assignment_games(
         &self,
@@ -536,13 +659,13 @@ pub trait StoreTx: Send {
         update: &GameUpdate,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// Remember the Discord message showing the game (the reminder flag is kept).
-    /// Note that the half-time reminder of the turn at `version` was sent. False when the
-    /// game has moved on, or the reminder was already noted (so it is sent once).
+    /// Note a reminder of the turn at `version`, sent `at`. False when the game has moved
+    /// on, or a reminder was noted at `at` or later already (so each is sent once).
     fn mark_reminded(
         &mut self,
         game_id: i64,
         version: i64,
+        at: i64,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     fn set_message(
@@ -623,6 +746,72 @@ pub trait StoreTx: Send {
         look: Option<&str>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A person's own settings, all at once.
+    fn put_user_settings(
+        &mut self,
+        settings: &UserSettings,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Claim today's digest of a person: true once per `due` (ms).
+    fn claim_digest(
+        &mut self,
+        user_id: i64,
+        due: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    fn insert_away(
+        &mut self,
+        away: &AwayRow,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// End a person's times away in a server now (`/away off`).
+    fn end_aways(
+        &mut self,
+        guild_id: i64,
+        user_id: i64,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Note `post` (channel, message) as the game's turn message with buttons, unless a
+    /// newer one (a later message id) is noted already. Returns the message whose buttons
+    /// should go: the one it replaced, or `post` itself when it came too late.
+    fn swap_post(
+        &mut self,
+        game_id: i64,
+        post: (i64, i64),
+    ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
+
+    /// Claim the direct message telling the player of the turn that started at
+    /// `turn_started_at`: true once per turn.
+    fn claim_turn_notice(
+        &mut self,
+        game_id: i64,
+        turn_started_at: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Note (or clear) the game a rematch opened.
+    fn set_rematch(
+        &mut self,
+        game_id: i64,
+        rematch_id: Option<i64>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A person asks for a game's rematch; returns everyone who has.
+    fn vote_rematch(
+        &mut self,
+        game_id: i64,
+        user_id: i64,
+    ) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
+
+    /// Claim a game's rematch for the new game `rematch_id`: true once.
+    fn claim_rematch(
+        &mut self,
+        game_id: i64,
+        rematch_id: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     /// Record a class assignment; returns its id.
     fn insert_assignment(

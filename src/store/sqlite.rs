@@ -10,9 +10,9 @@ use sqlx::sqlite::{
 use sqlx::{Sqlite, Transaction};
 
 use super::{
-    ActivityRow, AssignmentRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings, LogRow,
-    NewGame, OpenGame, Place, PlayerRecord, RatingRow, ResultRow, SeatRow, Status, Store,
-    StoreError, StoreTx,
+    ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
+    LogRow, NewGame, OpenGame, Place, PlayerRecord, RatingRow, ResultRow, SeatRow, Status, Store,
+    StoreError, StoreTx, UserSettings,
 };
 
 /// The migrations, embedded in the binary.
@@ -166,6 +166,11 @@ struct RawGame {
     look: Option<String>,
     parent_channel_id: Option<i64>,
     assignment_id: Option<i64>,
+    to_move_user: Option<i64>,
+    reminded_at: Option<i64>,
+    post_channel: Option<i64>,
+    post_message: Option<i64>,
+    rematch_id: Option<i64>,
 }
 
 impl RawGame {
@@ -193,6 +198,10 @@ impl RawGame {
             look: self.look,
             parent_channel_id: self.parent_channel_id,
             assignment_id: self.assignment_id,
+            to_move_user: self.to_move_user,
+            reminded_at: self.reminded_at,
+            post: self.post_channel.zip(self.post_message),
+            rematch_id: self.rematch_id,
             seats,
         })
     }
@@ -298,7 +307,8 @@ impl Store for SqliteStore {
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
                       turn_started_at, reminded, message_id, locale, look,
-                      parent_channel_id, assignment_id
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
                FROM games
                WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
             place.guild_id,
@@ -315,7 +325,8 @@ impl Store for SqliteStore {
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
                       turn_started_at, reminded, message_id, locale, look,
-                      parent_channel_id, assignment_id
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
                FROM games WHERE id = $1"#,
             id
         )
@@ -330,7 +341,8 @@ impl Store for SqliteStore {
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
                       turn_started_at, reminded, message_id, locale, look,
-                      parent_channel_id, assignment_id
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
                FROM games WHERE guild_id = $1 AND channel_id = $2
                ORDER BY id DESC LIMIT 1"#,
             place.guild_id,
@@ -369,7 +381,8 @@ impl Store for SqliteStore {
     async fn open_games(&self) -> Result<Vec<OpenGame>, StoreError> {
         let rows = sqlx::query!(
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, version,
-                      turn_timeout_secs, turn_started_at, reminded, updated_at, ai_to_move
+                      turn_timeout_secs, turn_started_at, reminded, updated_at, ai_to_move,
+                      to_move_user, reminded_at, created_at, notified_turn
                FROM games WHERE status IN ('lobby', 'active') ORDER BY id"#
         )
         .fetch_all(&self.pool)
@@ -390,6 +403,10 @@ impl Store for SqliteStore {
                     reminded: r.reminded,
                     updated_at: r.updated_at,
                     ai_to_move: r.ai_to_move,
+                    to_move_user: r.to_move_user,
+                    reminded_at: r.reminded_at,
+                    created_at: r.created_at,
+                    notified_turn: r.notified_turn,
                 })
             })
             .collect()
@@ -541,7 +558,8 @@ impl Store for SqliteStore {
         let row = sqlx::query_as!(
             GuildSettings,
             r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
-                      teacher_role_id, look, threads, season
+                      teacher_role_id, look, threads, season, remind_every_secs, time_zone,
+                      weekends_off, holidays, away_days, lobby_hours, idle_days
                FROM guild_settings WHERE guild_id = $1"#,
             guild_id
         )
@@ -560,13 +578,99 @@ impl Store for SqliteStore {
         Ok(row.flatten())
     }
 
+    async fn user_settings(&self, user_id: i64) -> Result<UserSettings, StoreError> {
+        let row = sqlx::query_as!(
+            UserSettings,
+            r#"SELECT user_id AS "user_id!", look, notify, time_zone, quiet_from, quiet_to,
+                      digest_hour, digest_sent, dm_closed, lang
+               FROM user_settings WHERE user_id = $1"#,
+            user_id
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.unwrap_or_else(|| UserSettings::defaults(user_id)))
+    }
+
+    async fn digest_users(&self) -> Result<Vec<UserSettings>, StoreError> {
+        let rows = sqlx::query_as!(
+            UserSettings,
+            r#"SELECT user_id AS "user_id!", look, notify, time_zone, quiet_from, quiet_to,
+                      digest_hour, digest_sent, dm_closed, lang
+               FROM user_settings WHERE digest_hour IS NOT NULL ORDER BY user_id"#
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn waiting_on(&self, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
+               FROM games WHERE to_move_user = $1 AND status = 'active'
+               ORDER BY turn_started_at"#,
+            user_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        self.all_with_seats(rows).await
+    }
+
+    async fn aways(&self, guild_id: i64, after: i64) -> Result<Vec<AwayRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            AwayRow,
+            r#"SELECT guild_id, user_id, from_at, until_at FROM aways
+               WHERE guild_id = $1 AND until_at > $2 ORDER BY from_at"#,
+            guild_id,
+            after
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn games_of_user(&self, guild_id: i64, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            RawGame,
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id, locale, look,
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
+               FROM games
+               WHERE guild_id = $1 AND status IN ('lobby', 'active')
+                     AND id IN (SELECT game_id FROM seats WHERE user_id = $2)
+               ORDER BY id"#,
+            guild_id,
+            user_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        self.all_with_seats(rows).await
+    }
+
+    async fn rematch_votes(&self, game_id: i64) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query_scalar!(
+            r#"SELECT user_id FROM rematch_votes WHERE game_id = $1 ORDER BY user_id"#,
+            game_id
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
     async fn open_games_of(&self, guild_id: i64) -> Result<Vec<GameRow>, StoreError> {
         let rows = sqlx::query_as!(
             RawGame,
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
                       turn_started_at, reminded, message_id, locale, look,
-                      parent_channel_id, assignment_id
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
                FROM games WHERE guild_id = $1 AND status IN ('lobby', 'active')
                ORDER BY id"#,
             guild_id
@@ -589,7 +693,8 @@ impl Store for SqliteStore {
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
                       turn_started_at, reminded, message_id, locale, look,
-                      parent_channel_id, assignment_id
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
                FROM games
                WHERE guild_id = $1 AND kind = $2 AND status <> 'lobby'
                      AND created_at >= $3 AND created_at < $4
@@ -692,7 +797,8 @@ impl Store for SqliteStore {
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
                       turn_started_at, reminded, message_id, locale, look,
-                      parent_channel_id, assignment_id
+                      parent_channel_id, assignment_id, to_move_user, reminded_at,
+                      post_channel, post_message, rematch_id
                FROM games WHERE assignment_id = $1 ORDER BY id"#,
             assignment_id
         )
@@ -770,7 +876,8 @@ impl StoreTx for SqliteTx {
         let status = u.status.as_str();
         sqlx::query!(
             r#"UPDATE games SET status = $2, options = $3, state = $4, turn_started_at = $5,
-                                reminded = $6, ai_to_move = $7
+                                reminded = $6, ai_to_move = $7, to_move_user = $8,
+                                reminded_at = CASE WHEN $6 THEN reminded_at ELSE NULL END
                WHERE id = $1"#,
             game_id,
             status,
@@ -778,19 +885,26 @@ impl StoreTx for SqliteTx {
             u.state,
             u.turn_started_at,
             u.reminded,
-            u.ai_to_move
+            u.ai_to_move,
+            u.to_move_user
         )
         .execute(&mut *self.tx)
         .await?;
         Ok(())
     }
 
-    async fn mark_reminded(&mut self, game_id: i64, version: i64) -> Result<bool, StoreError> {
+    async fn mark_reminded(
+        &mut self,
+        game_id: i64,
+        version: i64,
+        at: i64,
+    ) -> Result<bool, StoreError> {
         let done = sqlx::query!(
-            r#"UPDATE games SET reminded = TRUE
-               WHERE id = $1 AND version = $2 AND NOT reminded"#,
+            r#"UPDATE games SET reminded = TRUE, reminded_at = $3
+               WHERE id = $1 AND version = $2 AND (reminded_at IS NULL OR reminded_at < $3)"#,
             game_id,
-            version
+            version,
+            at
         )
         .execute(&mut *self.tx)
         .await?;
@@ -950,8 +1064,10 @@ impl StoreTx for SqliteTx {
         sqlx::query!(
             r#"INSERT INTO guild_settings (guild_id, turn_timeout_secs, on_timeout,
                                            default_variant, teacher_role_id, look, threads,
-                                           season, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                                           season, remind_every_secs, time_zone, weekends_off,
+                                           holidays, away_days, lobby_hours, idle_days,
+                                           updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
                ON CONFLICT (guild_id) DO UPDATE SET
                    turn_timeout_secs = excluded.turn_timeout_secs,
                    on_timeout = excluded.on_timeout,
@@ -960,6 +1076,13 @@ impl StoreTx for SqliteTx {
                    look = excluded.look,
                    threads = excluded.threads,
                    season = excluded.season,
+                   remind_every_secs = excluded.remind_every_secs,
+                   time_zone = excluded.time_zone,
+                   weekends_off = excluded.weekends_off,
+                   holidays = excluded.holidays,
+                   away_days = excluded.away_days,
+                   lobby_hours = excluded.lobby_hours,
+                   idle_days = excluded.idle_days,
                    updated_at = excluded.updated_at"#,
             s.guild_id,
             s.turn_timeout_secs,
@@ -969,6 +1092,13 @@ impl StoreTx for SqliteTx {
             s.look,
             s.threads,
             s.season,
+            s.remind_every_secs,
+            s.time_zone,
+            s.weekends_off,
+            s.holidays,
+            s.away_days,
+            s.lobby_hours,
+            s.idle_days,
             now
         )
         .execute(&mut *self.tx)
@@ -1010,6 +1140,173 @@ impl StoreTx for SqliteTx {
         .execute(&mut *self.tx)
         .await?;
         Ok(())
+    }
+
+    async fn put_user_settings(&mut self, u: &UserSettings, now: i64) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO user_settings (user_id, look, notify, time_zone, quiet_from, quiet_to,
+                                          digest_hour, digest_sent, dm_closed, lang, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+               ON CONFLICT (user_id) DO UPDATE SET
+                   look = excluded.look, notify = excluded.notify,
+                   time_zone = excluded.time_zone, quiet_from = excluded.quiet_from,
+                   quiet_to = excluded.quiet_to, digest_hour = excluded.digest_hour,
+                   digest_sent = excluded.digest_sent, dm_closed = excluded.dm_closed,
+                   lang = excluded.lang, updated_at = excluded.updated_at"#,
+            u.user_id,
+            u.look,
+            u.notify,
+            u.time_zone,
+            u.quiet_from,
+            u.quiet_to,
+            u.digest_hour,
+            u.digest_sent,
+            u.dm_closed,
+            u.lang,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn claim_digest(&mut self, user_id: i64, due: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE user_settings SET digest_sent = $2
+               WHERE user_id = $1 AND (digest_sent IS NULL OR digest_sent < $2)"#,
+            user_id,
+            due
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn insert_away(&mut self, a: &AwayRow, now: i64) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO aways (guild_id, user_id, from_at, until_at, created_at)
+               VALUES ($1, $2, $3, $4, $5)"#,
+            a.guild_id,
+            a.user_id,
+            a.from_at,
+            a.until_at,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn end_aways(&mut self, guild_id: i64, user_id: i64, now: i64) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"UPDATE aways SET until_at = $3
+               WHERE guild_id = $1 AND user_id = $2 AND until_at > $3 AND from_at <= $3"#,
+            guild_id,
+            user_id,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        sqlx::query!(
+            r#"DELETE FROM aways WHERE guild_id = $1 AND user_id = $2 AND from_at > $3"#,
+            guild_id,
+            user_id,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn swap_post(
+        &mut self,
+        game_id: i64,
+        post: (i64, i64),
+    ) -> Result<Option<(i64, i64)>, StoreError> {
+        let old = sqlx::query!(
+            r#"SELECT post_channel, post_message FROM games WHERE id = $1"#,
+            game_id
+        )
+        .fetch_optional(&mut *self.tx)
+        .await?;
+        let old = old.and_then(|r| r.post_channel.zip(r.post_message));
+        if let Some(old) = old {
+            if old.1 == post.1 {
+                return Ok(None);
+            }
+            if old.1 > post.1 {
+                return Ok(Some(post));
+            }
+        }
+        sqlx::query!(
+            r#"UPDATE games SET post_channel = $2, post_message = $3 WHERE id = $1"#,
+            game_id,
+            post.0,
+            post.1
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(old)
+    }
+
+    async fn claim_turn_notice(
+        &mut self,
+        game_id: i64,
+        turn_started_at: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE games SET notified_turn = $2
+               WHERE id = $1 AND (notified_turn IS NULL OR notified_turn <> $2)"#,
+            game_id,
+            turn_started_at
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_rematch(
+        &mut self,
+        game_id: i64,
+        rematch_id: Option<i64>,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"UPDATE games SET rematch_id = $2 WHERE id = $1"#,
+            game_id,
+            rematch_id
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    async fn vote_rematch(&mut self, game_id: i64, user_id: i64) -> Result<Vec<i64>, StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO rematch_votes (game_id, user_id) VALUES ($1, $2)
+               ON CONFLICT (game_id, user_id) DO NOTHING"#,
+            game_id,
+            user_id
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        let votes = sqlx::query_scalar!(
+            r#"SELECT user_id FROM rematch_votes WHERE game_id = $1 ORDER BY user_id"#,
+            game_id
+        )
+        .fetch_all(&mut *self.tx)
+        .await?;
+        Ok(votes)
+    }
+
+    async fn claim_rematch(&mut self, game_id: i64, rematch_id: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"UPDATE games SET rematch_id = $2 WHERE id = $1 AND rematch_id IS NULL"#,
+            game_id,
+            rematch_id
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
     }
 
     async fn insert_assignment(&mut self, row: &AssignmentRow) -> Result<i64, StoreError> {

@@ -160,21 +160,6 @@ pub fn saved_note(who: &str, lang: Lang) -> String {
     )
 }
 
-/// "⏰ @Ada, half your time for this turn is gone: 5 h 59 min left. You rolled 3 and 9."
-pub fn reminder(who: &str, left_secs: i64, roll: Option<&str>, lang: Lang) -> String {
-    let roll = roll
-        .map(|r| tr!(lang, " You rolled {}.", " Vous avez fait {}.", r))
-        .unwrap_or_default();
-    tr!(
-        lang,
-        "⏰ {}, half your time for this turn is gone: {} left.{}",
-        "⏰ {}, la moitié de votre temps pour ce tour est passée : il reste {}.{}",
-        who,
-        duration(left_secs, lang),
-        roll
-    )
-}
-
 /// "⌛ Ada ran out of time: an AI played the turn for them."
 pub fn timed_out(name: &str, mode: TimeoutMode, lang: Lang, m: Markup) -> String {
     match mode {
@@ -255,6 +240,7 @@ pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) 
             )
         ),
     ];
+    lines.extend(super::notify::settings_lines(s, lang));
     if cards.is_empty() {
         lines.push(
             lang.text(

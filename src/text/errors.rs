@@ -160,6 +160,18 @@ fn french(e: &SessionError) -> String {
             crate::session::MAX_NAME_CHARS
         ),
         SessionError::GameOver => "la partie est terminée".into(),
+        SessionError::AwayQuota {
+            asked,
+            left,
+            per_month,
+        } => format!(
+            "cela fait {asked} jours d'absence, et ce serveur en permet {per_month} par mois : il vous en reste {left} ce mois-ci"
+        ),
+        SessionError::NotAPlayer => {
+            "seuls les joueurs de cette partie peuvent demander une revanche".into()
+        }
+        SessionError::NotOver => "une revanche, c'est pour une partie terminée".into(),
+        SessionError::RematchStarted => "la revanche a déjà commencé".into(),
         SessionError::NoCustomCards => {
             "ce serveur n'a pas encore de cartes personnalisées : un modérateur les ajoute avec /settings card"
                 .into()
@@ -285,6 +297,34 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::UnknownGame(w) => format!(
             "`{w}` n'est pas un jeu ici : jouez `climb` (Prime Climb) ou `daifugo` (Prime Daifugo)"
         ),
+        RequestError::UnknownTimeZone(w) => format!(
+            "`{w}` n'est pas un fuseau horaire : écrivez son nom, comme Europe/Paris, America/Montreal ou UTC"
+        ),
+        RequestError::QuietHours(w) => format!(
+            "`{w}` ne sont pas des heures calmes : écrivez 22:00-07:00 (elles peuvent passer minuit), ou off"
+        ),
+        RequestError::DigestHour(w) => format!(
+            "`{w}` n'est pas une heure pour le récapitulatif : écrivez 8, 08:00 ou 19h (une heure pile), ou off"
+        ),
+        RequestError::Holidays(w) => format!(
+            "`{w}` n'est pas un jour de congé : écrivez les dates comme 2026-12-24, les périodes comme 2026-12-19..2027-01-03, ou none"
+        ),
+        RequestError::TooManyHolidays => "au plus un an de jours de congé".into(),
+        RequestError::AwaySpan(w) => format!(
+            "`{w}` n'est pas une absence : écrivez 3d, 12h, 1w ou jusqu'au 2026-12-03 (ou off)"
+        ),
+        RequestError::AwayPast(w) => {
+            format!("`{w}` est déjà passé : une absence se termine dans le futur")
+        }
+        RequestError::AwayTooLong { asked, max_days } => format!(
+            "`{asked}`, c'est trop long : au plus {max_days} jours d'absence d'un coup"
+        ),
+        RequestError::TidyRange(w) => format!(
+            "`{w}` est hors limites : un salon d'attente ferme après 1 heure à 30 jours, une partie sans activité se termine après 1 à 365 jours (ou off)"
+        ),
+        RequestError::AwayDays(w) => {
+            format!("`{w}` : les jours d'absence par mois vont de 0 à 31")
+        }
     }
 }
 

@@ -20,6 +20,7 @@ pub mod climb;
 pub mod daifugo;
 pub mod errors;
 pub mod lobby;
+pub mod notify;
 pub mod pictures;
 pub mod report;
 pub mod rules;

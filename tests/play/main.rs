@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod async_play;
 mod classroom;
 mod daifugo_discord;
 mod daifugo_sessions;

@@ -74,6 +74,16 @@ impl TestClock {
         TestClock(Arc::new(AtomicI64::new(now)))
     }
 
+    /// Set the clock to an instant (ms since the epoch).
+    pub fn set(&self, ms: i64) {
+        self.0.store(ms, Ordering::SeqCst);
+    }
+
+    /// The clock's instant (ms since the epoch).
+    pub fn now(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+
     pub fn advance(&self, by: Duration) {
         self.0.fetch_add(by.as_millis() as i64, Ordering::SeqCst);
     }

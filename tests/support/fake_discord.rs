@@ -89,6 +89,27 @@ struct State {
     /// The server's members for `GET /guilds/…/members`; `None`: Discord refuses the list
     /// (403), as it does when the Server Members Intent is off.
     members: Mutex<Option<Vec<FakeMember>>>,
+    /// Ids given to new messages, in order (so later messages have larger ids, as
+    /// Discord's snowflakes do).
+    next_message: AtomicU64,
+    /// The message each interaction's first response became, by interaction token.
+    originals: Mutex<std::collections::HashMap<String, u64>>,
+    /// Users whose direct messages are closed to the bot (Discord answers 403, 50007).
+    closed_dms: Mutex<std::collections::HashSet<u64>>,
+    /// Direct messages delivered: the user, the message's JSON body.
+    dms: Mutex<Vec<(u64, Value)>>,
+    /// The user of each direct-message channel opened.
+    dm_users: Mutex<std::collections::HashMap<u64, u64>>,
+}
+
+/// The first id the fake gives a message.
+pub const FIRST_MESSAGE_ID: u64 = 950_000_000_000_000_001;
+/// A user's direct-message channel is this plus their id's last nine digits.
+pub const DM_CHANNELS: u64 = 980_000_000_000_000_000;
+
+/// The direct-message channel of a user.
+pub fn dm_channel(user: u64) -> u64 {
+    DM_CHANNELS + user % 1_000_000_000
 }
 
 /// A thread the bot created.
@@ -169,6 +190,8 @@ pub enum Route {
     ChannelMessage,
     /// Every reply to an interaction and every channel message.
     AnyPost,
+    /// The edit of a channel message (`PATCH /channels/…/messages/…`).
+    Edit,
 }
 
 impl Route {
@@ -176,7 +199,9 @@ impl Route {
         let callback = method == "POST" && matches!(segments, ["interactions", _, _, "callback"]);
         let webhook = matches!(segments, ["webhooks", ..]) && method != "GET";
         let channel = method == "POST" && matches!(segments, ["channels", _, "messages"]);
+        let edit = method == "PATCH" && matches!(segments, ["channels", _, "messages", _]);
         match self {
+            Route::Edit => edit,
             Route::Callback => callback,
             Route::Webhook => webhook,
             Route::ChannelMessage => channel,
@@ -225,6 +250,7 @@ impl FakeDiscord {
 
         let state = Arc::new(State::default());
         state.next_channel.store(FIRST_THREAD_ID, Ordering::SeqCst);
+        state.next_message.store(FIRST_MESSAGE_ID, Ordering::SeqCst);
         let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind REST");
         let gateway = TcpListener::bind("127.0.0.1:0")
             .await
@@ -263,6 +289,53 @@ impl FakeDiscord {
     /// From now on `GET /users/@me` answers 401, as Discord does for a bad token.
     pub fn reject_token(&self) {
         self.state.reject_token.store(true, Ordering::SeqCst);
+    }
+
+    /// Close (or open) a user's direct messages to the bot.
+    pub fn close_dms(&self, user: u64, closed: bool) {
+        let mut set = lock(&self.state.closed_dms);
+        if closed {
+            set.insert(user);
+        } else {
+            set.remove(&user);
+        }
+    }
+
+    /// The direct messages delivered to a user so far (their JSON bodies), in order.
+    pub fn dms_to(&self, user: u64) -> Vec<Value> {
+        lock(&self.state.dms)
+            .iter()
+            .filter(|(u, _)| *u == user)
+            .map(|(_, json)| json.clone())
+            .collect()
+    }
+
+    /// The edits of channel messages (`PATCH /channels/…/messages/…`): channel, message,
+    /// body.
+    pub fn message_edits(&self) -> Vec<(u64, u64, Value)> {
+        self.requests()
+            .into_iter()
+            .filter(|r| r.method == "PATCH")
+            .filter_map(|r| {
+                let path = r.path.trim_start_matches("/api/v10/").to_string();
+                let segments: Vec<&str> = path.split('/').collect();
+                match segments.as_slice() {
+                    ["channels", c, "messages", m] => Some((
+                        c.parse().ok()?,
+                        m.parse().ok()?,
+                        r.json.clone().unwrap_or(Value::Null),
+                    )),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    /// The id of the message interaction `id`'s first response became.
+    pub fn original_id(&self, id: u64) -> Option<u64> {
+        lock(&self.state.originals)
+            .get(&interaction_token(id))
+            .copied()
     }
 
     /// Every REST request so far.
@@ -385,6 +458,13 @@ fn local(listener: &TcpListener) -> SocketAddr {
 /// Lock a mutex, even one poisoned by a panicking test thread.
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Poll `probe` every 20 ms until it returns something; panics after [`WAIT`].
+pub async fn wait_until_value<T>(probe: impl FnMut() -> Option<T>) -> T {
+    wait_until(probe)
+        .await
+        .unwrap_or_else(|| panic!("not within {WAIT:?}"))
 }
 
 /// Poll `probe` every 20 ms until it returns something or [`WAIT`] runs out.
@@ -725,12 +805,69 @@ async fn rest(
         // enough for serenity, and the request body is what the tests check.
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => ok(json!([])),
-        ("POST", ["interactions", _, _, "callback"]) => Ok(reply(StatusCode::NO_CONTENT, None)),
-        ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]) => {
-            ok(message(950_000_000_000_000_001, "followup"))
+        // A response that is a message (4) or will be one (5) becomes the interaction's
+        // original message, with a new id.
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let kind = json.as_ref().and_then(|j| j["type"].as_u64()).unwrap_or(0);
+            if kind == 4 || kind == 5 {
+                let id = state.next_message.fetch_add(1, Ordering::SeqCst);
+                lock(&state.originals).insert((*token).to_string(), id);
+            }
+            Ok(reply(StatusCode::NO_CONTENT, None))
         }
-        ("GET" | "PATCH", ["webhooks", _, _, "messages", _]) => {
-            ok(message(950_000_000_000_000_002, "original"))
+        ("POST", ["channels", channel, "messages"])
+            if channel.parse::<u64>().is_ok_and(|c| c >= DM_CHANNELS) =>
+        {
+            let user = lock(&state.dm_users)
+                .get(&channel.parse::<u64>().unwrap_or(0))
+                .copied();
+            match user {
+                Some(user) if !lock(&state.closed_dms).contains(&user) => {
+                    lock(&state.dms).push((user, json.clone().unwrap_or(Value::Null)));
+                    ok(message(
+                        state.next_message.fetch_add(1, Ordering::SeqCst),
+                        "dm",
+                    ))
+                }
+                _ => Ok(reply(
+                    StatusCode::FORBIDDEN,
+                    Some(json!({ "message": "Cannot send messages to this user", "code": 50007 })),
+                )),
+            }
+        }
+        ("POST", ["webhooks", _, _]) | ("POST", ["channels", _, "messages"]) => ok(message(
+            state.next_message.fetch_add(1, Ordering::SeqCst),
+            "followup",
+        )),
+        ("GET" | "PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let id = *lock(&state.originals)
+                .entry((*token).to_string())
+                .or_insert_with(|| state.next_message.fetch_add(1, Ordering::SeqCst));
+            ok(message(id, "original"))
+        }
+        ("GET" | "PATCH", ["webhooks", _, _, "messages", m]) => {
+            ok(message(m.parse().unwrap_or(FIRST_MESSAGE_ID), "followup"))
+        }
+        ("PATCH", ["channels", _, "messages", m]) => {
+            ok(message(m.parse().unwrap_or(FIRST_MESSAGE_ID), "edited"))
+        }
+        // A direct-message channel: one per user, whatever their settings (Discord
+        // refuses the message, not the channel).
+        ("POST", ["users", "@me", "channels"]) => {
+            let user: u64 = json
+                .as_ref()
+                .and_then(|j| j["recipient_id"].as_str().map(str::to_string))
+                .and_then(|u| u.parse().ok())
+                .unwrap_or(0);
+            let channel = dm_channel(user);
+            lock(&state.dm_users).insert(channel, user);
+            ok(json!({
+                "id": channel.to_string(), "type": 1, "last_message_id": null,
+                "recipients": [{
+                    "id": user.to_string(), "username": "someone", "discriminator": "0",
+                    "global_name": null, "avatar": null
+                }]
+            }))
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => Ok(reply(StatusCode::NO_CONTENT, None)),
         // A thread started without a message: a new channel, announced by THREAD_CREATE.

@@ -297,15 +297,13 @@ pub async fn board(
                 );
                 Answer::new(Post::text(lines.join("\n")), shown)
             }
-            Ok(view) => {
-                // A private board is drawn the way its viewer likes it.
-                let look = if private {
-                    own_look(&data, &caller, place).await
-                } else {
-                    view.info.look
-                };
+            // A private board is drawn the way its viewer likes it; a public one becomes
+            // the game's turn message (the buttons of the one before go).
+            Ok(view) if private => {
+                let look = own_look(&data, &caller, place).await;
                 Answer::new(post::board_post_in(&data, &view, lang, look).await, shown)
             }
+            Ok(view) => Answer::new(post::board_post(&data, &view, lang).await, shown),
             Err(SessionError::NotStarted) => match data.session.lobby(place).await {
                 Ok(lobby) => Answer::new(lobby_post::lobby_post(&lobby, lang), shown),
                 Err(e) => Answer::private(text::errors::refusal(&e, lang)),
@@ -409,9 +407,14 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
         };
         let actor = caller.actor(&data, true).await;
         match data.session.end_game(place, &actor).await {
-            Ok(view) => Answer::public(lobby_post::ended_post(&view, &caller.name, lang))
-                .saved(place, text::bot::saved_note(&mention(&caller), lang))
-                .then_announce(view.info.id, true),
+            Ok(view) => {
+                // The end takes over from the last turn message: its buttons go.
+                let mut post = lobby_post::ended_post(&view, &caller.name, lang);
+                post.turn_of = Some(view.info.id);
+                Answer::public(post)
+                    .saved(place, text::bot::saved_note(&mention(&caller), lang))
+                    .then_announce(view.info.id, true)
+            }
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })

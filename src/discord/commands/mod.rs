@@ -5,6 +5,7 @@
 mod class;
 mod climb;
 mod daifugo;
+mod mine;
 mod settings;
 mod standings;
 
@@ -29,6 +30,9 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings::leaderboard(),
         standings::stats(),
         settings::settings(),
+        mine::my_games(),
+        mine::notify(),
+        mine::away(),
     ]
 }
 

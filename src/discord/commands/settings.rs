@@ -1,5 +1,6 @@
-//! `/settings`: a server's turn timeout, what happens on timeout, default variant, teacher
-//! role, and its Fill in the Blanks cards (§7). Moderators (Manage Server, Manage
+//! `/settings`: a server's turn timeout, what happens on timeout, reminders, calendar (time
+//! zone, weekends and holidays off), days away, tidying of lobbies and idle games, default
+//! variant, teacher role, and its Fill in the Blanks cards (§7). Moderators (Manage Server, Manage
 //! Messages) and the teacher role; everyone may look.
 
 use poise::serenity_prelude as serenity;
@@ -151,6 +152,10 @@ impl CardEffect {
         "palette",
         "threads",
         "season",
+        "reminders",
+        "calendar",
+        "away_days",
+        "tidy",
         "card",
         "card_clear",
         "me"
@@ -561,6 +566,149 @@ pub async fn season(
         ctx,
         SettingsChange {
             season: Some(season),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// How often the player to move is reminded until the turn's time is up
+#[poise::command(
+    slash_command,
+    name_localized("fr", "rappels"),
+    description_localized(
+        "fr",
+        "Tous les combien le joueur dont c'est le tour reçoit un rappel, jusqu'à la fin du temps"
+    )
+)]
+pub async fn reminders(
+    ctx: Context<'_>,
+    #[description = "Every 12h, 1d… or off: once, at half the turn's time"]
+    #[name_localized("fr", "fréquence")]
+    #[description_localized(
+        "fr",
+        "Toutes les 12h, 1d… ou off : une fois, à la moitié du temps du tour"
+    )]
+    #[max_length = 40]
+    every: String,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            remind_every: Some(every),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// The server's calendar: its time zone, and days the turn clocks stop (weekends, holidays)
+#[poise::command(
+    slash_command,
+    name_localized("fr", "calendrier"),
+    description_localized(
+        "fr",
+        "Le calendrier du serveur : son fuseau, et les jours où les compteurs s'arrêtent"
+    )
+)]
+pub async fn calendar(
+    ctx: Context<'_>,
+    #[rename = "time-zone"]
+    #[description = "The server's time zone, e.g. Europe/Paris or America/Toronto"]
+    #[name_localized("fr", "fuseau")]
+    #[description_localized(
+        "fr",
+        "Le fuseau horaire du serveur, par ex. Europe/Paris ou America/Montreal"
+    )]
+    #[max_length = 64]
+    time_zone: Option<String>,
+    #[description = "Turn clocks stop on Saturdays and Sundays"]
+    #[name_localized("fr", "week-ends")]
+    #[description_localized("fr", "Les compteurs s'arrêtent le samedi et le dimanche")]
+    weekends: Option<bool>,
+    #[description = "Days off: 2026-12-24, ranges as 2026-12-19..2027-01-03, or none"]
+    #[name_localized("fr", "congés")]
+    #[description_localized(
+        "fr",
+        "Jours de congé : 2026-12-24, périodes comme 2026-12-19..2027-01-03, ou none"
+    )]
+    #[max_length = 1000]
+    holidays: Option<String>,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            time_zone,
+            weekends_off: weekends,
+            holidays,
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// How many days a month each person may be away (/away), 0 to 31
+#[poise::command(
+    slash_command,
+    rename = "away-days",
+    name_localized("fr", "jours-absence"),
+    description_localized(
+        "fr",
+        "Combien de jours par mois chacun peut être absent (/away), de 0 à 31"
+    )
+)]
+pub async fn away_days(
+    ctx: Context<'_>,
+    #[description = "Days a month, 0 to 31 (0: nobody may pause their clocks)"]
+    #[name_localized("fr", "jours")]
+    #[description_localized(
+        "fr",
+        "Jours par mois, de 0 à 31 (0 : personne ne peut arrêter ses compteurs)"
+    )]
+    #[min = 0]
+    #[max = 31]
+    days: i64,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            away_days: Some(days),
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// Tidying: lobbies nobody starts close, games nobody plays end (no ratings)
+#[poise::command(
+    slash_command,
+    name_localized("fr", "ménage"),
+    description_localized(
+        "fr",
+        "Ménage : les salons d'attente non lancés ferment, les parties sans activité se terminent"
+    )
+)]
+pub async fn tidy(
+    ctx: Context<'_>,
+    #[description = "Close a lobby nobody started after 48h, 3d… or off"]
+    #[name_localized("fr", "attente")]
+    #[description_localized("fr", "Fermer un salon d'attente non lancé après 48h, 3d… ou off")]
+    #[max_length = 40]
+    lobby: Option<String>,
+    #[description = "End a game nobody has played for 14d, 30d… or off"]
+    #[name_localized("fr", "inactivité")]
+    #[description_localized(
+        "fr",
+        "Terminer une partie où personne n'a joué depuis 14d, 30d… ou off"
+    )]
+    #[max_length = 40]
+    idle: Option<String>,
+) -> Result<(), Error> {
+    change(
+        ctx,
+        SettingsChange {
+            lobby_close: lobby,
+            idle_end: idle,
             ..SettingsChange::default()
         },
     )

@@ -64,6 +64,7 @@ pub fn game_post(view: &ClimbView, lang: Lang) -> Post {
     if view.is_over() {
         lines.extend(words::standings(g, lang, M));
         post.content = lines.join("\n");
+        post.components.extend(super::rematch_row(&view.info, lang));
         return post;
     }
     let seat = g.current();
@@ -179,8 +180,13 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
 
 /// The full message for a game view: text, components and the board picture, drawn the
 /// server's way.
+/// Its pings follow each person's `/notify`, and it becomes the game's turn message (the
+/// buttons of the one before go).
 pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
-    board_post_in(data, view, lang, view.info.look).await
+    let mut post = board_post_in(data, view, lang, view.info.look).await;
+    crate::discord::notify::shape(data, &mut post).await;
+    post.turn_of = Some(view.info.id);
+    post
 }
 
 /// The same, with the board drawn as `look` asks (a private board, in its viewer's look).

@@ -41,6 +41,7 @@ pub fn table_post(view: &DaifugoView, lang: Lang) -> Post {
     let mut post = Post::default();
     if view.is_over() {
         lines.extend(words::ranking(g, lang, M));
+        post.components.extend(super::rematch_row(&view.info, lang));
     } else {
         let seat = g.current();
         let (name, mention) = who(&view.info, seat, &words::name(g, seat));
@@ -81,6 +82,8 @@ pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
             file: TABLE_FILE,
             alt: text::alt::table_alt(&view.game, lang),
         });
+    crate::discord::notify::shape(data, &mut post).await;
+    post.turn_of = Some(view.info.id);
     post
 }
 

@@ -52,6 +52,12 @@ pub struct Post {
     pub components: Vec<CreateActionRow>,
     /// Users the message mentions and pings.
     pub mentions: Vec<u64>,
+    /// Sent without a notification (Discord's `@silent`): someone pinged is in their
+    /// quiet hours.
+    pub silent: bool,
+    /// This is game N's public turn message: once it is posted, the buttons of the one
+    /// before it are removed (`send::track`).
+    pub turn_of: Option<i64>,
 }
 
 impl Post {
@@ -65,6 +71,14 @@ impl Post {
     fn allowed_mentions(&self) -> CreateAllowedMentions {
         CreateAllowedMentions::new()
             .users(self.mentions.iter().map(|&id| serenity::UserId::new(id)))
+    }
+
+    fn message_flags(&self) -> serenity::MessageFlags {
+        if self.silent {
+            serenity::MessageFlags::SUPPRESS_NOTIFICATIONS
+        } else {
+            serenity::MessageFlags::empty()
+        }
     }
 
     fn content(&self) -> String {
@@ -85,8 +99,14 @@ impl Post {
 
     /// As the first response to an interaction (or the update of a clicked message).
     pub fn response(&self, ephemeral: bool) -> CreateInteractionResponseMessage {
+        let flags = if self.silent {
+            serenity::InteractionResponseFlags::SUPPRESS_NOTIFICATIONS
+        } else {
+            serenity::InteractionResponseFlags::empty()
+        };
         let mut m = CreateInteractionResponseMessage::new()
             .content(self.content())
+            .flags(flags)
             .ephemeral(ephemeral)
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
@@ -112,6 +132,7 @@ impl Post {
     pub fn followup(&self, ephemeral: bool) -> CreateInteractionResponseFollowup {
         let mut f = CreateInteractionResponseFollowup::new()
             .content(self.content())
+            .flags(self.message_flags())
             .ephemeral(ephemeral)
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
@@ -125,6 +146,7 @@ impl Post {
     pub fn message(&self) -> CreateMessage {
         let mut m = CreateMessage::new()
             .content(self.content())
+            .flags(self.message_flags())
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
         for a in self.attachments() {
@@ -138,6 +160,21 @@ impl Post {
         self.content = format!("{line}\n{}", self.content);
         self
     }
+}
+
+/// The Rematch button of a finished game that people played (not an AI-only table).
+pub fn rematch_row(info: &GameInfo, lang: Lang) -> Option<CreateActionRow> {
+    let people = (0..info.seats.len())
+        .filter(|&s| info.user_of(s).is_some())
+        .count();
+    (people > 0).then(|| {
+        CreateActionRow::Buttons(vec![serenity::CreateButton::new(
+            super::ids::Click::Rematch { game_id: info.id }.id(),
+        )
+        .label(text::notify::rematch_button(lang))
+        .emoji('🔁')
+        .style(serenity::ButtonStyle::Success)])
+    })
 }
 
 /// How to name a seat in a message: a mention (and the name) for a Discord user, a robot
@@ -155,7 +192,8 @@ pub fn who(info: &GameInfo, seat: usize, name: &str) -> (String, Option<u64>) {
 }
 
 /// The public message for a game after a change, whichever game, in the game's language:
-/// the board, or the Prime Daifugo table (never a hand).
+/// the board, or the Prime Daifugo table (never a hand). Its pings follow each person's
+/// `/notify`, and it becomes the game's turn message.
 pub async fn public_post(data: &Data, view: &GameView) -> Post {
     let lang = view.info().lang;
     match view {
@@ -164,8 +202,10 @@ pub async fn public_post(data: &Data, view: &GameView) -> Post {
     }
 }
 
-/// "⏰ @Ada, half your time for this turn is gone: 5 h 59 min left."
-pub fn reminder(view: &GameView, now_ms: i64) -> Post {
+/// A reminder to the player to move: "⏰ @Ada, it is still your turn: 5 h 59 min left on
+/// the clock." `left_ms`: the clock's time really left, if the game has a timeout; `half`:
+/// the one reminder at half time of a server without a reminder interval.
+pub fn reminder(view: &GameView, left_ms: Option<i64>, waited_ms: i64, half: bool) -> Post {
     let info = view.info();
     let lang = info.lang;
     let seat = view.to_move();
@@ -177,18 +217,14 @@ pub fn reminder(view: &GameView, now_ms: i64) -> Post {
         GameView::Daifugo(v) => (v.game.players[seat].name.clone(), None),
     };
     let (mention, ping) = who(info, seat, &name);
-    // The time really left when the reminder goes out (the clock ticks now and then),
-    // to the nearest minute once it is more than one.
-    let left_ms = match (info.turn_timeout_secs, info.turn_started_at) {
-        (Some(t), Some(started)) => (started + t * 1_000 - now_ms).max(0),
-        _ => 0,
-    };
-    let left = if left_ms >= 60_000 {
-        (left_ms + 30_000) / 60_000 * 60
-    } else {
-        (left_ms + 500) / 1_000
-    };
-    let mut post = Post::text(text::bot::reminder(&mention, left, roll.as_deref(), lang));
+    let mut post = Post::text(text::notify::reminder(
+        &mention,
+        left_ms,
+        waited_ms,
+        half,
+        roll.as_deref(),
+        lang,
+    ));
     post.mentions.extend(ping);
     post
 }

@@ -1,0 +1,201 @@
+//! Telling people it is their turn, as each of them asked (`/notify`): a ping in the
+//! game's channel (silent in their quiet hours), a direct message, or nothing; reminders;
+//! the daily digest; and the note in the channel when Discord refuses a direct message,
+//! after which their turns are pinged there. Each notice is claimed in the database
+//! before it is sent, so a restart or a second process never sends it twice.
+
+use poise::serenity_prelude as serenity;
+use tracing::warn;
+
+use super::posts::{self, Post};
+use super::send::{self, DmError};
+use super::types::Data;
+use crate::lang::Lang;
+use crate::session::{quiet_of, Due, GameView, NotifyHow, Place, UserSettings};
+use crate::text;
+
+/// A person's settings, or the defaults when the database cannot say (a ping).
+async fn person(data: &Data, user_id: i64) -> UserSettings {
+    data.session
+        .user_settings(user_id)
+        .await
+        .unwrap_or_else(|_| UserSettings::defaults(user_id))
+}
+
+/// How a person is told now: a ping unless they chose otherwise (and a direct message
+/// that Discord refused becomes a ping again).
+fn how(u: &UserSettings) -> NotifyHow {
+    match NotifyHow::from_setting(&u.notify) {
+        NotifyHow::Dm if u.dm_closed => NotifyHow::Ping,
+        other => other,
+    }
+}
+
+/// Whether the person is in their quiet hours now.
+fn quiet_now(data: &Data, u: &UserSettings) -> bool {
+    quiet_of(u).is_some_and(|q| q.at(data.session.now()))
+}
+
+/// Shape a public post's pings by each mentioned person's wishes: those who want a direct
+/// message or nothing are named but not pinged; a ping to someone in their quiet hours
+/// makes the message silent.
+pub async fn shape(data: &Data, post: &mut Post) {
+    let mut keep = Vec::new();
+    for id in std::mem::take(&mut post.mentions) {
+        let u = person(data, i64::try_from(id).unwrap_or(i64::MAX)).await;
+        if how(&u) == NotifyHow::Ping {
+            if quiet_now(data, &u) {
+                post.silent = true;
+            }
+            keep.push(id);
+        }
+    }
+    post.mentions = keep;
+}
+
+/// The language of a person's direct messages: theirs if known, else the game's.
+fn lang_of(u: &UserSettings, fallback: Lang) -> Lang {
+    u.lang
+        .as_deref()
+        .and_then(Lang::from_locale)
+        .unwrap_or(fallback)
+}
+
+/// The link to a game's last turn message, else to its channel or thread.
+async fn game_link(data: &Data, view: &GameView) -> String {
+    let info = view.info();
+    let post = data.session.last_post(info.id).await.ok().flatten();
+    match post {
+        Some((c, m)) => text::notify::link(info.place.guild_id, c, Some(m)),
+        None => text::notify::link(info.place.guild_id, info.place.channel_id, None),
+    }
+}
+
+/// Send a direct message; if Discord refuses it (DMs closed), the person's notices go to
+/// the channel from now on, and the channel says so once, pinging them.
+async fn dm_or_fall_back(
+    http: &serenity::Http,
+    data: &Data,
+    u: &UserSettings,
+    place: Place,
+    post: Post,
+    lang: Lang,
+) {
+    match send::dm(http, u.user_id, &post).await {
+        Ok(()) => {}
+        Err(DmError::Closed) => {
+            if data.session.dm_refused(u.user_id).await.unwrap_or(false) {
+                let mention = format!("<@{}>", u.user_id);
+                let mut note = Post::text(text::notify::dm_closed_note(&mention, lang));
+                note.mentions.extend(u64::try_from(u.user_id).ok());
+                note.silent = quiet_now(data, u);
+                send::post(http, data, place, note).await;
+            }
+        }
+        Err(DmError::Failed(e)) => warn!(user = u.user_id, "a direct message failed: {e}"),
+    }
+}
+
+/// Tell the player to move by direct message (a claimed `Due::Notice`).
+pub async fn notice(http: &serenity::Http, data: &Data, game_id: i64, user_id: i64, turn: i64) {
+    let view = match data.session.claim_notice(game_id, turn).await {
+        Ok(Some(view)) => view,
+        Ok(None) => return,
+        Err(e) => {
+            warn!(game_id, "a turn notice failed: {e}");
+            return;
+        }
+    };
+    let u = person(data, user_id).await;
+    let lang = lang_of(&u, view.info().lang);
+    let link = game_link(data, &view).await;
+    let mut post = Post::text(text::notify::turn_dm(
+        view.info().kind,
+        view.info().id,
+        &link,
+        lang,
+    ));
+    post.silent = quiet_now(data, &u);
+    dm_or_fall_back(http, data, &u, view.info().place, post, lang).await;
+}
+
+/// After a change to a game: the direct-message notice of its next player, now rather
+/// than at the clock's next tick (the claim makes sure it goes once).
+pub async fn notices_now(http: &serenity::Http, data: &Data, game_id: i64) {
+    if let Ok(Some(Due::Notice {
+        game_id,
+        user_id,
+        turn,
+        ..
+    })) = data.session.pending_notice(game_id).await
+    {
+        notice(http, data, game_id, user_id, turn).await;
+    }
+}
+
+/// Send a reminder the clock claimed: in the channel with a ping, or by direct message,
+/// as the player asked.
+pub async fn reminder(
+    http: &serenity::Http,
+    data: &Data,
+    view: &GameView,
+    left_ms: Option<i64>,
+    waited_ms: i64,
+    half: bool,
+) {
+    let info = view.info();
+    let place = info.place;
+    let user = info.user_of(view.to_move());
+    let u = match user {
+        Some(id) => person(data, id).await,
+        None => return,
+    };
+    match how(&u) {
+        NotifyHow::None => {}
+        NotifyHow::Ping => {
+            let mut post = posts::reminder(view, left_ms, waited_ms, half);
+            shape(data, &mut post).await;
+            send::post(http, data, place, post).await;
+        }
+        NotifyHow::Dm => {
+            let lang = lang_of(&u, info.lang);
+            let mention = lang.text("you", "vous").to_string();
+            let text = text::notify::reminder(&mention, left_ms, waited_ms, half, None, lang);
+            let link = game_link(data, view).await;
+            let post = Post::text(text::notify::reminder_dm(
+                info.kind, info.id, &text, &link, lang,
+            ));
+            dm_or_fall_back(http, data, &u, place, post, lang).await;
+        }
+    }
+}
+
+/// Send a person's daily digest (claimed), if any game waits on them.
+pub async fn digest(http: &serenity::Http, data: &Data, user_id: i64, due_at: i64) {
+    let (u, games) = match data.session.claim_digest(user_id, due_at).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return,
+        Err(e) => {
+            warn!(user = user_id, "a digest failed: {e}");
+            return;
+        }
+    };
+    if games.is_empty() {
+        return;
+    }
+    let fallback = games
+        .first()
+        .map(|g| g.summary.info.lang)
+        .unwrap_or(Lang::En);
+    let lang = lang_of(&u, fallback);
+    let post = Post::text(text::notify::digest(&games, data.session.now(), lang));
+    match send::dm(http, user_id, &post).await {
+        Ok(()) => {}
+        // A digest has no channel to fall back to: the person is told in their next
+        // game's channel instead, by their turn notices.
+        Err(DmError::Closed) => {
+            let _ = data.session.dm_refused(user_id).await;
+        }
+        Err(DmError::Failed(e)) => warn!(user = user_id, "a digest failed: {e}"),
+    }
+}

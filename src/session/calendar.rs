@@ -1,0 +1,555 @@
+//! Time as people live it: time zones, quiet hours, a server's days off and people's time
+//! away. The turn clock counts only the time that is not paused, reminders wait for the
+//! end of quiet hours, digests go at a local hour. Pure functions of instants (ms since
+//! the epoch) and settings, so the clock's rules are tested without waiting.
+//!
+//! Time zones come from the IANA database bundled with the binary (`jiff`), so the
+//! answers are the same on every machine.
+
+use jiff::civil::{Date, Weekday};
+use jiff::tz::TimeZone;
+use jiff::Timestamp;
+
+use super::request::RequestError;
+
+/// A day in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// Words quoted back in a message: at most 40 characters.
+fn quoted(word: &str) -> String {
+    word.trim().chars().take(40).collect()
+}
+
+/// A time zone from its IANA name (`Europe/Paris`, `America/Toronto`, `UTC`), any case.
+/// Returns the zone and its canonical name.
+pub fn time_zone(name: &str) -> Result<(TimeZone, String), RequestError> {
+    let trimmed = name.trim();
+    let unknown = || RequestError::UnknownTimeZone(quoted(name));
+    if trimmed.is_empty() || trimmed.eq_ignore_ascii_case("etc/unknown") {
+        return Err(unknown());
+    }
+    let tz = TimeZone::get(trimmed).map_err(|_| unknown())?;
+    let canonical = tz.iana_name().unwrap_or("UTC").to_string();
+    Ok((tz, canonical))
+}
+
+/// The zone of a stored name; UTC when it is missing or no longer known.
+pub fn zone_or_utc(name: Option<&str>) -> TimeZone {
+    name.and_then(|n| time_zone(n).ok())
+        .map(|(tz, _)| tz)
+        .unwrap_or(TimeZone::UTC)
+}
+
+fn timestamp(ms: i64) -> Timestamp {
+    Timestamp::from_millisecond(ms).unwrap_or(Timestamp::UNIX_EPOCH)
+}
+
+/// The local date at an instant.
+pub fn local_date(ms: i64, tz: &TimeZone) -> Date {
+    timestamp(ms).to_zoned(tz.clone()).date()
+}
+
+/// Minutes after local midnight at an instant.
+pub fn local_minutes(ms: i64, tz: &TimeZone) -> i64 {
+    let t = timestamp(ms).to_zoned(tz.clone()).time();
+    i64::from(t.hour()) * 60 + i64::from(t.minute())
+}
+
+/// The instant a local day starts (its first moment, whatever daylight saving does).
+pub fn day_start(date: Date, tz: &TimeZone) -> i64 {
+    date.to_zoned(tz.clone())
+        .and_then(|z| z.start_of_day())
+        .map(|z| z.timestamp().as_millisecond())
+        .unwrap_or(0)
+}
+
+/// The instant of a local time of day (minutes after midnight) on a date.
+pub fn local_instant(date: Date, minutes: i64, tz: &TimeZone) -> i64 {
+    let time = jiff::civil::Time::new(
+        i8::try_from(minutes.clamp(0, 1439) / 60).unwrap_or(0),
+        i8::try_from(minutes.clamp(0, 1439) % 60).unwrap_or(0),
+        0,
+        0,
+    )
+    .unwrap_or(jiff::civil::Time::midnight());
+    date.to_datetime(time)
+        .to_zoned(tz.clone())
+        .map(|z| z.timestamp().as_millisecond())
+        .unwrap_or_else(|_| day_start(date, tz) + minutes * 60_000)
+}
+
+/// Whether `minutes` after midnight falls in quiet hours from `from` to `to` (minutes
+/// after midnight; `to` before `from` crosses midnight; equal: none).
+pub fn quiet_at(minutes: i64, from: i64, to: i64) -> bool {
+    match from.cmp(&to) {
+        std::cmp::Ordering::Less => (from..to).contains(&minutes),
+        std::cmp::Ordering::Greater => minutes >= from || minutes < to,
+        std::cmp::Ordering::Equal => false,
+    }
+}
+
+/// A person's quiet hours, in their time zone.
+#[derive(Clone, Debug)]
+pub struct Quiet {
+    pub tz: TimeZone,
+    pub from: i64,
+    pub to: i64,
+}
+
+impl Quiet {
+    /// Whether the instant is in the quiet hours.
+    pub fn at(&self, ms: i64) -> bool {
+        quiet_at(local_minutes(ms, &self.tz), self.from, self.to)
+    }
+}
+
+/// Quiet hours from words: `22:00-07:00`, `22-7`, `21:30–6:45`; `off` for none.
+/// Returns (from, to) in minutes after midnight.
+pub fn quiet_hours(text: &str) -> Result<Option<(i64, i64)>, RequestError> {
+    let t = text.trim().to_lowercase();
+    if matches!(t.as_str(), "off" | "none" | "no" | "aucune" | "non" | "") {
+        return Ok(None);
+    }
+    let bad = || RequestError::QuietHours(quoted(text));
+    let (a, b) = t
+        .split_once(['-', '–', '—'])
+        .or_else(|| t.split_once(" to "))
+        .or_else(|| t.split_once(" à "))
+        .ok_or_else(bad)?;
+    let from = clock_time(a).ok_or_else(bad)?;
+    let to = clock_time(b).ok_or_else(bad)?;
+    if from == to {
+        return Err(bad());
+    }
+    Ok(Some((from, to)))
+}
+
+/// A time of day: `22`, `22:30`, `22h30`, `7am`, `10pm`; minutes after midnight.
+pub fn clock_time(text: &str) -> Option<i64> {
+    let t = text.trim().to_lowercase().replace(' ', "");
+    let (t, shift) = if let Some(x) = t.strip_suffix("am") {
+        (x.to_string(), Some(0))
+    } else if let Some(x) = t.strip_suffix("pm") {
+        (x.to_string(), Some(12))
+    } else {
+        (t, None)
+    };
+    let (h, m) = match t.split_once([':', 'h']) {
+        Some((h, "")) => (h.parse::<i64>().ok()?, 0),
+        Some((h, m)) if m.len() == 2 => (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?),
+        Some(_) => return None,
+        None => (t.parse::<i64>().ok()?, 0),
+    };
+    let h = match shift {
+        Some(add) if (1..=12).contains(&h) => h % 12 + add,
+        Some(_) => return None,
+        None => h,
+    };
+    ((0..24).contains(&h) && (0..60).contains(&m)).then_some(h * 60 + m)
+}
+
+/// `22:00` from minutes after midnight.
+pub fn clock_words(minutes: i64) -> String {
+    format!(
+        "{:02}:{:02}",
+        minutes.div_euclid(60) % 24,
+        minutes.rem_euclid(60)
+    )
+}
+
+/// A digest hour from words: `8`, `08:00`, `7am`; `off` for none.
+pub fn digest_hour(text: &str) -> Result<Option<i64>, RequestError> {
+    let t = text.trim().to_lowercase();
+    if matches!(t.as_str(), "off" | "none" | "no" | "aucun" | "non" | "") {
+        return Ok(None);
+    }
+    match clock_time(&t) {
+        Some(m) if m % 60 == 0 => Ok(Some(m / 60)),
+        _ => Err(RequestError::DigestHour(quoted(text))),
+    }
+}
+
+/// The most holiday days a server may list.
+pub const MAX_HOLIDAYS: usize = 366;
+
+/// A server's holidays from words: dates and ranges separated by commas or spaces
+/// (`2026-12-24, 2026-12-25`, `2026-12-19..2027-01-03`); `none` for none. Returns the
+/// stored form (sorted, ranges kept).
+pub fn holidays(text: &str) -> Result<String, RequestError> {
+    let t = text.trim().to_lowercase();
+    if matches!(t.as_str(), "none" | "off" | "aucun" | "aucune" | "") {
+        return Ok(String::new());
+    }
+    let mut items: Vec<(Date, Date)> = Vec::new();
+    let mut days = 0usize;
+    for word in t.split([',', ' ', ';']).filter(|w| !w.is_empty()) {
+        let bad = || RequestError::Holidays(quoted(word));
+        let (a, b) = match word.split_once("..") {
+            Some((a, b)) => (date(a).ok_or_else(bad)?, date(b).ok_or_else(bad)?),
+            None => {
+                let d = date(word).ok_or_else(bad)?;
+                (d, d)
+            }
+        };
+        if b < a {
+            return Err(bad());
+        }
+        days += usize::try_from(a.until(b).map(|s| s.get_days()).unwrap_or(0))
+            .unwrap_or(0)
+            .saturating_add(1);
+        if days > MAX_HOLIDAYS {
+            return Err(RequestError::TooManyHolidays);
+        }
+        items.push((a, b));
+    }
+    items.sort();
+    Ok(items
+        .iter()
+        .map(|(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}..{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(","))
+}
+
+/// A date written `2026-12-24`.
+pub fn date(text: &str) -> Option<Date> {
+    let t = text.trim();
+    // jiff reads more forms than a person means (`20261224`): only y-m-d.
+    if t.len() < 8 || t.matches('-').count() != 2 {
+        return None;
+    }
+    t.parse::<Date>().ok().filter(|d| d.year() >= 1970)
+}
+
+/// The stored holidays as date ranges (unreadable parts are skipped).
+fn holiday_ranges(stored: &str) -> Vec<(Date, Date)> {
+    stored
+        .split(',')
+        .filter_map(|w| match w.split_once("..") {
+            Some((a, b)) => Some((date(a)?, date(b)?)),
+            None => date(w).map(|d| (d, d)),
+        })
+        .collect()
+}
+
+/// A server's calendar: its time zone, and the days its turn clocks stop.
+#[derive(Clone, Debug)]
+pub struct Calendar {
+    pub tz: TimeZone,
+    pub weekends_off: bool,
+    holidays: Vec<(Date, Date)>,
+}
+
+impl Calendar {
+    pub fn new(time_zone: &str, weekends_off: bool, holidays: &str) -> Calendar {
+        Calendar {
+            tz: zone_or_utc(Some(time_zone)),
+            weekends_off,
+            holidays: holiday_ranges(holidays),
+        }
+    }
+
+    /// A calendar with no days off (UTC).
+    pub fn always() -> Calendar {
+        Calendar::new("UTC", false, "")
+    }
+
+    /// Whether the server's clocks stop all of this local day.
+    pub fn day_off(&self, d: Date) -> bool {
+        (self.weekends_off && matches!(d.weekday(), Weekday::Saturday | Weekday::Sunday))
+            || self.holidays.iter().any(|(a, b)| *a <= d && d <= *b)
+    }
+
+    /// Whether the clocks stop at an instant.
+    pub fn off_at(&self, ms: i64) -> bool {
+        self.day_off(local_date(ms, &self.tz))
+    }
+
+    /// The days off that meet `[from, to)`, as instants.
+    fn days_off(&self, from: i64, to: i64) -> Vec<(i64, i64)> {
+        if !self.weekends_off && self.holidays.is_empty() {
+            return Vec::new();
+        }
+        let mut out: Vec<(i64, i64)> = Vec::new();
+        let mut d = local_date(from, &self.tz);
+        // Bounded: a turn clock runs at most a few weeks, but stay safe on any input.
+        for _ in 0..800 {
+            let start = day_start(d, &self.tz);
+            if start >= to {
+                break;
+            }
+            let Ok(next) = d.tomorrow() else { break };
+            if self.day_off(d) {
+                let end = day_start(next, &self.tz);
+                match out.last_mut() {
+                    Some(last) if last.1 >= start => last.1 = end,
+                    _ => out.push((start, end)),
+                }
+            }
+            d = next;
+        }
+        out
+    }
+}
+
+/// The length of the union of `intervals` within `[from, to)`.
+fn covered(mut intervals: Vec<(i64, i64)>, from: i64, to: i64) -> i64 {
+    intervals.retain(|(a, b)| b > a);
+    intervals.sort();
+    let mut total = 0;
+    let mut reach = from;
+    for (a, b) in intervals {
+        let a = a.max(reach);
+        let b = b.min(to);
+        if b > a {
+            total += b - a;
+            reach = b;
+        }
+    }
+    total
+}
+
+/// The time a turn clock has run from `from` to `to`: the days off of the calendar and
+/// the person's times away (`(from, until)`) do not count.
+pub fn clock_elapsed(from: i64, to: i64, calendar: &Calendar, away: &[(i64, i64)]) -> i64 {
+    if to <= from {
+        return 0;
+    }
+    let mut paused = calendar.days_off(from, to);
+    paused.extend(away.iter().copied());
+    (to - from) - covered(paused, from, to)
+}
+
+/// Whether the clock is stopped at an instant (a day off, or away).
+pub fn paused_at(ms: i64, calendar: &Calendar, away: &[(i64, i64)]) -> bool {
+    calendar.off_at(ms) || away.iter().any(|&(a, b)| a <= ms && ms < b)
+}
+
+/// The instant of the latest digest due at or before `now` at local hour `hour`.
+pub fn digest_due(now: i64, hour: i64, tz: &TimeZone) -> i64 {
+    let today = local_date(now, tz);
+    let at = local_instant(today, hour * 60, tz);
+    if at <= now {
+        at
+    } else {
+        today
+            .yesterday()
+            .map(|d| local_instant(d, hour * 60, tz))
+            .unwrap_or(at - DAY_MS)
+    }
+}
+
+/// The most days away one request may ask for.
+pub const MAX_AWAY_DAYS: i64 = 31;
+
+/// Time away from words: a span from now (`3d`, `12h`, `1w`), or until a date
+/// (`2026-12-03` or `until 2026-12-03`: back at the start of that day in `tz`). Returns
+/// when the time away ends.
+pub fn away_until(text: &str, now: i64, tz: &TimeZone) -> Result<i64, RequestError> {
+    let t = text.trim().to_lowercase();
+    let t = t
+        .strip_prefix("until")
+        .or_else(|| t.strip_prefix("jusqu'au"))
+        .or_else(|| t.strip_prefix("jusqu’au"))
+        .unwrap_or(&t)
+        .trim()
+        .to_string();
+    let bad = || RequestError::AwaySpan(quoted(text));
+    let until = if let Some(d) = date(&t) {
+        day_start(d, tz)
+    } else {
+        let secs = super::request::span_secs(&t.replace(' ', "")).ok_or_else(bad)?;
+        secs.checked_mul(1000)
+            .and_then(|ms| now.checked_add(ms))
+            .ok_or_else(bad)?
+    };
+    if until <= now {
+        return Err(RequestError::AwayPast(quoted(text)));
+    }
+    if until - now > MAX_AWAY_DAYS * DAY_MS {
+        return Err(RequestError::AwayTooLong {
+            asked: quoted(text),
+            max_days: MAX_AWAY_DAYS,
+        });
+    }
+    Ok(until)
+}
+
+/// Days (rounded up) of a span in ms.
+pub fn days_up(ms: i64) -> i64 {
+    (ms.max(0) + DAY_MS - 1) / DAY_MS
+}
+
+/// The bounds of the local month of an instant, as instants.
+pub fn month_bounds(ms: i64, tz: &TimeZone) -> (i64, i64) {
+    let d = local_date(ms, tz);
+    let first = d.first_of_month();
+    let next = first
+        .checked_add(jiff::Span::new().months(1))
+        .unwrap_or(first);
+    (day_start(first, tz), day_start(next, tz))
+}
+
+/// An instant as a local date and time: `Thu 3 Dec 14:30` (English) or `jeu. 3 déc.
+/// 14:30` (French), with the zone's name when it is not UTC... kept short for a message.
+pub fn local_words(ms: i64, tz: &TimeZone, lang: crate::lang::Lang) -> String {
+    let z = timestamp(ms).to_zoned(tz.clone());
+    let d = z.date();
+    let t = z.time();
+    let (days, months): (&[&str; 7], &[&str; 12]) = match lang {
+        crate::lang::Lang::En => (
+            &["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"],
+            &[
+                "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+            ],
+        ),
+        crate::lang::Lang::Fr => (
+            &["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
+            &[
+                "janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.",
+                "nov.", "déc.",
+            ],
+        ),
+    };
+    let wd = usize::try_from(d.weekday().to_monday_zero_offset()).unwrap_or(0);
+    let mo = usize::try_from(d.month() - 1).unwrap_or(0);
+    let zone = tz.iana_name().unwrap_or("UTC");
+    format!(
+        "{} {} {} {:02}:{:02} ({zone})",
+        days[wd % 7],
+        d.day(),
+        months[mo % 12],
+        t.hour(),
+        t.minute()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str, tz: &str) -> i64 {
+        let dt: jiff::civil::DateTime = text.parse().unwrap();
+        dt.to_zoned(TimeZone::get(tz).unwrap())
+            .unwrap()
+            .timestamp()
+            .as_millisecond()
+    }
+
+    #[test]
+    fn quiet_hours_cross_midnight() {
+        let (from, to) = quiet_hours("22:00-07:00").unwrap().unwrap();
+        assert_eq!((from, to), (22 * 60, 7 * 60));
+        assert!(quiet_at(23 * 60, from, to));
+        assert!(quiet_at(0, from, to));
+        assert!(quiet_at(6 * 60 + 59, from, to));
+        assert!(!quiet_at(7 * 60, from, to));
+        assert!(!quiet_at(21 * 60 + 59, from, to));
+        let (a, b) = quiet_hours("13-14").unwrap().unwrap();
+        assert!(quiet_at(13 * 60 + 30, a, b) && !quiet_at(14 * 60, a, b));
+        assert_eq!(quiet_hours("10pm–7am").unwrap(), Some((22 * 60, 7 * 60)));
+        assert_eq!(quiet_hours("off").unwrap(), None);
+        for bad in ["22", "25-7", "22:61-7", "7-7", "soon", "22:0-7"] {
+            assert!(quiet_hours(bad).is_err(), "{bad}");
+        }
+        // In a time zone: 23:30 in Paris is 22:30 UTC in winter.
+        let q = Quiet {
+            tz: TimeZone::get("Europe/Paris").unwrap(),
+            from,
+            to,
+        };
+        assert!(q.at(at("2026-12-01T22:30", "UTC")));
+        assert!(!q.at(at("2026-12-01T20:30", "UTC")));
+    }
+
+    #[test]
+    fn weekends_and_holidays_stop_the_clock() {
+        let cal = Calendar::new("Europe/Paris", true, "2026-12-24..2026-12-25");
+        // Friday 18:00 to Monday 09:00, Paris: only Friday's 6 h and Monday's 9 h count.
+        let from = at("2026-11-27T18:00", "Europe/Paris");
+        let to = at("2026-11-30T09:00", "Europe/Paris");
+        assert_eq!(clock_elapsed(from, to, &cal, &[]), 15 * 3_600_000);
+        // Christmas Eve and Day (Thursday, Friday), then the weekend: Wednesday 12:00 to
+        // Monday 12:00 counts 12 h + 12 h.
+        let from = at("2026-12-23T12:00", "Europe/Paris");
+        let to = at("2026-12-28T12:00", "Europe/Paris");
+        assert_eq!(clock_elapsed(from, to, &cal, &[]), 24 * 3_600_000);
+        // Away for a day inside a working week: that day does not count either.
+        let away = [(
+            at("2026-12-01T00:00", "Europe/Paris"),
+            at("2026-12-02T00:00", "Europe/Paris"),
+        )];
+        let from = at("2026-11-30T12:00", "Europe/Paris");
+        let to = at("2026-12-02T12:00", "Europe/Paris");
+        assert_eq!(clock_elapsed(from, to, &cal, &away), 24 * 3_600_000);
+        assert!(paused_at(
+            at("2026-12-01T08:00", "Europe/Paris"),
+            &cal,
+            &away
+        ));
+        // Overlapping pauses count once.
+        let away = [(from, to)];
+        assert_eq!(clock_elapsed(from, to, &cal, &away), 0);
+        // No days off: the wall clock.
+        assert_eq!(clock_elapsed(0, 1000, &Calendar::always(), &[]), 1000);
+    }
+
+    #[test]
+    fn words_for_zones_holidays_digests_and_away() {
+        assert_eq!(time_zone("europe/paris").unwrap().1, "Europe/Paris");
+        assert_eq!(time_zone("UTC").unwrap().1, "UTC");
+        assert!(time_zone("Mars/Olympus").is_err());
+        assert!(time_zone("").is_err());
+        assert_eq!(
+            holidays("2026-12-25, 2026-12-24 2027-02-15..2027-02-19").unwrap(),
+            "2026-12-24,2026-12-25,2027-02-15..2027-02-19"
+        );
+        assert!(holidays("2026-13-01").is_err());
+        assert!(holidays("2026-12-25..2026-12-01").is_err());
+        assert!(holidays("2020-01-01..2026-01-01").is_err());
+        assert_eq!(holidays("none").unwrap(), "");
+        assert_eq!(digest_hour("8").unwrap(), Some(8));
+        assert_eq!(digest_hour("18:00").unwrap(), Some(18));
+        assert_eq!(digest_hour("7pm").unwrap(), Some(19));
+        assert!(digest_hour("8:30").is_err() && digest_hour("dawn").is_err());
+        let tz = TimeZone::get("America/Toronto").unwrap();
+        let now = at("2026-12-01T12:00", "America/Toronto");
+        assert_eq!(
+            digest_due(now, 8, &tz),
+            at("2026-12-01T08:00", "America/Toronto")
+        );
+        assert_eq!(
+            digest_due(now, 20, &tz),
+            at("2026-11-30T20:00", "America/Toronto")
+        );
+        assert_eq!(away_until("3d", now, &tz).unwrap(), now + 3 * DAY_MS);
+        assert_eq!(
+            away_until("until 2026-12-05", now, &tz).unwrap(),
+            at("2026-12-05T00:00", "America/Toronto")
+        );
+        assert!(matches!(
+            away_until("2026-11-01", now, &tz),
+            Err(RequestError::AwayPast(_))
+        ));
+        assert!(matches!(
+            away_until("40d", now, &tz),
+            Err(RequestError::AwayTooLong { .. })
+        ));
+        assert!(away_until("later", now, &tz).is_err());
+        let (a, b) = month_bounds(now, &tz);
+        assert_eq!(a, at("2026-12-01T00:00", "America/Toronto"));
+        assert_eq!(b, at("2027-01-01T00:00", "America/Toronto"));
+        assert_eq!(
+            local_words(now, &tz, crate::lang::Lang::En),
+            "Tue 1 Dec 12:00 (America/Toronto)"
+        );
+        assert_eq!(days_up(1), 1);
+        assert_eq!(days_up(DAY_MS), 1);
+        assert_eq!(days_up(DAY_MS + 1), 2);
+    }
+}

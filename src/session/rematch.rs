@@ -1,0 +1,132 @@
+//! A rematch: the same seats and options, once every person seated asks for it. Votes and
+//! the claim of the new game live in the database, so two last votes at once open one
+//! game, and a vote survives a restart.
+
+use super::lobby::GameOptions;
+use super::{GameView, LobbySpec, Session, SessionError};
+use crate::lang::Lang;
+use crate::store::{GameRow, Place, SeatRow, Status, Store, StoreTx};
+
+/// Where a vote for a rematch stands.
+#[derive(Clone, Debug)]
+pub enum RematchVote {
+    /// Some players have still to ask: the names of those who have, and of the others.
+    Waiting {
+        asked: Vec<String>,
+        waiting: Vec<String>,
+        /// The people still to ask.
+        waiting_ids: Vec<i64>,
+    },
+    /// Everyone asked, and this vote claimed the new game: open it with
+    /// [`Session::open_rematch`].
+    Ready(Box<RematchPlan>),
+}
+
+/// The new game of a rematch, claimed and ready to open.
+#[derive(Clone, Debug)]
+pub struct RematchPlan {
+    /// The finished game.
+    pub game_id: i64,
+    /// Where it was played.
+    pub place: Place,
+    /// The channel whose thread it was played in, if it was.
+    pub parent_channel_id: Option<i64>,
+    pub spec: LobbySpec,
+    pub lang: Lang,
+}
+
+impl<S: Store> Session<S> {
+    /// A finished game of this server, for a rematch.
+    async fn finished(&self, game_id: i64, guild_id: i64) -> Result<GameRow, SessionError> {
+        let row = self
+            .store()
+            .game(game_id)
+            .await?
+            .filter(|r| r.place.guild_id == guild_id)
+            .ok_or(SessionError::NoGame)?;
+        if row.status != Status::Finished {
+            return Err(SessionError::NotOver);
+        }
+        if row.rematch_id.is_some() {
+            return Err(SessionError::RematchStarted);
+        }
+        Ok(row)
+    }
+
+    /// A seated person asks for a rematch of a finished game.
+    pub async fn rematch_vote(
+        &self,
+        game_id: i64,
+        guild_id: i64,
+        user_id: i64,
+    ) -> Result<RematchVote, SessionError> {
+        let row = self.finished(game_id, guild_id).await?;
+        if !row.seats.iter().any(|s| s.user_id == Some(user_id)) {
+            return Err(SessionError::NotAPlayer);
+        }
+        let mut tx = self.store().begin().await?;
+        let votes = tx.vote_rematch(game_id, user_id).await?;
+        let people: Vec<_> = row.seats.iter().filter(|s| s.user_id.is_some()).collect();
+        let all = people
+            .iter()
+            .all(|s| s.user_id.is_some_and(|u| votes.contains(&u)));
+        if !all {
+            tx.commit().await?;
+            let (asked, waiting): (Vec<&SeatRow>, Vec<&SeatRow>) = people
+                .iter()
+                .partition(|s| s.user_id.is_some_and(|u| votes.contains(&u)));
+            return Ok(RematchVote::Waiting {
+                asked: asked.iter().map(|s| s.name.clone()).collect(),
+                waiting: waiting.iter().map(|s| s.name.clone()).collect(),
+                waiting_ids: waiting.iter().filter_map(|s| s.user_id).collect(),
+            });
+        }
+        // -1 marks the rematch as being opened: a second last vote finds it taken.
+        if !tx.claim_rematch(game_id, -1).await? {
+            return Err(SessionError::RematchStarted);
+        }
+        tx.commit().await?;
+        let lang = Lang::pick(row.locale.as_deref(), None);
+        let mut spec = LobbySpec::new(GameOptions::of_row(&row)?);
+        spec.turn_timeout_secs = row.turn_timeout_secs;
+        spec.lang = lang;
+        spec.look = Some(super::request::stored_look(row.look.as_deref()));
+        spec.seats = row.seats.clone();
+        Ok(RematchVote::Ready(Box::new(RematchPlan {
+            game_id,
+            place: row.place,
+            parent_channel_id: row.parent_channel_id,
+            spec,
+            lang,
+        })))
+    }
+
+    /// Open and start a claimed rematch in `place` (a new thread, or the same channel),
+    /// `parent` being the thread's channel. If it cannot open (another game took the
+    /// channel), the claim is let go, so the players may ask again.
+    pub async fn open_rematch(
+        &self,
+        plan: &RematchPlan,
+        place: Place,
+        parent: Option<i64>,
+        starter: &super::Actor,
+    ) -> Result<GameView, SessionError> {
+        let spec = LobbySpec {
+            parent_channel_id: parent,
+            creator_plays: false,
+            ..plan.spec.clone()
+        };
+        let opened = async {
+            self.create_lobby(place, starter, &spec).await?;
+            self.start(place, starter).await
+        }
+        .await;
+        let mut tx = self.store().begin().await?;
+        match &opened {
+            Ok(view) => tx.set_rematch(plan.game_id, Some(view.info().id)).await?,
+            Err(_) => tx.set_rematch(plan.game_id, None).await?,
+        }
+        tx.commit().await?;
+        opened
+    }
+}
