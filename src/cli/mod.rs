@@ -4,7 +4,10 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::lang::Lang;
+
 pub mod bot;
+pub mod learn;
 pub mod moves;
 pub mod play;
 pub mod render;
@@ -44,6 +47,20 @@ pub enum Command {
     /// or friends at the same keyboard; saved in the database (DATABASE_URL), so
     /// `--resume` continues a game.
     Play(play::PlayArgs),
+    /// Learn Prime Climb step by step (one pawn and one die first), then play a whole
+    /// game against the easy AI with hints on; progress is saved.
+    Learn(learn::LearnArgs),
+}
+
+/// `--lang`: `en` or `fr`.
+pub fn language(word: &str) -> Result<Lang, UsageError> {
+    match word.trim().to_lowercase().as_str() {
+        "en" => Ok(Lang::En),
+        "fr" => Ok(Lang::Fr),
+        other => Err(UsageError(format!(
+            "--lang: `{other}` is not a language here: en or fr"
+        ))),
+    }
 }
 
 /// An error in what the user typed: printed as it is, exit code 2.
@@ -71,6 +88,7 @@ pub fn run() -> i32 {
         Command::Solve(args) => solve::run(&args),
         Command::Bot(args) => bot::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Learn(args) => learn::run(&args),
     };
     match result {
         Ok(()) => 0,

@@ -1,19 +1,23 @@
 //! `primeclimb render`: draw the board picture to a PNG file, from a saved game
-//! (`--state FILE.json`, the JSON of a `Game`) or the demo position (`--demo`).
+//! (`--state FILE.json`, the JSON of a `Game`) or the demo position (`--demo`); or the
+//! animated replay of a stored game to a GIF (`--replay GAME`, a game of the database the
+//! terminal game uses).
 //!
 //! Reads and checks the files, then hands plain values to `crate::render`; a missing or
-//! malformed file is a usage error (exit code 2) that names the file and the problem.
+//! malformed file, or a game the database does not have, is a usage error (exit code 2)
+//! that names the file or the game and the problem.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
+use super::play::{database_name, database_url};
 use super::UsageError;
 use crate::climb::{Event, Game};
-use crate::lang::Lang;
+use crate::render::replay::{self, ReplayFrame, REPLAY_WIDTH};
 use crate::render::{self, demo, LastTurn, RenderOptions, Theme, MAX_SIZE, MIN_SIZE};
-use crate::session::request;
+use crate::session::{self, request, GameKind, SessionError};
 use crate::text::pictures;
 
 #[derive(Args, Debug)]
@@ -23,7 +27,7 @@ pub struct RenderArgs {
         long,
         value_name = "FILE.json",
         conflicts_with = "demo",
-        required_unless_present = "demo"
+        required_unless_present_any = ["demo", "replay"]
     )]
     pub state: Option<PathBuf>,
     /// The events of the turn just played (a JSON array of engine events), to draw that
@@ -33,12 +37,16 @@ pub struct RenderArgs {
     /// Draw the demo position: four players in mid-game, a bump and a card.
     #[arg(long)]
     pub demo: bool,
-    /// Where to write the PNG.
+    /// Write the animated replay (a GIF) of a stored Prime Climb game: its number in the
+    /// database the terminal game uses (DATABASE_URL).
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["state", "demo"])]
+    pub replay: Option<i64>,
+    /// Where to write the PNG (the GIF with --replay).
     #[arg(short, long, value_name = "FILE.png")]
     pub output: PathBuf,
-    /// Width and height of the picture in pixels.
-    #[arg(long, default_value_t = render::DEFAULT_SIZE)]
-    pub size: u32,
+    /// Width and height of the picture in pixels [default: 1024; 640 with --replay].
+    #[arg(long)]
+    pub size: Option<u32>,
     /// Colours of the picture.
     #[arg(long, value_enum, default_value_t = ThemeName::Dark)]
     pub theme: ThemeName,
@@ -88,10 +96,15 @@ pub fn load_events(path: &Path) -> Result<Vec<Event>, UsageError> {
 
 /// The drawing options the arguments ask for.
 pub fn options(args: &RenderArgs) -> Result<RenderOptions, UsageError> {
-    if !(MIN_SIZE..=MAX_SIZE).contains(&args.size) {
+    let default_size = if args.replay.is_some() {
+        REPLAY_WIDTH
+    } else {
+        render::DEFAULT_SIZE
+    };
+    let size = args.size.unwrap_or(default_size);
+    if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
         return Err(UsageError(format!(
-            "--size must be from {MIN_SIZE} to {MAX_SIZE} pixels (got {})",
-            args.size
+            "--size must be from {MIN_SIZE} to {MAX_SIZE} pixels (got {size})"
         )));
     }
     let look = request::look(&args.palette).map_err(|e| UsageError(format!("--palette: {e}")))?;
@@ -100,24 +113,15 @@ pub fn options(args: &RenderArgs) -> Result<RenderOptions, UsageError> {
         ThemeName::Light => Theme::light(),
     }
     .with_look(look);
-    Ok(RenderOptions {
-        size: args.size,
-        theme,
-    })
+    Ok(RenderOptions { size, theme })
 }
 
-/// `--lang`: `en` or `fr`.
-pub fn language(word: &str) -> Result<Lang, UsageError> {
-    match word.trim().to_lowercase().as_str() {
-        "en" => Ok(Lang::En),
-        "fr" => Ok(Lang::Fr),
-        other => Err(UsageError(format!(
-            "--lang: `{other}` is not a language here: en or fr"
-        ))),
-    }
-}
+pub use super::language;
 
 pub fn run(args: &RenderArgs) -> Result<()> {
+    if let Some(game_id) = args.replay {
+        return run_replay(args, game_id);
+    }
     let opts = options(args)?;
     let (game, last) = if args.demo {
         let (game, last) = demo::demo_game()?;
@@ -148,4 +152,63 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         png.len().div_ceil(1024)
     );
     Ok(())
+}
+
+/// `--replay GAME`: the stored game played again from its log, drawn as an animated GIF.
+fn run_replay(args: &RenderArgs, game_id: i64) -> Result<()> {
+    let opts = options(args)?;
+    let lang = language(&args.lang)?;
+    super::load_dotenv()?;
+    let frames = stored_frames(&database_url(), game_id)?;
+    let gif = replay::replay_gif(&frames, &opts, pictures::words(lang), opts.size)?;
+    std::fs::write(&args.output, &gif)
+        .map_err(|e| UsageError(format!("cannot write {}: {e}", args.output.display())))?;
+    println!(
+        "wrote {} (game {game_id}: {} frames, {}×{}, {} KB)",
+        args.output.display(),
+        frames.len(),
+        opts.size,
+        opts.size,
+        gif.len().div_ceil(1024)
+    );
+    Ok(())
+}
+
+/// The frames of a stored game's replay, or a usage error that says why there are none:
+/// no database there, no such game, a Prime Daifugo game, a game not started, a database
+/// that cannot be read.
+fn stored_frames(url: &str, game_id: i64) -> Result<Vec<ReplayFrame>> {
+    session::check_database_url(url).map_err(UsageError)?;
+    let name = database_name(url);
+    // A replay only reads: it must not leave an empty database where there was none.
+    let memory = url.contains(":memory:") || url.contains("mode=memory");
+    let file = name.split('?').next().unwrap_or_default();
+    if !memory && !Path::new(file).is_file() {
+        return Err(UsageError(format!(
+            "there is no database at {file} (DATABASE_URL): no game {game_id} to replay"
+        ))
+        .into());
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let frames = runtime.block_on(async {
+        let session = session::open(url, None).await.map_err(UsageError)?;
+        session.replay_frames(game_id).await.map_err(|e| {
+            UsageError(match e {
+                SessionError::NoGame => format!("there is no game {game_id} in {name}"),
+                SessionError::OtherGame(GameKind::Daifugo) => format!(
+                    "game {game_id} is a Prime Daifugo game: only Prime Climb games have a replay"
+                ),
+                SessionError::NotStarted => {
+                    format!("game {game_id} has not started yet: there is nothing to replay")
+                }
+                SessionError::Store(e) => {
+                    format!("cannot read game {game_id} from {name}: {e}")
+                }
+                other => format!("cannot replay game {game_id} from {name}: {other}"),
+            })
+        })
+    })?;
+    Ok(frames)
 }

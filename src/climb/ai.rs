@@ -5,7 +5,9 @@
 //! - **medium** is greedy on a clear heuristic (progress, bumps, cards);
 //! - **hard** ranks ends by the exact expected number of turns still needed (the
 //!   single-player values of [`super::solver`], which already look over every next roll)
-//!   and subtracts the bump threats the opponents' next roll holds over its pawns.
+//!   and subtracts the bump threats the opponents' next roll holds over its pawns. The
+//!   solver knows two pawns, two dice and the four operations only: in a scaffold game
+//!   (one die, one pawn, add and subtract) every level reckons with a distance estimate.
 //!
 //! Deterministic: the randomness of a decision comes from the game's seed, the turn
 //! number and the level, so replaying a game replays its AI moves.
@@ -17,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 use super::board::{GOAL, START};
 use super::game::{Action, CardChoice, Game, Phase, Seat};
 use super::notation;
-use super::options::Course;
+use super::options::{Course, Options};
 use super::outcomes::{legal_outcomes, KeeperUse, Outcome};
 use super::solver;
 
@@ -167,11 +169,11 @@ fn remaining(course: Course, space: u8, returning: bool) -> u32 {
 }
 
 /// Expected turns to finish from these pawns: the exact single-player values of
-/// [`solver`] where the course has them (Climb, There and Back Again), else a distance
-/// estimate (multiplication makes far spaces closer than they look, so it grows like a
-/// square root).
-fn expected_turns_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> f64 {
-    let exact = match course {
+/// [`solver`] where the course has them (Climb, There and Back Again) and the game is
+/// not a scaffold game, else a distance estimate.
+fn expected_turns_on(options: &Options, pawns: [u8; 2], returning: [bool; 2]) -> f64 {
+    let exact = match options.course {
+        _ if options.is_scaffold() => None,
         Course::Climb => {
             solver::values(solver::Course::Climb).get([(pawns[0], false), (pawns[1], false)])
         }
@@ -183,20 +185,30 @@ fn expected_turns_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> f6
         return v;
     }
     (0..2)
-        .map(|i| {
-            let r = remaining(course, pawns[i], returning[i]);
-            if r == 0 && (course != Course::ThereAndBack || returning[i]) {
-                0.0
-            } else {
-                1.0 + f64::from(r).sqrt() * 0.6
-            }
-        })
+        .map(|i| pawn_estimate(options, pawns[i], returning[i]))
         .sum()
+}
+
+/// A distance estimate of the turns one pawn still needs (0 once it has finished, as the
+/// unused pawn of a one-pawn game has). With × and ÷ far spaces are closer than they look
+/// (multiplication), so it grows like a square root; with + and − alone it grows with the
+/// distance, about 5½ spaces a die.
+fn pawn_estimate(options: &Options, space: u8, returning: bool) -> f64 {
+    let course = options.course;
+    let r = remaining(course, space, returning);
+    if r == 0 && (course != Course::ThereAndBack || returning) {
+        0.0
+    } else if options.add_subtract {
+        let dice = if options.one_die { 1.0 } else { 2.0 };
+        1.0 + f64::from(r) / (5.5 * dice)
+    } else {
+        1.0 + f64::from(r).sqrt() * 0.6
+    }
 }
 
 /// Standard-course values (used for card choices and threats).
 fn expected_turns(pawns: [u8; 2]) -> f64 {
-    expected_turns_on(Course::Climb, pawns, [false; 2])
+    expected_turns_on(&Options::default(), pawns, [false; 2])
 }
 
 /// How far along a pair of pawns is on this course, in spaces.
@@ -211,6 +223,9 @@ fn progress_on(course: Course, pawns: [u8; 2], returning: [bool; 2]) -> i64 {
 /// land on exactly, more the farther the nearest pawn stands from it. Zero once all are
 /// visited (and in games without stations).
 fn station_turns(game: &Game, o: &Outcome) -> f64 {
+    if game.options.add_subtract {
+        return station_walk_turns(game, o);
+    }
     game.stations
         .iter()
         .filter(|s| !o.stations.contains(s))
@@ -218,12 +233,45 @@ fn station_turns(game: &Game, o: &Outcome) -> f64 {
             let nearest = o
                 .pawns
                 .iter()
+                .take(game.options.pawn_count())
                 .map(|&p| i32::from(p).abs_diff(i32::from(s)))
                 .min()
                 .unwrap_or(101);
             1.5 + f64::from(nearest) / 25.0
         })
         .sum()
+}
+
+/// §7 Way Stations in the add-and-subtract scaffold: with + and − alone a pawn walks to
+/// the stations, so what they cost is the walk: the spaces from the nearest pawn on the
+/// way through every station still to visit to the goal, beyond its straight way there,
+/// at about 5½ spaces a die, and a turn for each station to land on exactly. Without it
+/// the goal, closed until the stations are visited, would draw the pawns in to wait there.
+fn station_walk_turns(game: &Game, o: &Outcome) -> f64 {
+    let missing: Vec<i32> = game
+        .stations
+        .iter()
+        .filter(|s| !o.stations.contains(s))
+        .map(|&s| i32::from(s))
+        .collect();
+    let (Some(&lo), Some(&hi)) = (missing.iter().min(), missing.iter().max()) else {
+        return 0.0;
+    };
+    let goal = i32::from(game.options.goal_space());
+    let course = game.options.course;
+    let detour = (0..game.options.pawn_count())
+        .filter(|&i| remaining(course, o.pawns[i], o.returning[i]) > 0)
+        .map(|i| {
+            let s = i32::from(o.pawns[i]);
+            // Through the stations from the nearer end of their span, then to the goal.
+            let via = ((s - lo).abs() + (goal - hi).abs()).min((s - hi).abs() + (goal - lo).abs())
+                + (hi - lo);
+            via - (goal - s).abs()
+        })
+        .min()
+        .unwrap_or(0);
+    let dice = if game.options.one_die { 1.0 } else { 2.0 };
+    f64::from(detour) / (5.5 * dice) + missing.len() as f64
 }
 
 /// The value of an outcome for the seat to move (higher is better).
@@ -234,7 +282,7 @@ fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
     let stations = station_turns(game, o);
     let mut s = match level {
         // Fewer expected turns to finish is better.
-        Level::Hard => -(expected_turns_on(course, o.pawns, o.returning) + stations) * 12.0,
+        Level::Hard => -(expected_turns_on(&game.options, o.pawns, o.returning) + stations) * 12.0,
         // About fifteen spaces a turn.
         _ => {
             (progress_on(course, o.pawns, o.returning)
@@ -274,8 +322,9 @@ fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
 /// value and one operation, times how far back it would fall.
 fn threat(game: &Game, o: &Outcome) -> f64 {
     let seat = game.current();
+    let options = &game.options;
     let mut total = 0.0;
-    for &mine in &o.pawns {
+    for (i, &mine) in o.pawns.iter().enumerate() {
         if mine == START || mine == GOAL {
             continue;
         }
@@ -285,7 +334,7 @@ fn threat(game: &Game, o: &Outcome) -> f64 {
                 continue;
             }
             for d in 1..=10u8 {
-                for op in super::ops::Op::ALL {
+                for &op in options.ops(false) {
                     if super::ops::apply(s, op, d) == Ok(mine) {
                         hit_values[usize::from(d)] = true;
                     }
@@ -293,9 +342,18 @@ fn threat(game: &Game, o: &Outcome) -> f64 {
             }
         }
         let faces = hit_values.iter().filter(|&&h| h).count() as f64;
-        // Probability that at least one of two dice shows a hitting face.
-        let p = 1.0 - (1.0 - faces / 10.0).powi(2);
-        total += p * (expected_turns([START, 0]) - expected_turns([mine, 0])).max(0.0) * 6.0;
+        // Probability that at least one of the dice (two, or the one die) shows a hitting
+        // face.
+        let dice = if options.one_die { 1 } else { 2 };
+        let p = 1.0 - (1.0 - faces / 10.0).powi(dice);
+        let loss = if options.is_scaffold() {
+            let back = options.start_space(o.returning[i]);
+            pawn_estimate(options, back, o.returning[i])
+                - pawn_estimate(options, mine, o.returning[i])
+        } else {
+            expected_turns([START, 0]) - expected_turns([mine, 0])
+        };
+        total += p * loss.max(0.0) * 6.0;
     }
     total
 }
@@ -330,13 +388,21 @@ fn position_value(g: &Game, seat: Seat) -> f64 {
     if g.winner == Some(seat) {
         return 1e9;
     }
-    let own = -expected_turns(g.players[seat].pawns);
+    // A scaffold game reckons on its own course and dice; the others on the Climb values.
+    let turns = |p: &super::game::Player| {
+        if g.options.is_scaffold() {
+            expected_turns_on(&g.options, p.pawns, p.returning)
+        } else {
+            expected_turns(p.pawns)
+        }
+    };
+    let own = -turns(&g.players[seat]);
     let best_other = g
         .players
         .iter()
         .enumerate()
         .filter(|(s, p)| *s != seat && !p.resigned)
-        .map(|(_, p)| -expected_turns(p.pawns))
+        .map(|(_, p)| -turns(p))
         .fold(f64::MIN, f64::max);
     let keepers = g.players[seat].keepers.len() as f64 * 0.3;
     own - best_other.max(-1e6) * 0.5 + keepers

@@ -1,11 +1,13 @@
 //! Dice (§3.1): two ten-sided dice, faces 1–10, and the uses a roll gives.
 //!
 //! A roll's values are used one at a time; doubles give four uses (or, with the
-//! `doubles = may` option, two or four).
+//! `doubles = may` option, two or four). The one-die scaffold rolls a single die
+//! ([`Roll::single`]), used once.
 
 use serde::{Deserialize, Serialize};
 
-/// One roll of the two dice. Faces are 1–10 (the printed "0" is 10).
+/// One roll of the two dice. Faces are 1–10 (the printed "0" is 10). In the one-die
+/// scaffold `b` is 0: there is no second die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Roll {
     pub a: u8,
@@ -18,13 +20,36 @@ impl Roll {
         ((1..=10).contains(&a) && (1..=10).contains(&b)).then_some(Roll { a, b })
     }
 
+    /// One die alone (the one-die scaffold), if `a` is a die face.
+    pub fn single(a: u8) -> Option<Roll> {
+        (1..=10).contains(&a).then_some(Roll { a, b: 0 })
+    }
+
+    /// Whether this is a single die (the one-die scaffold).
+    pub fn is_single(self) -> bool {
+        self.b == 0
+    }
+
     pub fn is_doubles(self) -> bool {
         self.a == self.b
     }
 
+    /// Whether `value` is on one of the dice rolled.
+    pub fn shows(self, value: u8) -> bool {
+        value == self.a || (!self.is_single() && value == self.b)
+    }
+
     /// The uses this roll gives at the start of the Move phase (§3.1).
     pub fn uses(self) -> Uses {
-        if self.is_doubles() {
+        if self.is_single() {
+            // One-die scaffold: one value, used once; doubles cannot happen.
+            Uses {
+                value_a: self.a,
+                value_b: 0,
+                left_a: 1,
+                left_b: 0,
+            }
+        } else if self.is_doubles() {
             Uses {
                 value_a: self.a,
                 value_b: self.b,
@@ -49,7 +74,11 @@ impl Roll {
 
 impl std::fmt::Display for Roll {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} and {}", self.a, self.b)
+        if self.is_single() {
+            write!(f, "{}", self.a)
+        } else {
+            write!(f, "{} and {}", self.a, self.b)
+        }
     }
 }
 
@@ -118,6 +147,16 @@ mod tests {
         assert!(u.take(9));
         assert!(!u.take(9));
         assert_eq!(u.list(), vec![3]);
+    }
+
+    #[test]
+    fn one_die_gives_one_use_and_no_doubles() {
+        let r = Roll::single(7).unwrap();
+        assert!(r.is_single() && !r.is_doubles());
+        assert_eq!(r.uses().list(), vec![7]);
+        assert!(r.shows(7) && !r.shows(0));
+        assert_eq!(r.to_string(), "7");
+        assert!(Roll::single(0).is_none() && Roll::single(11).is_none());
     }
 
     #[test]

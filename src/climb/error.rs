@@ -2,7 +2,7 @@
 //! it: it says what is wrong and, where it helps, what would be right.
 
 use super::dice::Roll;
-use super::ops::ArithError;
+use super::ops::{ArithError, Op};
 use super::Seat;
 
 /// Why one step of the Move phase (a die use or a Keeper) is not allowed.
@@ -26,6 +26,14 @@ pub enum StepError {
     NoPawnNamed,
     #[error("you are cursed this turn: you may only subtract or divide")]
     Cursed,
+    /// The add-and-subtract scaffold: × and ÷ are not part of this game.
+    #[error("this game adds and subtracts only: use + or −, not {}", .0.math_symbol())]
+    AddSubtractOnly(Op),
+    /// The Curse in the add-and-subtract scaffold: dividing is not part of the game.
+    #[error(
+        "you are cursed this turn: in a game that adds and subtracts only, you may only subtract"
+    )]
+    CursedSubtractOnly,
     #[error("the {die} can still be used, so it cannot send a pawn to Start (§3.2 forced move)")]
     NotForced { die: u8 },
     #[error("you do not hold that Keeper")]

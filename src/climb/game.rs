@@ -434,6 +434,7 @@ impl Game {
             .map(|n| {
                 let mut p = Player::new(n.as_str());
                 p.pawns = [start, start];
+                set_aside_unused_pawn(&options, &mut p);
                 p
             })
             .collect();
@@ -487,6 +488,7 @@ impl Game {
             .map(|i| {
                 let mut p = Player::new(format!("Player {}", i + 1));
                 p.pawns = setup.pawns[i];
+                set_aside_unused_pawn(&options, &mut p);
                 p
             })
             .collect();
@@ -523,6 +525,11 @@ impl Game {
         let mut events = Vec::new();
         game.start_turn(seat, &mut events);
         if let Some(roll) = setup.roll {
+            // One-die scaffold: the first die of the roll given is the one die.
+            let roll = match Roll::single(roll.a) {
+                Some(one) if game.options.one_die => one,
+                _ => roll,
+            };
             game.turn.roll = roll;
             game.turn.uses = roll.uses();
         }
@@ -568,8 +575,12 @@ impl Game {
             })
     }
 
-    /// Whether a pawn has finished its course (§5, §7) and left the board.
+    /// Whether a pawn has finished its course (§5, §7) and left the board. The pawn a
+    /// one-pawn game does not use counts as home: it is never in play.
     pub fn is_home(&self, p: PawnRef) -> bool {
+        if p.pawn >= self.options.pawn_count() {
+            return true;
+        }
         let player = &self.players[p.seat];
         let s = player.pawns[p.pawn];
         match self.options.course {
@@ -579,8 +590,10 @@ impl Game {
         }
     }
 
+    /// The player's pawns that have finished (the one-pawn scaffold's unused pawn is not
+    /// counted).
     pub fn pawns_home(&self, seat: Seat) -> usize {
-        (0..2)
+        (0..self.options.pawn_count())
             .filter(|&pawn| self.is_home(PawnRef { seat, pawn }))
             .count()
     }
@@ -633,7 +646,7 @@ impl Game {
                 self.winner == Some(seat),
                 !p.resigned,
                 self.pawns_home(seat),
-                (0..2)
+                (0..self.options.pawn_count())
                     .map(|pawn| self.progress(PawnRef { seat, pawn }))
                     .sum::<u32>(),
             )
@@ -748,6 +761,9 @@ impl Game {
     }
 
     fn own_pawn(&self, pawn: usize) -> Result<u8, StepError> {
+        if pawn >= self.options.pawn_count() {
+            return Err(StepError::NoSuchPawn(pawn));
+        }
         let space = *self.players[self.turn.seat]
             .pawns
             .get(pawn)
@@ -786,18 +802,14 @@ impl Game {
         self.stations_missing(seat).is_empty()
     }
 
-    /// The ops this turn allows (§6.2 Curse).
+    /// The ops this turn allows (§6.2 Curse, the add-and-subtract scaffold).
     fn allowed_ops(&self) -> &'static [Op] {
-        if self.turn.cursed {
-            &Op::CURSED
-        } else {
-            &Op::ALL
-        }
+        self.options.ops(self.turn.cursed)
     }
 
     fn check_die(&self, die: u8) -> Result<(), StepError> {
         let r = self.turn.roll;
-        if die != r.a && die != r.b {
+        if !r.shows(die) {
             return Err(StepError::DieNotRolled { die, roll: r });
         }
         if !self.turn.uses.has(die) {
@@ -818,9 +830,7 @@ impl Game {
     ) -> Result<(), StepError> {
         let from = self.own_pawn(pawn)?;
         self.check_die(die)?;
-        if self.turn.cursed && !op.allowed_when_cursed() {
-            return Err(StepError::Cursed);
-        }
+        self.check_op(op)?;
         let to = self.target(from, op, die)?;
         self.snapshot();
         self.turn.uses.take(die);
@@ -842,6 +852,22 @@ impl Game {
         });
         self.move_own_pawn(pawn, from, to, ev);
         Ok(())
+    }
+
+    /// Whether a die may be used with `op` this turn: never × or ÷ in the
+    /// add-and-subtract scaffold, only − or ÷ under a Curse (§6.2), and so only − under a
+    /// Curse in the add-and-subtract scaffold.
+    fn check_op(&self, op: Op) -> Result<(), StepError> {
+        if self.allowed_ops().contains(&op) {
+            return Ok(());
+        }
+        Err(if !self.options.add_subtract {
+            StepError::Cursed
+        } else if matches!(op, Op::Mul | Op::Div) {
+            StepError::AddSubtractOnly(op)
+        } else {
+            StepError::CursedSubtractOnly
+        })
     }
 
     /// Put the current player's pawn on `to` as a step of the Move phase: Way Stations
@@ -922,9 +948,14 @@ impl Game {
         }
     }
 
-    /// §5: a player wins the moment their second pawn finishes (Prime Sprint: the first).
+    /// §5: a player wins the moment their second pawn finishes (Prime Sprint: the first;
+    /// the one-pawn scaffold: the one pawn).
     fn check_win(&mut self, seat: Seat, ev: &mut Vec<Event>) {
-        let needed = if self.options.sprint { 1 } else { 2 };
+        let needed = if self.options.sprint {
+            1
+        } else {
+            self.options.pawn_count()
+        };
         if self.pawns_home(seat) >= needed && self.winner.is_none() {
             self.winner = Some(seat);
             self.phase = Phase::Over;
@@ -998,10 +1029,9 @@ impl Game {
         match (effect, play) {
             (KeeperEffect::PlusMinus { n }, KeeperPlay::PlusMinus { pawn, add }) => {
                 let from = self.own_pawn(pawn)?;
-                if self.turn.cursed && add {
-                    return Err(StepError::Cursed);
-                }
                 let op = if add { Op::Add } else { Op::Sub };
+                // The ±N Keepers are already + and −: the Curse alone limits them.
+                self.check_op(op)?;
                 let to = self.target(from, op, n)?;
                 self.snapshot();
                 if let StepRecord::Keeper { from: f, to: t, .. } = &mut record {
@@ -1559,9 +1589,14 @@ impl Game {
     }
 
     fn start_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
-        let roll = Roll {
-            a: self.rng.gen_range(1..=10),
-            b: self.rng.gen_range(1..=10),
+        let a = self.rng.gen_range(1..=10);
+        // One-die scaffold: a single ten-sided die, used once.
+        let roll = match Roll::single(a) {
+            Some(one) if self.options.one_die => one,
+            _ => Roll {
+                a,
+                b: self.rng.gen_range(1..=10),
+            },
         };
         let cursed = std::mem::take(&mut self.players[seat].cursed_next_turn);
         let number = self.turn.number + 1;
@@ -1740,6 +1775,16 @@ pub fn card_table(options: &Options) -> Arc<[CardDef]> {
     }
     cards.extend(options.custom_cards.iter().map(|c| c.to_def()));
     cards.into()
+}
+
+/// One-pawn scaffold: the pawn the player does not have waits where finished pawns are,
+/// out of play (see [`Options::unused_pawn`]).
+fn set_aside_unused_pawn(options: &Options, player: &mut Player) {
+    if options.one_pawn {
+        let (space, returning) = options.unused_pawn();
+        player.pawns[1] = space;
+        player.returning[1] = returning;
+    }
 }
 
 /// §7 Way Stations: the chosen ones, or primes between 30 and 80 drawn at random.

@@ -23,7 +23,8 @@ pub struct Hint {
     /// The explanation, one note per line.
     pub notes: Vec<Note>,
     /// The turns the exact solitaire solver expects are left after this move, with the
-    /// best play and no cards (Climb and There and Back Again courses; `None` elsewhere).
+    /// best play and no cards (Climb and There and Back Again courses; `None` elsewhere,
+    /// and in scaffold games).
     pub expected_turns: Option<f64>,
 }
 
@@ -152,6 +153,11 @@ pub fn explain(game: &Game, outcome: Outcome) -> Hint {
 /// The solver's expected turns left after `outcome` (see [`Hint::expected_turns`]);
 /// `after` is the game after the move's steps, for the pawns that turned at 101.
 fn expected_turns(game: &Game, after: Option<&Game>, seat: Seat, outcome: &Outcome) -> Option<f64> {
+    // The solver knows two pawns, two dice and the four operations: no figure for a
+    // scaffold game (one die, one pawn, add and subtract).
+    if game.options.is_scaffold() {
+        return None;
+    }
     if outcome.wins {
         return Some(0.0);
     }

@@ -12,10 +12,13 @@ pub mod dice;
 pub mod error;
 pub mod game;
 pub mod hint;
+pub mod lessons;
 pub mod notation;
 pub mod ops;
 pub mod options;
 pub mod outcomes;
+pub mod puzzle;
+pub mod review;
 pub mod solver;
 
 pub use board::{Colour, GOAL, START};

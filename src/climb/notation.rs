@@ -235,7 +235,10 @@ fn resolve_with_events(game: &Game, seat: Seat, tokens: &[Token]) -> Result<Reso
         let action = match tok {
             Token::Pawn(space) => {
                 let pawns = work.players.get(seat).map(|p| p.pawns).unwrap_or([GOAL; 2]);
-                let here: Vec<usize> = (0..2).filter(|&i| pawns[i] == space).collect();
+                // One-pawn scaffold: the pawn a player does not have cannot be named.
+                let here: Vec<usize> = (0..work.options.pawn_count())
+                    .filter(|&i| pawns[i] == space)
+                    .collect();
                 let on: Vec<usize> = here
                     .iter()
                     .copied()

@@ -1,11 +1,13 @@
-//! Game options: the rulings that are options (§3.1 doubles) and the variants of §7,
-//! alone or combined. Every field has a default so stored games stay readable when a
-//! new option is added.
+//! Game options: the rulings that are options (§3.1 doubles), the variants of §7 and the
+//! scaffold variants for younger or beginning players (one die, one pawn, add and
+//! subtract only: project variants, not in the published rules), alone or combined.
+//! Every field has a default so stored games stay readable when a new option is added.
 
 use serde::{Deserialize, Serialize};
 
 use super::board::{is_prime, GOAL, START};
 use super::card::{ActionEffect, CardDef, Effect, KeeperEffect};
+use super::ops::Op;
 
 /// Options that cannot make a game, with what to change.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +30,8 @@ pub enum OptionsError {
     TooManyCustomCards(usize),
     #[error("{0}")]
     CustomCard(#[from] CustomCardError),
+    #[error("one die never rolls doubles, so the doubles rule (doubles-may) has nothing to do: choose one of them")]
+    DoublesWithOneDie,
 }
 
 /// A Fill in the Blanks card that cannot be used.
@@ -151,7 +155,27 @@ pub struct Options {
     pub solitaire: bool,
     /// Fill in the Blanks: custom cards shuffled into the deck.
     pub custom_cards: Vec<CustomCard>,
+    /// Scaffold: each roll is a single ten-sided die, used once (no doubles).
+    #[serde(default)]
+    pub one_die: bool,
+    /// Scaffold: each player has one pawn (pawn 0) and wins when it finishes. The second
+    /// pawn is out of the game: it waits where finished pawns are ([`Options::unused_pawn`]).
+    #[serde(default)]
+    pub one_pawn: bool,
+    /// Scaffold: the dice are only added or subtracted (× and ÷ are refused).
+    #[serde(default)]
+    pub add_subtract: bool,
+    /// Not a rule: each person's turn shows the best move and why (the hint), for a
+    /// learner or a class. The engine never reads it; the fronts do.
+    #[serde(default)]
+    pub hints: bool,
 }
+
+/// Scaffold add-and-subtract: the operations a die may use.
+const ADD_SUBTRACT: [Op; 2] = [Op::Add, Op::Sub];
+/// Scaffold add-and-subtract under the Curse: "only subtract or divide", and dividing is
+/// not part of this game, so only subtracting is left.
+const ADD_SUBTRACT_CURSED: [Op; 1] = [Op::Sub];
 
 impl Options {
     /// The space pawns begin on, and where a bumped pawn goes (§3.3, §7).
@@ -178,8 +202,51 @@ impl Options {
         }
     }
 
+    /// How many pawns each player has (§2; one in the one-pawn scaffold).
+    pub fn pawn_count(&self) -> usize {
+        if self.one_pawn {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// One-pawn scaffold: where the pawn a player does not have is kept, with its
+    /// There-and-Back leg. Ruling: it stands where a finished pawn stands (home), so it is
+    /// never in play: no move, bump or card reaches it; it is neither drawn nor counted.
+    pub fn unused_pawn(&self) -> (u8, bool) {
+        match self.course {
+            Course::Climb => (GOAL, false),
+            Course::Decline => (START, false),
+            Course::ThereAndBack => (START, true),
+        }
+    }
+
+    /// Whether any scaffold variant is on (one die, one pawn, add and subtract). The exact
+    /// solver knows only two pawns, two dice and the four operations: its figures do not
+    /// apply to these games.
+    pub fn is_scaffold(&self) -> bool {
+        self.one_die || self.one_pawn || self.add_subtract
+    }
+
+    /// The operations a die use may make this turn (§3.2; §6.2 Curse: subtract or divide
+    /// only; the add-and-subtract scaffold: + and −, and under a Curse − alone).
+    pub fn ops(&self, cursed: bool) -> &'static [Op] {
+        match (self.add_subtract, cursed) {
+            (false, false) => &Op::ALL,
+            (false, true) => &Op::CURSED,
+            (true, false) => &ADD_SUBTRACT,
+            (true, true) => &ADD_SUBTRACT_CURSED,
+        }
+    }
+
     /// Check the options before a game starts; the message says what to change.
     pub fn validate(&self, players: usize) -> Result<(), OptionsError> {
+        // Ruling: one die never rolls doubles, so a doubles rule would be a promise the
+        // game cannot keep.
+        if self.one_die && self.doubles == Doubles::May {
+            return Err(OptionsError::DoublesWithOneDie);
+        }
         if self.solitaire {
             if players != 1 {
                 return Err(OptionsError::SolitairePlayers(players));

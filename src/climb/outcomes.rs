@@ -330,6 +330,9 @@ struct Ctx {
     /// The player's pawns' legs (§7 There and Back Again) where the search begins.
     returning: [bool; 2],
     sprint: bool,
+    /// The player's pawns (one in the one-pawn scaffold: pawn 0; the other waits at home,
+    /// out of play, and is never counted).
+    pawn_count: usize,
     double_time: bool,
     /// §7 Way Stations in force and those the player has visited (bit i = `stations[i]`).
     stations: Vec<u8>,
@@ -363,7 +366,8 @@ impl Ctx {
             .fold(0u32, |m, (i, _)| m | 1 << i);
         Ctx {
             start: turn.start_spaces,
-            ops: if turn.cursed { &Op::CURSED } else { &Op::ALL },
+            // §6.2 Curse, and the add-and-subtract scaffold (no × or ÷).
+            ops: game.options.ops(turn.cursed),
             may_stop_at_two: game.options.doubles == Doubles::May && turn.roll.is_doubles(),
             cursed: turn.cursed,
             same_as_prev,
@@ -383,6 +387,7 @@ impl Ctx {
                 .target_space(game.options.course == Course::ThereAndBack),
             returning: player.returning,
             sprint: game.options.sprint,
+            pawn_count: game.options.pawn_count(),
             double_time: game.options.double_time,
             goal: game.options.goal_space(),
             stations,
@@ -942,9 +947,12 @@ impl Joint<'_> {
         self.ctx.is_home(node.pawns[p], node.returning[p])
     }
 
+    /// §5: every pawn of the player home (Prime Sprint: one). The unused pawn of a
+    /// one-pawn game stands at home but is not counted.
     fn won(&self, node: &Node) -> bool {
-        let home = (0..2).filter(|&p| self.home(node, p)).count();
-        home == 2 || (self.ctx.sprint && home == 1)
+        let pawns = self.ctx.pawn_count;
+        let home = (0..pawns).filter(|&p| self.home(node, p)).count();
+        home == pawns || (self.ctx.sprint && home >= 1)
     }
 
     fn visit(&mut self, node: Node) {

@@ -14,6 +14,7 @@ pub mod hint;
 pub mod notation;
 pub mod number;
 pub mod options;
+pub mod puzzle;
 
 pub use ai::Level;
 pub use card::{Card, CardId, Kind, DECK};

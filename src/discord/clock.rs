@@ -49,6 +49,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, mut stop: watch::Receive
 /// One look at the clock.
 pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
     announcements(http, data).await;
+    puzzles(http, data).await;
     let idle_ms = i64::try_from(data.timing.ai_idle.as_millis()).unwrap_or(i64::MAX);
     let due = match data.session.due(idle_ms).await {
         Ok(due) => due,
@@ -173,6 +174,44 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             Err(e) => error!(game_id, "ending an idle game failed: {e}"),
         },
         Due::Digest { user_id, due_at } => notify::digest(http, data, user_id, due_at).await,
+    }
+}
+
+/// The day's puzzles in the channels of the servers that asked (`/settings puzzle`), once
+/// a day each, when the server's hour has come.
+async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
+    let due = match data.session.puzzle_posts_due().await {
+        Ok(due) => due,
+        Err(e) => {
+            error!("reading the puzzle channels failed: {e}");
+            return;
+        }
+    };
+    for (s, day) in due {
+        let Some(channel) = s.puzzle_channel else {
+            continue;
+        };
+        match data.session.claim_puzzle_post(s.guild_id, day).await {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                error!(guild = s.guild_id, "claiming the puzzle post failed: {e}");
+                continue;
+            }
+        }
+        let lang = crate::lang::Lang::pick(Some(&s.puzzle_lang), None);
+        let look = crate::session::request::stored_look(s.look.as_deref());
+        let mut post = super::commands::climb_puzzle_post(data, day, look, lang).await;
+        post.content = text::puzzle::daily_post(
+            &crate::climb::puzzle::of_day(day),
+            &crate::daifugo::puzzle::of_day(day),
+            lang,
+        );
+        let place = crate::session::Place {
+            guild_id: s.guild_id,
+            channel_id: channel,
+        };
+        send::post(http, data, place, post).await;
     }
 }
 

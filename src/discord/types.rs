@@ -44,6 +44,15 @@ impl Data {
     where
         F: FnOnce() -> Result<Vec<u8>, image::ImageError> + Send + 'static,
     {
+        self.replay(draw).await
+    }
+
+    /// [`Data::picture`] for any drawing (an animated replay and its size).
+    pub async fn replay<T, F>(&self, draw: F) -> Option<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, image::ImageError> + Send + 'static,
+    {
         let _permit = self.pictures.acquire().await.ok()?;
         match tokio::task::spawn_blocking(draw).await {
             Ok(Ok(png)) => Some(png),

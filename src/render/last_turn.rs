@@ -56,6 +56,10 @@ impl LastTurn {
         let mut finished: Option<LastTurn> = None;
         let mut cur = LastTurn::default();
         let mut played = false;
+        // Whether the game rolls one die (the one-die scaffold, §10), as any roll in the
+        // events tells (the next turn's too): the steps alone cannot tell one die from a
+        // two-dice roll with one die left unused.
+        let mut one_die = None;
         // Pawns sent to Start right after a Keeper is played were sent by that Keeper.
         let mut in_keeper = false;
         for event in events {
@@ -79,6 +83,7 @@ impl LastTurn {
                     roll,
                     cursed,
                 } => {
+                    one_die = Some(roll.is_single());
                     if played {
                         finished = Some(std::mem::take(&mut cur));
                     }
@@ -217,7 +222,7 @@ impl LastTurn {
         }
         let mut last = if played { Some(cur) } else { finished }?;
         if last.roll.is_none() {
-            last.roll = roll_from_steps(&last.steps);
+            last.roll = roll_from_steps(&last.steps, one_die);
         }
         Some(last)
     }
@@ -275,8 +280,9 @@ impl LastTurn {
     }
 }
 
-/// The dice as far as the steps show them: two different values, or four uses of one.
-fn roll_from_steps(steps: &[StepRecord]) -> Option<Roll> {
+/// The dice as far as the steps show them: two different values, or four uses of one;
+/// in a game known to roll one die (`one_die`), the one value used.
+fn roll_from_steps(steps: &[StepRecord], one_die: Option<bool>) -> Option<Roll> {
     let dice: Vec<u8> = steps
         .iter()
         .filter_map(|s| match *s {
@@ -284,6 +290,12 @@ fn roll_from_steps(steps: &[StepRecord]) -> Option<Roll> {
             StepRecord::Keeper { .. } => None,
         })
         .collect();
+    if one_die == Some(true) {
+        return match dice.as_slice() {
+            [a] => Roll::single(*a),
+            _ => None,
+        };
+    }
     match dice.as_slice() {
         [a, b] if a != b => Roll::new(*a, *b),
         [a, rest @ ..] if rest.len() >= 2 && rest.iter().all(|d| d == a) => Roll::new(*a, *a),

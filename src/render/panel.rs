@@ -176,8 +176,22 @@ pub fn draw_die(img: &mut RgbaImage, centre: Pt, size: f32, value: u8, theme: &T
     );
 }
 
-/// Two dice at the right end of a row whose middle is at `y`.
+/// The room a roll's dice take: one die in the one-die scaffold (§10), else two.
+fn roll_width(roll: Roll, size: f32) -> f32 {
+    if roll.is_single() {
+        size * 2.2
+    } else {
+        size * 4.4
+    }
+}
+
+/// The dice at the right end of a row whose middle is at `y`: two, or the one die of the
+/// one-die scaffold (§10), whose `b` is no die.
 fn draw_roll(img: &mut RgbaImage, right: f32, y: f32, size: f32, roll: Roll, theme: &Theme) {
+    if roll.is_single() {
+        draw_die(img, Pt::new(right - size, y), size, roll.a, theme);
+        return;
+    }
     let step = size * 2.15;
     draw_die(img, Pt::new(right - size, y), size, roll.b, theme);
     draw_die(img, Pt::new(right - size - step, y), size, roll.a, theme);
@@ -217,6 +231,15 @@ fn pawn_label(game: &Game, seat: usize, pawn: usize, words: &dyn Words) -> Strin
     }
 }
 
+/// A player's pawns for their row: "31 · home", or the one pawn of the one-pawn
+/// scaffold (§10) alone, never the one set aside.
+fn pawn_labels(game: &Game, seat: usize, words: &dyn Words) -> String {
+    (0..game.options.pawn_count())
+        .map(|pawn| pawn_label(game, seat, pawn, words))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
 fn turn_section(
     pen: &mut Pen<'_>,
     game: &Game,
@@ -230,7 +253,7 @@ fn turn_section(
     };
     let heading = pen.words.turn_heading(view.finished);
     let size = pen.u(23.0);
-    let dice_w = if turn.roll.is_some() { size * 4.4 } else { 0.0 };
+    let dice_w = turn.roll.map_or(0.0, |r| roll_width(r, size));
     let mid = pen.heading(&heading, pen.w - dice_w);
     if let Some(roll) = turn.roll {
         draw_roll(pen.img, pen.x + pen.w, mid, size, roll, pen.theme);
@@ -311,11 +334,7 @@ fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &
         let pawns_text = if player.resigned {
             pen.words.resigned()
         } else {
-            format!(
-                "{} · {}",
-                pawn_label(game, seat, 0, pen.words),
-                pawn_label(game, seat, 1, pen.words)
-            )
+            pawn_labels(game, seat, pen.words)
         };
         let tag = if game.winner == Some(seat) {
             Some((pen.words.winner(), pen.theme.orange))
@@ -594,5 +613,35 @@ fn badges_section(pen: &mut Pen<'_>, rows: &[Vec<String>]) {
             x += w + pen.u(6.0);
         }
         y += h + pen.u(6.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether anything is drawn in the square of side `2 × half` around `c`.
+    fn inked(img: &RgbaImage, c: Pt, half: f32) -> bool {
+        let (x0, x1) = ((c.x - half) as u32, (c.x + half) as u32);
+        let (y0, y1) = ((c.y - half) as u32, (c.y + half) as u32);
+        (y0..y1).any(|y| (x0..x1).any(|x| img.get_pixel(x, y).0[3] != 0))
+    }
+
+    #[test]
+    fn one_die_is_drawn_alone_at_the_end_of_the_row() {
+        let theme = Theme::dark();
+        let (right, y, size) = (190.0, 30.0, 20.0);
+        let near = Pt::new(right - size, y);
+        let far = Pt::new(right - size - size * 2.15, y);
+        let mut two = RgbaImage::new(200, 60);
+        draw_roll(&mut two, right, y, size, Roll { a: 3, b: 9 }, &theme);
+        assert!(inked(&two, near, size / 2.0) && inked(&two, far, size / 2.0));
+        // §10 one die: `b` is no die, so there is no second kite showing 0.
+        let mut one = RgbaImage::new(200, 60);
+        let single = Roll::single(7).expect("a die face");
+        draw_roll(&mut one, right, y, size, single, &theme);
+        assert!(inked(&one, near, size / 2.0));
+        assert!(!inked(&one, far, size / 2.0), "one die only");
+        assert!(roll_width(single, size) < roll_width(Roll { a: 3, b: 9 }, size));
     }
 }

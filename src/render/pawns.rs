@@ -2,7 +2,8 @@
 //!
 //! A player is told apart by colour, by a letter and by a shape (circle, square, diamond,
 //! hexagon), never by colour alone. Several pawns on one space stand side by side; pawns
-//! at home (101) stand inside the goal (§5). Resigned players' pawns are off the board.
+//! at home (101) stand inside the goal (§5). Resigned players' pawns are off the board,
+//! and so is the pawn a one-pawn game (scaffold variant) does not use.
 
 use image::{Rgba, RgbaImage};
 
@@ -133,14 +134,16 @@ pub fn draw_token(img: &mut RgbaImage, at: Circle, style: &PlayerStyle, alpha: f
     );
 }
 
-/// Every pawn on the board or at home, grouped by space, in seat and pawn order.
+/// Every pawn on the board or at home, grouped by space, in seat and pawn order. A
+/// one-pawn game has only pawn 0: the other is not drawn.
 fn pawns_by_space(game: &Game) -> Vec<(u8, Vec<PawnRef>)> {
     let mut by_space: Vec<(u8, Vec<PawnRef>)> = Vec::new();
+    let pawns = game.options.pawn_count();
     for (seat, player) in game.players.iter().enumerate() {
         if player.resigned {
             continue;
         }
-        for (pawn, &space) in player.pawns.iter().enumerate() {
+        for (pawn, &space) in player.pawns.iter().enumerate().take(pawns) {
             let p = PawnRef { seat, pawn };
             match by_space.iter_mut().find(|(s, _)| *s == space) {
                 Some((_, list)) => list.push(p),

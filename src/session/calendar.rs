@@ -49,6 +49,16 @@ pub fn local_date(ms: i64, tz: &TimeZone) -> Date {
     timestamp(ms).to_zoned(tz.clone()).date()
 }
 
+/// The local date at an instant as a day number (days since 1970-01-01).
+pub fn day_number(ms: i64, tz: &TimeZone) -> i64 {
+    day_start(local_date(ms, tz), &TimeZone::UTC).div_euclid(DAY_MS)
+}
+
+/// A day number's date.
+pub fn date_of_day(day: i64) -> Date {
+    local_date(day.saturating_mul(DAY_MS), &TimeZone::UTC)
+}
+
 /// Minutes after local midnight at an instant.
 pub fn local_minutes(ms: i64, tz: &TimeZone) -> i64 {
     let t = timestamp(ms).to_zoned(tz.clone()).time();

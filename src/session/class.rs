@@ -201,8 +201,9 @@ pub fn refusal_kind(e: &SessionError) -> Option<&'static str> {
         StepError::Arith(ArithError::OffBoard { .. }) => "off_board",
         StepError::Arith(ArithError::NotExact { .. }) => "not_exact",
         StepError::DieNotRolled { die, roll }
-            if *die == roll.a + roll.b
-                || u16::from(*die) == u16::from(roll.a) * u16::from(roll.b) =>
+            if !roll.is_single()
+                && (*die == roll.a + roll.b
+                    || u16::from(*die) == u16::from(roll.a) * u16::from(roll.b)) =>
         {
             "dice_combined"
         }
@@ -212,7 +213,10 @@ pub fn refusal_kind(e: &SessionError) -> Option<&'static str> {
         | StepError::NoSuchPawn(_)
         | StepError::PawnHome
         | StepError::NoPawnNamed => "not_your_pawn",
-        StepError::Cursed => "cursed",
+        // §10 add-and-subtract: under a Curse only − is left; a cursed player asking
+        // for something else has forgotten the Curse, as with `Cursed`.
+        StepError::Cursed | StepError::CursedSubtractOnly => "cursed",
+        StepError::AddSubtractOnly(_) => "add_subtract_only",
         StepError::StationsFirst(_) => "stations_first",
         _ => "keeper",
     })
@@ -251,5 +255,45 @@ impl<S: Store> Session<S> {
     /// Note that a Discord player asked for a hint in the game of `place`.
     pub async fn note_hint(&self, place: Place, user_id: i64) {
         self.note(place, user_id, "hint", "").await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::climb::ops::Op;
+    use crate::climb::{Roll, RuleError, StepError};
+
+    fn refused(error: StepError) -> Option<&'static str> {
+        refusal_kind(&SessionError::Rule(RuleError::AtStep { step: 1, error }))
+    }
+
+    #[test]
+    fn the_add_and_subtract_refusals_are_not_keeper_mistakes() {
+        assert_eq!(
+            refused(StepError::AddSubtractOnly(Op::Mul)),
+            Some("add_subtract_only")
+        );
+        assert_eq!(
+            refused(StepError::AddSubtractOnly(Op::Div)),
+            Some("add_subtract_only")
+        );
+        assert_eq!(refused(StepError::CursedSubtractOnly), Some("cursed"));
+        assert_eq!(refused(StepError::Cursed), Some("cursed"));
+    }
+
+    #[test]
+    fn one_die_never_counts_as_dice_combined() {
+        // One die (§10): `b` is no die, so 7 + 0 and 7 × 0 are no combination.
+        let roll = Roll::single(7).expect("a die face");
+        assert_eq!(
+            refused(StepError::DieNotRolled { die: 0, roll }),
+            Some("die_not_rolled")
+        );
+        let two = Roll::new(3, 4).expect("die faces");
+        assert_eq!(
+            refused(StepError::DieNotRolled { die: 7, roll: two }),
+            Some("dice_combined")
+        );
     }
 }

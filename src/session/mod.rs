@@ -25,12 +25,16 @@ mod climb_play;
 mod clock;
 mod commit;
 mod daifugo_play;
+pub mod lessons;
 mod lobby;
 mod people;
+mod puzzles;
 mod ratings;
 mod rematch;
+pub mod replay;
 pub mod report;
 pub mod request;
+pub mod review;
 mod settings;
 mod stats;
 
@@ -45,6 +49,7 @@ pub use clock::{quiet_of, AiStep, Due, TimeoutMode};
 pub use daifugo_play::DaifugoView;
 pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
 pub use people::{Away, MyGame, NotifyChange, NotifyHow};
+pub use puzzles::{PuzzleGrade, PuzzleRecord, PuzzleStanding};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
 pub use rematch::{RematchPlan, RematchVote};
 pub use request::{Command, RequestError};
@@ -370,6 +375,16 @@ pub enum SessionError {
     NotOver,
     #[error("the rematch has already started")]
     RematchStarted,
+    #[error("the review comes when the game is over: until then, /climb hint helps with the turn in play")]
+    ReviewAfterGame,
+    #[error("a whole move is asked for: use both dice, like 14 x3 +5")]
+    PuzzleUnfinished,
+    #[error(
+        "`{0}` is not a list of spaces: write them separated by spaces or commas, like 12 17 40"
+    )]
+    PuzzleSpaces(String),
+    #[error("`{0}` is not a number: write the prime, like 523")]
+    PuzzleNumber(String),
     /// The store failed; the message is for the operator's log, the player sees a general one.
     #[error("something went wrong on our side, and nothing was changed ({0})")]
     Store(StoreError),

@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use super::{decode, Session, SessionError};
 use crate::climb::board::is_prime;
 use crate::climb::ops::Op;
-use crate::climb::options::WayStations;
-use crate::climb::{self, solver, Course, Phase};
+use crate::climb::review::{expected, own_bump, solver_course};
+use crate::climb::{self, solver, Phase};
 use crate::daifugo;
 use crate::store::{GameKind, GameRow, Status, Store};
 
@@ -108,7 +108,7 @@ pub fn chart_png(
 }
 
 /// The refusal kinds, in the order the report lists them.
-pub const REFUSAL_KINDS: [&str; 12] = [
+pub const REFUSAL_KINDS: [&str; 13] = [
     "off_board",
     "not_exact",
     "die_not_rolled",
@@ -121,6 +121,7 @@ pub const REFUSAL_KINDS: [&str; 12] = [
     "keeper",
     "notation",
     "dice_left",
+    "add_subtract_only",
 ];
 
 impl<S: Store> Session<S> {
@@ -219,23 +220,6 @@ fn corrupt(row: &GameRow, e: impl std::fmt::Display) -> SessionError {
     )))
 }
 
-/// The solver's course for a game, if it covers it.
-fn solver_course(options: &climb::Options) -> Option<solver::Course> {
-    if options.sprint || options.double_time || options.way_stations != WayStations::Off {
-        return None;
-    }
-    match options.course {
-        Course::Climb => Some(solver::Course::Climb),
-        Course::ThereAndBack => Some(solver::Course::ThereAndBack),
-        Course::Decline => None,
-    }
-}
-
-/// The solver's expected turns to finish from a player's pawns.
-fn expected(course: solver::Course, pawns: [u8; 2], returning: [bool; 2]) -> Option<f64> {
-    solver::values(course).get([(pawns[0], returning[0]), (pawns[1], returning[1])])
-}
-
 /// The best expected turns after this roll: the minimum over every end of the Move
 /// phase (a win is 0).
 fn best_expected(course: solver::Course, game: &climb::Game) -> Option<f64> {
@@ -250,21 +234,6 @@ fn best_expected(course: solver::Course, game: &climb::Game) -> Option<f64> {
             }
         })
         .min_by(f64::total_cmp)
-}
-
-/// The player's pawns once their own Move phase ends: of two pawns on one space (not
-/// Start or the goal), the one moved last stays and the other goes back (§3.3).
-fn own_bump(game: &climb::Game) -> ([u8; 2], [bool; 2]) {
-    let seat = game.current();
-    let p = &game.players[seat];
-    let (mut pawns, returning) = (p.pawns, p.returning);
-    let start = game.options.start_space(false);
-    if pawns[0] == pawns[1] && pawns[0] != start && pawns[0] != climb::GOAL {
-        let stays = game.turn.last_mover.unwrap_or(1);
-        let other = 1 - stays.min(1);
-        pawns[other] = game.options.start_space(returning[other]);
-    }
-    (pawns, returning)
 }
 
 fn climb_game(

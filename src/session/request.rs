@@ -20,7 +20,7 @@ const MAX_AI_WORDS: usize = 8;
 /// What people type that cannot be read. Words are quoted back, at most 40 characters.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RequestError {
-    #[error("`{0}` is not a variant: choose from standard, double-time, sprint, decline, there-and-back, way-stations[=N or =31/37], solitaire, solitaire2, doubles-may, blanks")]
+    #[error("`{0}` is not a variant: choose from standard, double-time, sprint, decline, there-and-back, way-stations[=N or =31/37], solitaire, solitaire2, doubles-may, blanks, one-die, one-pawn, add-subtract, hints")]
     UnknownVariant(String),
     #[error("`{0}` and `{1}` cannot be combined: a game goes one way only")]
     CourseConflict(String, String),
@@ -80,6 +80,8 @@ pub enum RequestError {
     TidyRange(String),
     #[error("`{0}`: days away per month are 0 to 31")]
     AwayDays(String),
+    #[error("`{0}`: the puzzle's hour is 0 to 23")]
+    PuzzleHour(String),
 }
 
 /// A word as quoted back in a message.
@@ -104,8 +106,8 @@ fn name_and_arg(word: &str) -> (String, Option<String>) {
 }
 
 /// Prime Climb options from variant words, e.g. `decline,sprint`, `way-stations=3`,
-/// `way-stations=31/37`, `solitaire2`, `standard`; and whether the server's custom cards
-/// are asked for (`blanks`, §7 Fill in the Blanks).
+/// `way-stations=31/37`, `solitaire2`, `one-die,one-pawn,add-subtract`, `standard`; and
+/// whether the server's custom cards are asked for (`blanks`, §7 Fill in the Blanks).
 pub fn climb_options(text: &str) -> Result<(climb::Options, bool), RequestError> {
     let mut o = climb::Options::default();
     let mut blanks = false;
@@ -128,6 +130,12 @@ pub fn climb_options(text: &str) -> Result<(climb::Options, bool), RequestError>
             }
             ("doubles-may", None) => o.doubles = Doubles::May,
             ("blanks" | "fill-in-the-blanks" | "custom", None) => blanks = true,
+            // The scaffold variants for younger or beginning players.
+            ("one-die" | "onedie", None) => o.one_die = true,
+            ("one-pawn" | "onepawn", None) => o.one_pawn = true,
+            ("add-subtract" | "addsubtract" | "add-and-subtract", None) => o.add_subtract = true,
+            // Not a rule: the best move shown each turn.
+            ("hints" | "coach" | "indices", None) => o.hints = true,
             ("way-stations" | "stations", None) => o.way_stations = WayStations::Random(3),
             ("way-stations" | "stations", Some(a)) => {
                 o.way_stations = if a.contains('/') || a.parse::<u8>().is_ok_and(|n| n > 20) {
@@ -438,6 +446,8 @@ pub enum ClimbLine {
     Rules(Option<String>),
     /// The factor colours (§1).
     Colours,
+    /// The review of the game, once it is over.
+    Review,
     Help,
     Quit,
     Empty,
@@ -489,6 +499,7 @@ pub fn climb_line(line: &str, choosing: bool) -> Result<ClimbLine, RequestError>
             ClimbLine::Rules((!rest.is_empty()).then(|| rest.to_lowercase()))
         }
         "colours" | "colors" | "couleurs" => ClimbLine::Colours,
+        "review" | "analyse" | "analyser" => ClimbLine::Review,
         "help" | "?" | "aide" => ClimbLine::Help,
         "quit" | "exit" | "q" | "quitter" => ClimbLine::Quit,
         _ if choosing && line.parse::<usize>().is_ok() => {

@@ -189,6 +189,14 @@ impl<S: Store> Session<S> {
         if let Some(words) = change.idle_end {
             s.idle_days = tidy_span(&words, 86_400, 1, 365)?;
         }
+        if let Some((channel, hour, lang)) = change.puzzle {
+            if !(0..24).contains(&hour) {
+                return Err(request::RequestError::PuzzleHour(hour.to_string()).into());
+            }
+            s.puzzle_channel = channel;
+            s.puzzle_hour = hour;
+            s.puzzle_lang = lang;
+        }
         let look = match change.look {
             Some(words) => Some(request::look_words(request::look(&words)?)),
             None => None,
@@ -371,6 +379,9 @@ pub struct SettingsChange {
     pub lobby_close: Option<String>,
     /// A game nobody plays ends after this long (`14d`), or `off`.
     pub idle_end: Option<String>,
+    /// The channel that receives the day's puzzles (`Some(None)`: none), with the local
+    /// hour and the language of the post.
+    pub puzzle: Option<(Option<i64>, i64, String)>,
 }
 
 /// A tidying delay from words (`48h`, `14d`, `off`) in whole units of `unit_secs`,

@@ -288,6 +288,12 @@ pub struct GuildSettings {
     pub lobby_hours: i64,
     /// A game nobody has touched for this many days ends, without ratings.
     pub idle_days: i64,
+    /// The channel that receives the day's puzzles, if any.
+    pub puzzle_channel: Option<i64>,
+    /// The local hour the day's puzzles are posted.
+    pub puzzle_hour: i64,
+    /// The language of that post (`en`, `fr`).
+    pub puzzle_lang: String,
 }
 
 impl GuildSettings {
@@ -308,6 +314,9 @@ impl GuildSettings {
             away_days: 7,
             lobby_hours: 48,
             idle_days: 14,
+            puzzle_channel: None,
+            puzzle_hour: 8,
+            puzzle_lang: "en".into(),
         }
     }
 }
@@ -363,6 +372,19 @@ impl UserSettings {
             lang: None,
         }
     }
+}
+
+/// A person's answer to a day's puzzle (the first one of the day counts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleAnswerRow {
+    pub guild_id: i64,
+    pub user_id: i64,
+    /// `climb` or `daifugo`.
+    pub kind: String,
+    /// Days since 1970-01-01 in the server's time zone.
+    pub day: i64,
+    pub correct: bool,
+    pub answered_at: i64,
 }
 
 /// A time away (`/away`): the person's turn clocks in the server stop meanwhile.
@@ -623,6 +645,20 @@ pub trait Store: Clone + Send + Sync + 'static {
         user_id: i64,
     ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
 
+    /// The puzzle answers of a server, of one kind (`climb`, `daifugo`), oldest first.
+    fn puzzle_answers(
+        &self,
+        guild_id: i64,
+        kind: &str,
+    ) -> impl Future<Output = Result<Vec<PuzzleAnswerRow>, StoreError>> + Send;
+
+    /// The servers that receive the day's puzzles in a channel.
+    fn puzzle_servers(&self)
+        -> impl Future<Output = Result<Vec<GuildSettings>, StoreError>> + Send;
+
+    /// The next step of a person's guided first game (0: not begun).
+    fn lesson_step(&self, user_id: i64) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
     /// Who asked for a game's rematch.
     fn rematch_votes(
         &self,
@@ -791,6 +827,29 @@ pub trait StoreTx: Send {
         game_id: i64,
         turn_started_at: i64,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Record a puzzle answer unless the person answered that day's puzzle already; true
+    /// when it was recorded (the first answer counts).
+    fn record_puzzle_answer(
+        &mut self,
+        row: &PuzzleAnswerRow,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Claim the post of a day's puzzles in a server's channel: true once.
+    fn claim_puzzle_post(
+        &mut self,
+        guild_id: i64,
+        day: i64,
+        now: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Note the next step of a person's guided first game.
+    fn set_lesson_step(
+        &mut self,
+        user_id: i64,
+        step: i64,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Note (or clear) the game a rematch opened.
     fn set_rematch(

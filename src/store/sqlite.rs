@@ -11,8 +11,8 @@ use sqlx::{Sqlite, Transaction};
 
 use super::{
     ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
-    LogRow, NewGame, OpenGame, Place, PlayerRecord, RatingRow, ResultRow, SeatRow, Status, Store,
-    StoreError, StoreTx, UserSettings,
+    LogRow, NewGame, OpenGame, Place, PlayerRecord, PuzzleAnswerRow, RatingRow, ResultRow, SeatRow,
+    Status, Store, StoreError, StoreTx, UserSettings,
 };
 
 /// The migrations, embedded in the binary.
@@ -559,7 +559,8 @@ impl Store for SqliteStore {
             GuildSettings,
             r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
                       teacher_role_id, look, threads, season, remind_every_secs, time_zone,
-                      weekends_off, holidays, away_days, lobby_hours, idle_days
+                      weekends_off, holidays, away_days, lobby_hours, idle_days,
+                      puzzle_channel, puzzle_hour, puzzle_lang
                FROM guild_settings WHERE guild_id = $1"#,
             guild_id
         )
@@ -651,6 +652,44 @@ impl Store for SqliteStore {
         .fetch_all(&self.pool)
         .await?;
         self.all_with_seats(rows).await
+    }
+
+    async fn puzzle_answers(
+        &self,
+        guild_id: i64,
+        kind: &str,
+    ) -> Result<Vec<PuzzleAnswerRow>, StoreError> {
+        let rows = sqlx::query_as!(
+            PuzzleAnswerRow,
+            r#"SELECT guild_id, user_id, kind, day, correct, answered_at FROM puzzle_answers
+               WHERE guild_id = $1 AND kind = $2 ORDER BY day, answered_at"#,
+            guild_id,
+            kind
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn puzzle_servers(&self) -> Result<Vec<GuildSettings>, StoreError> {
+        let rows = sqlx::query_as!(
+            GuildSettings,
+            r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
+                      teacher_role_id, look, threads, season, remind_every_secs, time_zone,
+                      weekends_off, holidays, away_days, lobby_hours, idle_days,
+                      puzzle_channel, puzzle_hour, puzzle_lang
+               FROM guild_settings WHERE puzzle_channel IS NOT NULL ORDER BY guild_id"#
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows)
+    }
+
+    async fn lesson_step(&self, user_id: i64) -> Result<i64, StoreError> {
+        let step = sqlx::query_scalar!(r#"SELECT step FROM lessons WHERE user_id = $1"#, user_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(step.unwrap_or(0))
     }
 
     async fn rematch_votes(&self, game_id: i64) -> Result<Vec<i64>, StoreError> {
@@ -1066,8 +1105,9 @@ impl StoreTx for SqliteTx {
                                            default_variant, teacher_role_id, look, threads,
                                            season, remind_every_secs, time_zone, weekends_off,
                                            holidays, away_days, lobby_hours, idle_days,
-                                           updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                                           puzzle_channel, puzzle_hour, puzzle_lang, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                       $17, $18, $19)
                ON CONFLICT (guild_id) DO UPDATE SET
                    turn_timeout_secs = excluded.turn_timeout_secs,
                    on_timeout = excluded.on_timeout,
@@ -1083,6 +1123,9 @@ impl StoreTx for SqliteTx {
                    away_days = excluded.away_days,
                    lobby_hours = excluded.lobby_hours,
                    idle_days = excluded.idle_days,
+                   puzzle_channel = excluded.puzzle_channel,
+                   puzzle_hour = excluded.puzzle_hour,
+                   puzzle_lang = excluded.puzzle_lang,
                    updated_at = excluded.updated_at"#,
             s.guild_id,
             s.turn_timeout_secs,
@@ -1099,6 +1142,9 @@ impl StoreTx for SqliteTx {
             s.away_days,
             s.lobby_hours,
             s.idle_days,
+            s.puzzle_channel,
+            s.puzzle_hour,
+            s.puzzle_lang,
             now
         )
         .execute(&mut *self.tx)
@@ -1263,6 +1309,60 @@ impl StoreTx for SqliteTx {
         .execute(&mut *self.tx)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    async fn record_puzzle_answer(&mut self, r: &PuzzleAnswerRow) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"INSERT INTO puzzle_answers (guild_id, user_id, kind, day, correct, answered_at)
+               VALUES ($1, $2, $3, $4, $5, $6)
+               ON CONFLICT (guild_id, user_id, kind, day) DO NOTHING"#,
+            r.guild_id,
+            r.user_id,
+            r.kind,
+            r.day,
+            r.correct,
+            r.answered_at
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn claim_puzzle_post(
+        &mut self,
+        guild_id: i64,
+        day: i64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query!(
+            r#"INSERT INTO puzzle_posts (guild_id, day, posted_at) VALUES ($1, $2, $3)
+               ON CONFLICT (guild_id, day) DO NOTHING"#,
+            guild_id,
+            day,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_lesson_step(
+        &mut self,
+        user_id: i64,
+        step: i64,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query!(
+            r#"INSERT INTO lessons (user_id, step, updated_at) VALUES ($1, $2, $3)
+               ON CONFLICT (user_id) DO UPDATE SET step = excluded.step,
+                                                   updated_at = excluded.updated_at"#,
+            user_id,
+            step,
+            now
+        )
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
     }
 
     async fn set_rematch(

@@ -23,11 +23,10 @@ fn players_lines(game: &Game, lang: Lang) -> Vec<String> {
             } else {
                 tr!(
                     lang,
-                    "{}: {} and {}",
-                    "{} : {} et {}",
+                    "{}: {}",
+                    "{} : {}",
                     p.name,
-                    climb::pawn_status(game, seat, 0, lang),
-                    climb::pawn_status(game, seat, 1, lang)
+                    list(lang, &climb::pawn_statuses(game, seat, lang))
                 )
             };
             let keepers: Vec<String> = p
@@ -58,13 +57,12 @@ fn to_move_line(game: &Game, lang: Lang) -> String {
     }
     let who = climb::name(game, game.current());
     let roll = climb::roll_words(game.turn.roll, lang);
-    let mut line = tr!(
-        lang,
-        "{} to move, rolled {}",
-        "À {} de jouer, dés : {}",
-        who,
-        roll
-    );
+    let mut line = match lang {
+        Lang::En => format!("{who} to move, rolled {roll}"),
+        // One die (§10): « dé », not « dés ».
+        Lang::Fr if game.turn.roll.is_single() => format!("À {who} de jouer, dé : {roll}"),
+        Lang::Fr => format!("À {who} de jouer, dés : {roll}"),
+    };
     if !game.turn.steps.is_empty() {
         line += &tr!(
             lang,
@@ -155,14 +153,14 @@ pub fn board_text(game: &Game, turn: Option<&LastTurn>, lang: Lang, m: Markup) -
             out.push(tr!(lang, "• {}: resigned", "• {} : a abandonné", p.name));
             continue;
         }
-        let mut line = tr!(
-            lang,
-            "• {}: {}; {}",
-            "• {} : {} ; {}",
-            p.name,
-            space_spoken(game, seat, 0, lang),
-            space_spoken(game, seat, 1, lang)
-        );
+        // The one-pawn scaffold (§10): the pawn set aside is not told.
+        let spaces: Vec<String> = (0..game.options.pawn_count())
+            .map(|pawn| space_spoken(game, seat, pawn, lang))
+            .collect();
+        let mut line = match lang {
+            Lang::En => format!("• {}: {}", p.name, spaces.join("; ")),
+            Lang::Fr => format!("• {} : {}", p.name, spaces.join(" ; ")),
+        };
         let keepers: Vec<String> = p
             .keepers
             .iter()

@@ -183,9 +183,12 @@ pub fn pawn_words(game: &Game, p: PawnRef, space: u8, lang: Lang) -> String {
     }
 }
 
-/// Two dice in words: "3 and 9", "double 4s" / "3 et 9", "double 4".
+/// The dice in words: "3 and 9", "double 4s" / "3 et 9", "double 4"; one die (the one-die
+/// scaffold, §10) is its value alone: "7".
 pub fn roll_words(roll: Roll, lang: Lang) -> String {
-    if roll.is_doubles() {
+    if roll.is_single() {
+        roll.a.to_string()
+    } else if roll.is_doubles() {
         tr!(lang, "double {}s", "double {}", roll.a)
     } else {
         tr!(lang, "{} and {}", "{} et {}", roll.a, roll.b)
@@ -589,10 +592,9 @@ pub fn standings(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
     let mut out = vec![head];
     for (seat, place) in game.ranking() {
         out.push(format!(
-            "  {place}. {} ({}, {})",
+            "  {place}. {} ({})",
             name(game, seat),
-            pawn_status(game, seat, 0, lang),
-            pawn_status(game, seat, 1, lang)
+            pawn_statuses(game, seat, lang).join(", ")
         ));
     }
     out
@@ -612,6 +614,14 @@ pub fn pawn_status(game: &Game, seat: Seat, pawn: usize, lang: Lang) -> String {
     } else {
         s.to_string()
     }
+}
+
+/// Where each of a player's pawns stands ([`pawn_status`]): both, or the one pawn of the
+/// one-pawn scaffold (§10), never the one set aside.
+pub fn pawn_statuses(game: &Game, seat: Seat, lang: Lang) -> Vec<String> {
+    (0..game.options.pawn_count())
+        .map(|pawn| pawn_status(game, seat, pawn, lang))
+        .collect()
 }
 
 // ----- hints ---------------------------------------------------------------------------
@@ -904,7 +914,10 @@ pub fn outcomes_table(
             s.to_string()
         }
     };
-    let p = game.players[game.current()].pawns;
+    // The one-pawn scaffold (§10): the pawn set aside is not shown.
+    let pawns = game.options.pawn_count();
+    let spaces = |p: [u8; 2]| -> Vec<String> { p[..pawns].iter().map(|&s| space(s)).collect() };
+    let on = list(lang, &spaces(game.players[game.current()].pawns));
     let cursed = if game.turn.cursed {
         lang.text(" (cursed)", " (maudit)")
     } else {
@@ -912,17 +925,18 @@ pub fn outcomes_table(
     };
     let plural = if outcomes.len() == 1 { "" } else { "s" };
     let roll = roll_words(game.turn.roll, lang);
+    let one_pawn = pawns == 1;
+    let one_die = game.turn.roll.is_single();
     let mut s = match lang {
         Lang::En => format!(
-            "Pawns on {} and {}, roll {roll}{cursed}: {} distinct outcome{plural}\n",
-            space(p[0]),
-            space(p[1]),
+            "{} on {on}, roll {roll}{cursed}: {} distinct outcome{plural}\n",
+            if one_pawn { "Pawn" } else { "Pawns" },
             outcomes.len()
         ),
         Lang::Fr => format!(
-            "Pions sur {} et {}, dés {roll}{cursed} : {} résultat{plural} distinct{plural}\n",
-            space(p[0]),
-            space(p[1]),
+            "{} sur {on}, {} {roll}{cursed} : {} résultat{plural} distinct{plural}\n",
+            if one_pawn { "Pion" } else { "Pions" },
+            if one_die { "dé" } else { "dés" },
             outcomes.len()
         ),
     };
@@ -932,7 +946,7 @@ pub fn outcomes_table(
         .map(|o| {
             let dash = || "-".to_string();
             [
-                format!("{} {}", space(o.pawns[0]), space(o.pawns[1])),
+                spaces(o.pawns).join(" "),
                 if o.keepers_used.is_empty() {
                     dash()
                 } else {
@@ -966,8 +980,22 @@ pub fn outcomes_table(
         })
         .collect();
     let head = match lang {
-        Lang::En => ["pawns", "keepers", "bumps", "draw", "win", "move"],
-        Lang::Fr => ["pions", "cartes", "renvois", "pioche", "gagne", "coup"],
+        Lang::En => [
+            if one_pawn { "pawn" } else { "pawns" },
+            "keepers",
+            "bumps",
+            "draw",
+            "win",
+            "move",
+        ],
+        Lang::Fr => [
+            if one_pawn { "pion" } else { "pions" },
+            "cartes",
+            "renvois",
+            "pioche",
+            "gagne",
+            "coup",
+        ],
     };
     let mut width = head.map(|h| h.chars().count());
     for r in &rows {

@@ -172,6 +172,18 @@ fn french(e: &SessionError) -> String {
         }
         SessionError::NotOver => "une revanche, c'est pour une partie terminée".into(),
         SessionError::RematchStarted => "la revanche a déjà commencé".into(),
+        SessionError::PuzzleUnfinished => {
+            "un coup entier est demandé : utilisez les deux dés, par ex. 14 x3 +5".into()
+        }
+        SessionError::PuzzleSpaces(w) => format!(
+            "`{w}` n'est pas une liste de cases : séparez-les par des espaces ou des virgules, par ex. 12 17 40"
+        ),
+        SessionError::PuzzleNumber(w) => {
+            format!("`{w}` n'est pas un nombre : écrivez le nombre premier, par ex. 523")
+        }
+        SessionError::ReviewAfterGame => {
+            "l'analyse vient quand la partie est finie : d'ici là, /climb hint aide pour le tour en cours".into()
+        }
         SessionError::NoCustomCards => {
             "ce serveur n'a pas encore de cartes personnalisées : un modérateur les ajoute avec /settings card"
                 .into()
@@ -212,6 +224,9 @@ fn climb_options_fr(e: &OptionsError) -> String {
             crate::climb::options::MAX_CUSTOM_CARDS
         ),
         OptionsError::CustomCard(c) => custom_card_fr(c),
+        OptionsError::DoublesWithOneDie => {
+            "un seul dé ne fait jamais de double, la règle des doubles (doubles-may) n'a donc rien à faire : choisissez l'une ou l'autre".into()
+        }
     }
 }
 
@@ -245,7 +260,7 @@ fn daifugo_options_fr(e: &crate::daifugo::OptionsError) -> String {
 fn request_fr(e: &RequestError) -> String {
     match e {
         RequestError::UnknownVariant(w) => format!(
-            "`{w}` n'est pas une variante : choisissez parmi standard, double-time, sprint, decline, there-and-back, way-stations[=N ou =31/37], solitaire, solitaire2, doubles-may, blanks"
+            "`{w}` n'est pas une variante : choisissez parmi standard, double-time, sprint, decline, there-and-back, way-stations[=N ou =31/37], solitaire, solitaire2, doubles-may, blanks, one-die, one-pawn, add-subtract, hints"
         ),
         RequestError::DueDate(w) => format!(
             "`{w}` n'est pas une échéance : écrivez 3d, 1w, 2026-12-01 ou 2026-12-01 14:30 (UTC)"
@@ -322,6 +337,7 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::TidyRange(w) => format!(
             "`{w}` est hors limites : un salon d'attente ferme après 1 heure à 30 jours, une partie sans activité se termine après 1 à 365 jours (ou off)"
         ),
+        RequestError::PuzzleHour(w) => format!("`{w}` : l'heure de l'énigme va de 0 à 23"),
         RequestError::AwayDays(w) => {
             format!("`{w}` : les jours d'absence par mois vont de 0 à 31")
         }
@@ -400,6 +416,13 @@ fn step_error(e: &StepError, lang: Lang) -> String {
         StepError::PawnHome => "ce pion est déjà arrivé".into(),
         StepError::NoPawnNamed => "nommez d'abord un pion par sa case, par exemple `14 +3`".into(),
         StepError::Cursed => "vous êtes maudit ce tour-ci : seulement soustraire ou diviser".into(),
+        StepError::AddSubtractOnly(op) => format!(
+            "dans cette partie, on additionne et on soustrait seulement : jouez + ou −, pas {}",
+            op.math_symbol()
+        ),
+        StepError::CursedSubtractOnly => {
+            "vous êtes maudit ce tour-ci : dans une partie d'additions et de soustractions, vous pouvez seulement soustraire".into()
+        }
         StepError::NotForced { die } => format!(
             "le {die} peut encore être joué : il ne peut pas renvoyer un pion au départ (§3.2)"
         ),

@@ -67,6 +67,22 @@ pub fn climb_badges(o: &climb::Options, lang: Lang) -> Vec<String> {
                 .into(),
         );
     }
+    // The scaffold variants for younger or beginning players.
+    if o.one_die {
+        b.push(lang.text("One die", "Un dé").into());
+    }
+    if o.one_pawn {
+        b.push(lang.text("One pawn", "Un pion").into());
+    }
+    if o.add_subtract {
+        b.push(
+            lang.text("Add and subtract", "Additions et soustractions")
+                .into(),
+        );
+    }
+    if o.hints {
+        b.push(lang.text("Hints on", "Indices affichés").into());
+    }
     b
 }
 
@@ -107,7 +123,7 @@ pub fn badges(options: &GameOptions, lang: Lang) -> Vec<String> {
 /// What each variant does, one line each, for `help` and `rules variants` in the terminal.
 pub fn variant_list(lang: Lang) -> Vec<String> {
     // (the words to type in each language, then what it does)
-    let rows: [(&str, &str, &str); 9] = [
+    let rows: [(&str, &str, &str); 13] = [
         (
             "double-time",
             "bump and draw after every step, not only at the end of the move",
@@ -152,6 +168,26 @@ pub fn variant_list(lang: Lang) -> Vec<String> {
             "blanks",
             "the server's own cards (Discord, /settings card)",
             "les cartes du serveur (Discord, /settings card)",
+        ),
+        (
+            "one-die",
+            "roll one die, used once (for beginners)",
+            "un seul dé, joué une fois (pour débuter)",
+        ),
+        (
+            "one-pawn",
+            "one pawn each: the first one home wins (for beginners)",
+            "un pion chacun : le premier arrivé gagne (pour débuter)",
+        ),
+        (
+            "add-subtract",
+            "add and subtract only, no × or ÷ (for beginners)",
+            "seulement additionner et soustraire, ni × ni ÷ (pour débuter)",
+        ),
+        (
+            "hints",
+            "each person's turn shows the best move and why (for learning)",
+            "chaque tour d'une personne montre le meilleur coup et pourquoi (pour apprendre)",
         ),
     ];
     rows.iter()

@@ -19,10 +19,13 @@ pub mod class;
 pub mod climb;
 pub mod daifugo;
 pub mod errors;
+pub mod lessons;
 pub mod lobby;
 pub mod notify;
 pub mod pictures;
+pub mod puzzle;
 pub mod report;
+pub mod review;
 pub mod rules;
 pub mod terminal;
 
@@ -139,7 +142,12 @@ pub fn par(name: &str) -> String {
 
 /// A name in the possessive: "Ada's", "Charles's" (English).
 pub fn possessive(name: &str) -> String {
-    format!("{name}'s")
+    match name {
+        // The terminal's and the lessons' learner.
+        "You" => "Your".to_string(),
+        "you" => "your".to_string(),
+        _ => format!("{name}'s"),
+    }
 }
 
 /// A duration in words: "12 h", "2 d 6 h", "30 min", "45 s" / "2 j 6 h".

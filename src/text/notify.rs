@@ -534,6 +534,21 @@ pub fn settings_lines(s: &GuildSettings, lang: Lang) -> Vec<String> {
             "Les parties sans activité se terminent : {}",
             idle
         ),
+        match s.puzzle_channel {
+            Some(c) => tr!(
+                lang,
+                "Daily puzzles: in <#{}> at {}",
+                "Énigmes du jour : dans <#{}> à {}",
+                c,
+                clock_words(s.puzzle_hour * 60)
+            ),
+            None => tr!(
+                lang,
+                "Daily puzzles: {} (`/settings puzzle`)",
+                "Énigmes du jour : {} (`/settings puzzle`)",
+                off
+            ),
+        },
     ]
 }
 

@@ -108,7 +108,12 @@ impl Words for PictureWords {
 
     fn to_move(&self, roll: Option<Roll>) -> String {
         match roll {
-            Some(r) => tr!(self.0, "▶ rolled {} and {}", "▶ a fait {} et {}", r.a, r.b),
+            Some(r) => tr!(
+                self.0,
+                "▶ rolled {}",
+                "▶ a fait {}",
+                climb::roll_words(r, self.0)
+            ),
             None => self.0.text("▶ to move", "▶ à jouer").into(),
         }
     }

@@ -25,6 +25,8 @@ fn refusal_name(kind: &str, lang: Lang) -> &'static str {
         ("not_your_turn", Lang::Fr) => "pas votre tour",
         ("cursed", Lang::En) => "cursed (only − and ÷)",
         ("cursed", Lang::Fr) => "maudit (que − et ÷)",
+        ("add_subtract_only", Lang::En) => "× or ÷ in an add-and-subtract game",
+        ("add_subtract_only", Lang::Fr) => "× ou ÷ en additions et soustractions",
         ("stations_first", Lang::En) => "way stations first",
         ("stations_first", Lang::Fr) => "étapes d'abord",
         ("keeper", Lang::En) => "Keeper",

@@ -134,6 +134,18 @@ async fn play_turn(t: &Table, who: Who) {
         Some(h) => t.climb_move(who, &h.moves).await,
         None => t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await,
     };
+    // With a Keeper in hand the move does not end by itself (it could still be played):
+    // end it as the player would.
+    let after = t.board().await;
+    let same_turn = after.game.turn.number == view.game.turn.number;
+    if same_turn
+        && after.game.phase == primeclimb::climb::Phase::Move
+        && !after.game.turn.steps.is_empty()
+        && after.game.can_end_move()
+    {
+        let (id, v) = (after.info.id, after.info.version);
+        t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

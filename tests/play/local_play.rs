@@ -708,3 +708,87 @@ fn the_terminal_draws_in_the_chosen_palette_and_tells_the_position_in_words() {
         text(&out.stderr)
     );
 }
+
+/// Run `primeclimb learn ARGS` with `input` on stdin.
+fn learn(url: &str, dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = primeclimb(url, dir)
+        .arg("learn")
+        .args(args)
+        .spawn()
+        .expect("run primeclimb learn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    rx.recv_timeout(Duration::from_secs(120))
+        .expect("primeclimb learn finished in time")
+        .expect("its output")
+}
+
+#[test]
+fn the_guided_first_game_goes_step_by_step_and_on_where_it_stopped() {
+    use primeclimb::climb::lessons::{lesson, COUNT};
+    let url = db_url("learn");
+    let dir = scratch("learn");
+    // Step 1 missed, refused, then done; a hint; then stop at step 3.
+    let out = learn(&url, &dir, &[], "0 -6\n0 +5\n0 +6\nhint\n9 -4\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Step 1 of 9 — One pawn, one die: adding"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("That move cannot be played"), "{stdout}");
+    assert!(stdout.contains("✅ Well done! Goal met."), "{stdout}");
+    assert!(stdout.contains("  `9 -4`"), "the hint: {stdout}");
+    assert!(stdout.contains("Step 3 of 9 — Multiplying"), "{stdout}");
+    assert!(stdout.contains("Your progress is saved"), "{stdout}");
+    assert!(
+        dir.join("primeclimb-board.png").is_file(),
+        "the position is drawn"
+    );
+
+    // Again, in French: it goes on at step 3, and a wrong move is corrected.
+    let mut rest = String::from("7 +3\n");
+    for i in 2..COUNT {
+        rest.push_str(&lesson(i).unwrap().example());
+        rest.push('\n');
+    }
+    // Into the whole game: one line, then stop.
+    rest.push_str("quitter\n");
+    let out = learn(&url, &dir, &["--lang", "fr"], &rest);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(!stdout.contains("Étape 1 sur 9"), "{stdout}");
+    assert!(stdout.contains("Étape 3 sur 9 — Multiplier"), "{stdout}");
+    assert!(stdout.contains("❌ Pas tout à fait"), "{stdout}");
+    assert!(stdout.contains("Étape 9 sur 9"), "{stdout}");
+    assert!(
+        stdout.contains("🎉 Vous connaissez toutes les règles"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Indices affichés"),
+        "the game has hints on: {stdout}"
+    );
+    assert!(stdout.contains("💡 Indice"), "{stdout}");
+
+    // The whole game waits: `learn` again continues it, not the steps.
+    let out = learn(&url, &dir, &[], "quit\n");
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("💡 Hint") || stdout.contains("Easy AI"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Step 1 of 9"), "{stdout}");
+    // And `--restart` begins the steps again.
+    let out = learn(&url, &dir, &["--restart"], "quit\n");
+    assert!(
+        text(&out.stdout).contains("Step 1 of 9"),
+        "{}",
+        text(&out.stdout)
+    );
+}

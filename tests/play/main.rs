@@ -14,6 +14,8 @@ mod discord_e2e;
 mod discord_faults;
 mod discord_game;
 mod discord_pictures;
+mod learning;
 mod local_play;
+mod replay;
 mod report;
 mod sessions;

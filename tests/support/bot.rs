@@ -227,7 +227,11 @@ impl Table {
                         && !r.path.ends_with("/callback")
                 })
                 .await;
-            let data = followed.json.clone().unwrap_or(Value::Null);
+            let mut data = followed.json.clone().unwrap_or(Value::Null);
+            // A deferred answer is shown as the deferral said (ephemeral or not).
+            if data.is_object() && data["flags"].is_null() {
+                data["flags"] = json["data"]["flags"].clone();
+            }
             return Reply {
                 kind,
                 data,
@@ -300,14 +304,25 @@ impl Table {
     pub async fn wait_for_game(&self, what: &str, ready: impl Fn(&ClimbView) -> bool) -> ClimbView {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            if let Ok(view) = self.reader.board(PLACE).await {
-                if ready(&view) {
-                    return view;
+            let last = self.reader.board(PLACE).await;
+            if let Ok(view) = &last {
+                if ready(view) {
+                    return view.clone();
                 }
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
-                "{what}: not within {WAIT:?}"
+                "{what}: not within {WAIT:?}; the game is at {}",
+                match &last {
+                    Ok(v) => format!(
+                        "turn {}, seat {} to move, {:?}, steps {:?}",
+                        v.game.turn.number,
+                        v.game.current(),
+                        v.game.phase,
+                        v.game.turn.steps
+                    ),
+                    Err(e) => format!("{e:?}"),
+                }
             );
             tokio::time::sleep(Duration::from_millis(20)).await;
         }

@@ -11,7 +11,7 @@ use super::{say, Input, LoopOptions};
 use crate::climb::{Event, Phase};
 use crate::lang::Lang;
 use crate::session::request::{self, ClimbLine};
-use crate::session::{Actor, ClimbView, Command, GameKind, Session, SessionError};
+use crate::session::{Actor, ClimbView, Command, GameKind, Place, Session, SessionError};
 use crate::store::Store;
 use crate::text::{self, climb as words, rules::Topic, terminal, tr, Markup};
 
@@ -43,7 +43,7 @@ pub async fn play_loop<S: Store>(
                 say(out, line)?;
             }
             write_picture(out, &view, options)?;
-            return Ok(());
+            return after_game(session, place, &view, input, out, &mut pending, options).await;
         }
         let seat = view.game.current();
         if view.ai_level(seat).is_some() {
@@ -91,6 +91,10 @@ pub async fn play_loop<S: Store>(
         );
         if announced != Some(key) {
             write_status(out, &view, lang)?;
+            // A game with hints on shows the best move at the start of the turn.
+            for line in text::lessons::coach_lines(&view.game, lang, M) {
+                say(out, format!("  {line}"))?;
+            }
             announced = Some(key);
         }
         let prompt = format!("{}> ", view.game.players[seat].name);
@@ -125,6 +129,7 @@ pub async fn play_loop<S: Store>(
             }
             ClimbLine::Rules(topic) => write_rules(out, topic.as_deref(), lang)?,
             ClimbLine::Colours => say(out, words::colours_text(lang, M))?,
+            ClimbLine::Review => say(out, refused(&SessionError::ReviewAfterGame, lang))?,
             ClimbLine::Moves => match session.legal_moves(place).await {
                 Ok((_, outcomes)) if outcomes.is_empty() => {
                     say(out, format!("  {}", terminal::answer_card_first(lang)))?
@@ -178,6 +183,80 @@ pub async fn play_loop<S: Store>(
             },
         }
     }
+}
+
+/// After the game: the review, the board again, or leave (Enter, `quit`, the end of
+/// input).
+async fn after_game<S: Store>(
+    session: &Session<S>,
+    place: Place,
+    view: &ClimbView,
+    input: &mut Input,
+    out: &mut dyn Write,
+    pending: &mut VecDeque<String>,
+    options: &LoopOptions,
+) -> Result<()> {
+    let lang = options.lang;
+    say(out, text::review::review_offer(lang))?;
+    loop {
+        let line = match pending.pop_front() {
+            Some(line) => line,
+            None => match input.line("> ", out)? {
+                Some(line) => line,
+                None => return Ok(()),
+            },
+        };
+        match request::climb_line(&line, false) {
+            Ok(ClimbLine::Empty | ClimbLine::Quit) => return Ok(()),
+            Ok(ClimbLine::Review) => write_review(out, session, place, view, options).await?,
+            Ok(ClimbLine::Board { text: true }) => write_position(out, view, lang)?,
+            Ok(ClimbLine::Board { text: false }) => write_picture(out, view, options)?,
+            _ => say(out, text::review::after_game(lang))?,
+        }
+    }
+}
+
+/// The review of the game just played, and its chart written next to the board picture.
+async fn write_review<S: Store>(
+    out: &mut dyn Write,
+    session: &Session<S>,
+    place: Place,
+    view: &ClimbView,
+    options: &LoopOptions,
+) -> Result<()> {
+    let lang = options.lang;
+    let (info, review) = match session.review(place, Some(view.info.id)).await {
+        Ok(found) => found,
+        Err(e) => {
+            say(out, refused(&e, lang))?;
+            return Ok(());
+        }
+    };
+    let people: Vec<bool> = (0..info.seats.len())
+        .map(|s| info.ai_level(s).is_none())
+        .collect();
+    say(
+        out,
+        text::review::review_text(info.id, &review, &people, lang, M),
+    )?;
+    let series = text::review::chart_series(&review);
+    if !series.is_empty() {
+        let words = text::review::chart_words(info.id, lang);
+        let look = options.look.unwrap_or(info.look);
+        let png = crate::session::review::curve_png(&series, &words, look)?;
+        let file = options.board_file.with_file_name("primeclimb-review.png");
+        std::fs::write(&file, png)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+        let shown = std::fs::canonicalize(&file).unwrap_or(file);
+        say(
+            out,
+            format!(
+                "  {}",
+                terminal::picture_written(&shown.display().to_string(), lang)
+            ),
+        )?;
+    }
+    Ok(())
 }
 
 /// Moves listed by `moves` before "… and N more".
@@ -316,12 +395,11 @@ fn write_pawns(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> 
             .collect();
         let mut line = tr!(
             lang,
-            "  {}{}: {}, {}",
-            "  {}{} : {}, {}",
+            "  {}{}: {}",
+            "  {}{} : {}",
             if i == seat { "▶ " } else { "  " },
             p.name,
-            words::pawn_status(g, i, 0, lang),
-            words::pawn_status(g, i, 1, lang)
+            words::pawn_statuses(g, i, lang).join(", ")
         );
         if !keepers.is_empty() {
             line.push_str(&tr!(

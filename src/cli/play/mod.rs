@@ -5,7 +5,7 @@
 //! in English or French (`--lang fr`); lines are typed with a real line editor (history,
 //! arrows, Ctrl-L) when the terminal is interactive.
 
-mod climb;
+pub mod climb;
 mod daifugo;
 mod input;
 
@@ -195,11 +195,7 @@ impl LoopOptions {
 pub fn run(args: &PlayArgs) -> Result<()> {
     super::load_dotenv()?;
     let kind = request::game_kind(&args.game).map_err(|e| UsageError(e.to_string()))?;
-    let asked = args
-        .lang
-        .as_deref()
-        .map(super::render::language)
-        .transpose()?;
+    let asked = args.lang.as_deref().map(super::language).transpose()?;
     let lang = asked.unwrap_or_default();
     let look = args
         .palette

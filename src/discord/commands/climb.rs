@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::AutocompleteChoice;
 
-use super::{answer, mention, new_game_place, placed, unplaced};
+use super::{answer, answer_slow, mention, new_game_place, placed, unplaced};
 use crate::climb::{KeeperEffect, PawnRef};
 use crate::discord::answers::{self, own_look};
 use crate::discord::caller::Caller;
@@ -30,7 +30,11 @@ use crate::text::{self, Markup};
         "resign",
         "end",
         "rules",
-        "colours"
+        "colours",
+        "review",
+        "replay",
+        "puzzle",
+        "learn"
     ),
     subcommand_required,
     name_localized("fr", "climb"),
@@ -512,7 +516,7 @@ pub async fn colours(ctx: Context<'_>) -> Result<(), Error> {
 // ----- autocomplete -------------------------------------------------------------------
 
 /// The variant words, for `/climb start variant`.
-const VARIANT_WORDS: [&str; 11] = [
+const VARIANT_WORDS: [&str; 15] = [
     "standard",
     "sprint",
     "double-time",
@@ -524,6 +528,10 @@ const VARIANT_WORDS: [&str; 11] = [
     "solitaire2",
     "doubles-may",
     "blanks",
+    "one-die",
+    "one-pawn",
+    "add-subtract",
+    "hints",
 ];
 
 /// Complete the last word of a comma-separated list from `words`.
@@ -593,7 +601,10 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoic
             .filter(|o| !o.witness.is_empty() && squeeze(&o.witness).starts_with(&typed))
             .take(25)
             .map(|o| {
-                let label = text::clip(post::outcome_line(&o, lang).trim_start(), 100);
+                let label = text::clip(
+                    post::pawns_outcome_line(&o, game.options.pawn_count(), lang).trim_start(),
+                    100,
+                );
                 AutocompleteChoice::new(label, text::clip(&o.witness, 100))
             })
             .collect()
@@ -678,8 +689,231 @@ mod tests {
     }
 
     #[test]
+    fn the_scaffolds_are_offered_and_every_word_offered_is_known() {
+        for word in VARIANT_WORDS {
+            assert!(
+                crate::session::request::climb_options(word).is_ok(),
+                "{word} is a variant"
+            );
+        }
+        // The scaffolds for beginners (rules §10).
+        for word in ["one-die", "one-pawn", "add-subtract"] {
+            assert!(VARIANT_WORDS.contains(&word), "{word} is offered");
+        }
+        assert_eq!(
+            complete_list("one-die,one", &VARIANT_WORDS),
+            ["one-die,one-die", "one-die,one-pawn"]
+        );
+    }
+
+    #[test]
     fn typed_moves_match_without_spaces() {
         assert_eq!(squeeze("14 -3 ×9"), "14-3x9");
         assert!(squeeze("4 +3 26 x9").starts_with(&squeeze("4+3 2")));
     }
+}
+
+/// Review a finished game: each move against the best one by the exact solver, with a chart
+#[poise::command(
+    slash_command,
+    name_localized("fr", "analyse"),
+    description_localized(
+        "fr",
+        "Analyser une partie finie : chaque coup face au meilleur selon le solveur exact, avec une courbe"
+    )
+)]
+pub async fn review(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this channel's last game)"]
+    #[name_localized("fr", "partie")]
+    #[description_localized("fr", "Le numéro de la partie (par défaut : la dernière de ce salon)")]
+    #[min = 1]
+    game: Option<i64>,
+    #[description = "Post it for everyone in the channel (default: only you see it)"]
+    #[name_localized("fr", "partager")]
+    #[description_localized("fr", "La montrer à tout le salon (par défaut : vous seul la voyez)")]
+    share: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    let shown = if share.unwrap_or(false) {
+        Shown::Public
+    } else {
+        Shown::Private
+    };
+    answer(ctx, shown, async move {
+        let place = match caller.place() {
+            Ok(p) => p,
+            Err(t) => return Answer::private(t),
+        };
+        let (info, review) = match data.session.review(place, game).await {
+            Ok(found) => found,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let people: Vec<bool> = (0..info.seats.len())
+            .map(|s| info.ai_level(s).is_none())
+            .collect();
+        let mut post = Post::text(text::review::review_text(
+            info.id,
+            &review,
+            &people,
+            lang,
+            Markup::Discord,
+        ));
+        let series = text::review::chart_series(&review);
+        if !series.is_empty() {
+            let alt = text::review::chart_alt(&series, lang);
+            let words = text::review::chart_words(info.id, lang);
+            let look = info.look;
+            post.picture = data
+                .picture(move || crate::session::review::curve_png(&series, &words, look))
+                .await
+                .map(|png| crate::discord::posts::Picture {
+                    png,
+                    file: "review.png",
+                    alt,
+                });
+        }
+        Answer::new(post, shown)
+    })
+    .await
+}
+
+/// An animated picture of a whole game: the board after every turn, with its path
+#[poise::command(
+    slash_command,
+    name_localized("fr", "rejeu"),
+    description_localized(
+        "fr",
+        "Une image animée de toute la partie : le plateau après chaque tour, avec son chemin"
+    )
+)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[description = "The game's number (default: this channel's last game)"]
+    #[name_localized("fr", "partie")]
+    #[description_localized("fr", "Le numéro de la partie (par défaut : la dernière de ce salon)")]
+    #[min = 1]
+    game: Option<i64>,
+    #[description = "Post it for everyone in the channel (default: only you see it)"]
+    #[name_localized("fr", "partager")]
+    #[description_localized("fr", "La montrer à tout le salon (par défaut : vous seul la voyez)")]
+    share: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    let shown = if share.unwrap_or(false) {
+        Shown::Public
+    } else {
+        Shown::Private
+    };
+    // Drawing forty boards and encoding them takes a second or more: defer at once.
+    answer_slow(ctx, shown, async move {
+        let place = match caller.place() {
+            Ok(p) => p,
+            Err(t) => return Answer::private(t),
+        };
+        let (info, frames) = match data.session.replay_in(place, game).await {
+            Ok(found) => found,
+            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        };
+        let turns = frames.len().saturating_sub(1);
+        let finished = info.status != crate::session::Status::Active;
+        let Some((last, _)) = frames.last() else {
+            return Answer::private(text::errors::refusal(
+                &crate::session::SessionError::NotStarted,
+                lang,
+            ));
+        };
+        let alt = text::review::replay_alt(info.id, turns, last, lang);
+        let look = info.look;
+        let fitted = data
+            .replay(move || {
+                crate::session::replay::replay_gif(&frames, look, text::pictures::words(lang))
+            })
+            .await;
+        let Some(fitted) = fitted else {
+            return Answer::private(
+                lang.text(
+                    "The replay could not be drawn; please try again later.",
+                    "Le rejeu n'a pas pu être dessiné ; réessayez plus tard.",
+                )
+                .to_string(),
+            );
+        };
+        let mut post = Post::text(text::review::replay_text(
+            info.id,
+            turns,
+            fitted.every,
+            finished,
+            lang,
+            Markup::Discord,
+        ));
+        post.picture = Some(crate::discord::posts::Picture {
+            png: fitted.gif,
+            file: "replay.gif",
+            alt,
+        });
+        Answer::new(post, shown)
+    })
+    .await
+}
+
+/// Learn to play, step by step: one pawn and one die first, then the whole game
+#[poise::command(
+    slash_command,
+    name_localized("fr", "apprendre"),
+    description_localized(
+        "fr",
+        "Apprendre à jouer pas à pas : un pion et un dé d'abord, puis la partie entière"
+    )
+)]
+pub async fn learn(
+    ctx: Context<'_>,
+    #[description = "Your move for this step, e.g. 0 +6 or 5 x3 x4"]
+    #[name_localized("fr", "réponse")]
+    #[description_localized("fr", "Votre coup pour cette étape, par ex. 0 +6 ou 5 x3 x4")]
+    #[max_length = 120]
+    #[rename = "answer"]
+    try_: Option<String>,
+    #[description = "Start again from the first step"]
+    #[name_localized("fr", "recommencer")]
+    #[description_localized("fr", "Reprendre depuis la première étape")]
+    restart: Option<bool>,
+) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let caller = Caller::from_command(ctx);
+    answer(ctx, Shown::Private, async move {
+        super::learn::learn(&data, &caller, try_, restart.unwrap_or(false)).await
+    })
+    .await
+}
+
+/// Today's puzzle (the same for everyone), your answer, or the server's puzzle standings
+#[poise::command(
+    slash_command,
+    name_localized("fr", "énigme"),
+    description_localized(
+        "fr",
+        "L'énigme du jour (la même pour tous), votre réponse, ou le classement des énigmes"
+    )
+)]
+pub async fn puzzle(
+    ctx: Context<'_>,
+    #[description = "Your answer: a whole move (14 x3 +5) or a list of spaces (12 17 40)"]
+    #[name_localized("fr", "réponse")]
+    #[description_localized(
+        "fr",
+        "Votre réponse : un coup entier (14 x3 +5) ou une liste de cases (12 17 40)"
+    )]
+    #[max_length = 120]
+    answer: Option<String>,
+    #[description = "Show the server's puzzle standings"]
+    #[name_localized("fr", "classement")]
+    #[description_localized("fr", "Afficher le classement des énigmes du serveur")]
+    standings: Option<bool>,
+) -> Result<(), Error> {
+    super::puzzle::puzzle(ctx, GameKind::Climb, answer, standings.unwrap_or(false)).await
 }

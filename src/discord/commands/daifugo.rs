@@ -18,7 +18,8 @@ use crate::text::{self, Markup};
 #[poise::command(
     slash_command,
     subcommands(
-        "start", "play", "draw", "d", "pass", "skip", "hand", "board", "hint", "end", "rules"
+        "start", "play", "draw", "d", "pass", "skip", "hand", "board", "hint", "end", "rules",
+        "puzzle"
     ),
     subcommand_required,
     name_localized("fr", "daifugo"),
@@ -357,4 +358,37 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let lang = Caller::from_command(ctx).lang();
     let text = text::rules::daifugo(lang, Markup::Discord);
     answer(ctx, Shown::Private, async move { Answer::private(text) }).await
+}
+
+/// Today's puzzle: the largest prime from a hand (the same for everyone), or the standings
+#[poise::command(
+    slash_command,
+    name_localized("fr", "énigme"),
+    description_localized(
+        "fr",
+        "L'énigme du jour : le plus grand nombre premier d'une main (la même pour tous), ou le classement"
+    )
+)]
+pub async fn puzzle(
+    ctx: Context<'_>,
+    #[description = "Your answer: the largest prime you can play, like 523"]
+    #[name_localized("fr", "réponse")]
+    #[description_localized(
+        "fr",
+        "Votre réponse : le plus grand nombre premier que vous pouvez jouer, par ex. 523"
+    )]
+    #[max_length = 40]
+    answer: Option<String>,
+    #[description = "Show the server's puzzle standings"]
+    #[name_localized("fr", "classement")]
+    #[description_localized("fr", "Afficher le classement des énigmes du serveur")]
+    standings: Option<bool>,
+) -> Result<(), Error> {
+    super::puzzle::puzzle(
+        ctx,
+        crate::session::GameKind::Daifugo,
+        answer,
+        standings.unwrap_or(false),
+    )
+    .await
 }

@@ -5,7 +5,11 @@
 mod class;
 mod climb;
 mod daifugo;
+mod learn;
 mod mine;
+mod puzzle;
+
+pub(super) use puzzle::climb_post as climb_puzzle_post;
 mod settings;
 mod standings;
 

@@ -156,6 +156,7 @@ impl CardEffect {
         "calendar",
         "away_days",
         "tidy",
+        "puzzle",
         "card",
         "card_clear",
         "me"
@@ -709,6 +710,43 @@ pub async fn tidy(
         SettingsChange {
             lobby_close: lobby,
             idle_end: idle,
+            ..SettingsChange::default()
+        },
+    )
+    .await
+}
+
+/// A channel that receives the day's puzzles every morning (leave it empty to stop)
+#[poise::command(
+    slash_command,
+    rename = "puzzle",
+    name_localized("fr", "énigme"),
+    description_localized(
+        "fr",
+        "Un salon qui reçoit les énigmes du jour chaque matin (laisser vide pour arrêter)"
+    )
+)]
+pub async fn puzzle(
+    ctx: Context<'_>,
+    #[description = "The channel (leave empty to stop the daily post)"]
+    #[name_localized("fr", "salon")]
+    #[description_localized("fr", "Le salon (laisser vide pour arrêter)")]
+    #[channel_types("Text")]
+    channel: Option<serenity::ChannelId>,
+    #[description = "The hour, in the server's time zone (default 8)"]
+    #[name_localized("fr", "heure")]
+    #[description_localized("fr", "L'heure, dans le fuseau du serveur (par défaut 8)")]
+    hour: Option<i64>,
+) -> Result<(), Error> {
+    let lang = Caller::from_command(ctx).game_lang();
+    change(
+        ctx,
+        SettingsChange {
+            puzzle: Some((
+                channel.map(|c| id(c.get())),
+                hour.unwrap_or(8),
+                lang.code().to_string(),
+            )),
             ..SettingsChange::default()
         },
     )

@@ -74,6 +74,8 @@ pub fn game_post(view: &ClimbView, lang: Lang) -> Post {
     let clock = view.info.turn_timeout_secs.map(|t| text::duration(t, lang));
     lines.push(words::next_line(g, &name, !human, clock.as_deref(), lang));
     if human {
+        // A game with hints on shows the best move at the start of each person's turn.
+        lines.extend(text::lessons::coach_lines(g, lang, M));
         match &g.phase {
             Phase::Choice(_) => post.components.extend(choice_menus(view, lang)),
             _ if !g.turn.steps.is_empty() || g.turn.uses.total_left() == 0 => {
@@ -266,7 +268,7 @@ pub fn moves_text(view: &ClimbView, outcomes: &[Outcome], lang: Lang) -> String 
     )];
     out.push("```".into());
     for o in outcomes.iter().take(MOVES_SHOWN) {
-        out.push(outcome_line(o, lang));
+        out.push(pawns_outcome_line(o, g.options.pawn_count(), lang));
     }
     out.push("```".into());
     if outcomes.len() > MOVES_SHOWN {
@@ -280,8 +282,10 @@ pub fn moves_text(view: &ClimbView, outcomes: &[Outcome], lang: Lang) -> String 
     text::clip(&out.join("\n"), 1_900)
 }
 
-/// One outcome: where the pawns end, what it earns, and a move that reaches it.
-pub fn outcome_line(o: &Outcome, lang: Lang) -> String {
+/// One outcome: where the player's `pawns` pawns end (`Options::pawn_count`: the pawn set
+/// aside in the one-pawn scaffold, §10, is not shown), what it earns, and a move that
+/// reaches it.
+pub fn pawns_outcome_line(o: &Outcome, pawns: usize, lang: Lang) -> String {
     let space = |s: u8| {
         if s == GOAL {
             "🏠".to_string()
@@ -307,7 +311,38 @@ pub fn outcome_line(o: &Outcome, lang: Lang) -> String {
     };
     format!(
         "{:>7}  {:<6} {moves}",
-        format!("{} {}", space(o.pawns[0]), space(o.pawns[1])),
+        o.pawns
+            .iter()
+            .take(pawns)
+            .map(|&s| space(s))
+            .collect::<Vec<_>>()
+            .join(" "),
         extras.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_pawn_outcomes_show_the_one_pawn() {
+        let o = Outcome {
+            pawns: [12, GOAL],
+            keepers_used: Vec::new(),
+            wins: false,
+            draws_card: false,
+            bumped: Vec::new(),
+            witness: "4 x3".into(),
+            returning: [false; 2],
+            ends_move: true,
+            stations: Vec::new(),
+        };
+        assert!(pawns_outcome_line(&o, 2, Lang::En).contains("12 🏠"));
+        // §10 one pawn: the pawn set aside waits home, and is not shown.
+        let line = pawns_outcome_line(&o, 1, Lang::En);
+        assert!(line.trim_start().starts_with("12 "), "{line}");
+        assert!(!line.contains('🏠'), "{line}");
+        assert!(line.ends_with("4 x3"), "{line}");
+    }
 }

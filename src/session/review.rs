@@ -1,0 +1,76 @@
+//! Reviews of finished Prime Climb games (`/climb review`, the terminal's `review`): the
+//! stored log replayed through the engine's review (`climb::review`), which sets each
+//! turn against the exact solver's best move, or the hard AI's where the solver does not
+//! reach.
+
+use super::{decode, same_kind, GameInfo, Session, SessionError};
+use crate::climb::review::{self, Review};
+use crate::climb::{self, Action};
+use crate::store::{GameKind, Place, Status, Store};
+
+impl<S: Store> Session<S> {
+    /// The review of a Prime Climb game that is over: game `game_id` of this server, or
+    /// else the newest game of this place. A game still in play is not reviewed (its
+    /// players would see each other's better moves).
+    pub async fn review(
+        &self,
+        place: Place,
+        game_id: Option<i64>,
+    ) -> Result<(GameInfo, Review), SessionError> {
+        let row = match game_id {
+            Some(id) => self
+                .store()
+                .game(id)
+                .await?
+                .filter(|r| r.place.guild_id == place.guild_id)
+                .ok_or(SessionError::NoGame)?,
+            None => self
+                .store()
+                .latest_game(place)
+                .await?
+                .ok_or(SessionError::NoGame)?,
+        };
+        same_kind(&row, GameKind::Climb)?;
+        match row.status {
+            Status::Lobby => return Err(SessionError::NotStarted),
+            Status::Active => return Err(SessionError::ReviewAfterGame),
+            Status::Finished | Status::Ended => {}
+        }
+        let options: climb::Options = decode("options", &row.options)?;
+        let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
+        let mut log = Vec::new();
+        for entry in self.store().log(row.id).await? {
+            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
+            log.push((usize::try_from(entry.seat).unwrap_or(usize::MAX), actions));
+        }
+        let review = review::review(&options, &names, row.seed as u64, &log)?;
+        Ok((GameInfo::of_row(&row)?, review))
+    }
+}
+
+/// The review chart as a PNG, in the game's look (the players' pawn colours).
+pub fn curve_png(
+    series: &[crate::render::curve::Series],
+    words: &crate::render::curve::CurveWords,
+    look: crate::render::Look,
+) -> Result<Vec<u8>, image::ImageError> {
+    crate::render::encode_png(&crate::render::curve::render_curve(
+        series,
+        words,
+        &crate::render::Theme::for_look(look),
+    ))
+}
+
+/// A position as a board picture (a puzzle, a lesson step): the pawns and the roll, no
+/// path.
+pub fn position_png(
+    game: &climb::Game,
+    look: crate::render::Look,
+    words: &dyn crate::render::Words,
+) -> Result<Vec<u8>, image::ImageError> {
+    let opts = crate::render::RenderOptions {
+        theme: crate::render::Theme::for_look(look),
+        ..crate::render::RenderOptions::default()
+    };
+    crate::render::encode_png(&crate::render::render_board(game, None, &opts, words))
+}

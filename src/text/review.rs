@@ -1,0 +1,351 @@
+//! A game review in words (`/climb review`, the terminal's `review`): each player's
+//! accuracy and turns lost, their costliest turns with the better move written out, who
+//! judged (the exact solver, or the hard AI where the solver does not reach), and the
+//! chart's words and description.
+
+use super::{climb::roll_words, tr, Lang, Markup};
+use crate::climb::review::{Judge, Review, TurnReview};
+use crate::render::curve::{CurveWords, Series};
+
+/// Costliest turns shown per player.
+pub const SHOWN: usize = 3;
+
+/// A figure to one decimal, with a decimal comma in French.
+fn one(x: f64, lang: Lang) -> String {
+    let t = format!("{x:.1}");
+    match lang {
+        Lang::En => t,
+        Lang::Fr => t.replace('.', ","),
+    }
+}
+
+/// "Turn 7 (rolled 3 and 9): played `14 -3 x9`, 8.4 turns left; better `14 x3 +9`, 7.1 (1.3 lost)".
+fn turn_line(t: &TurnReview, lang: Lang, m: Markup) -> String {
+    let roll = if t.cursed {
+        tr!(
+            lang,
+            "{}, under a Curse",
+            "{}, sous une malédiction",
+            roll_words(t.roll, lang)
+        )
+    } else {
+        roll_words(t.roll, lang)
+    };
+    let head = tr!(
+        lang,
+        "Turn {} ({}): played {}",
+        "Tour {} ({}) : joué {}",
+        t.number,
+        roll,
+        m.code(&t.played)
+    );
+    let better = t.better.as_deref().unwrap_or_default();
+    match t.judge {
+        Judge::Solver { played, best } => tr!(
+            lang,
+            "{}, {} turns left; better {}, {} ({} lost)",
+            "{}, {} tours restants ; mieux : {}, {} ({} de perdu)",
+            head,
+            one(played, lang),
+            m.code(better),
+            one(best, lang),
+            one(played - best, lang)
+        ),
+        Judge::HardAi { .. } => tr!(
+            lang,
+            "{}; the hard AI would play {}",
+            "{} ; l'IA forte jouerait {}",
+            head,
+            m.code(better)
+        ),
+    }
+}
+
+/// The review's words: a heading, then per player a summary and (for people) their
+/// costliest turns. `people[seat]`: whether that seat is a person (AI seats get their
+/// summary only).
+pub fn review_text(
+    game_id: i64,
+    review: &Review,
+    people: &[bool],
+    lang: Lang,
+    m: Markup,
+) -> String {
+    let mut lines = vec![tr!(
+        lang,
+        "📈 {}",
+        "📈 {}",
+        m.bold(&tr!(
+            lang,
+            "Review of Prime Climb #{}",
+            "Analyse de Prime Climb n° {}",
+            game_id
+        ))
+    )];
+    lines.push(match review.course {
+        Some(_) => lang
+            .text(
+                "Each move against the best one by the exact solver: the expected turns left to finish, the race alone (no cards, no bumps). Where a Keeper was in hand, the hard AI judges.",
+                "Chaque coup face au meilleur selon le solveur exact : le nombre moyen de tours restants pour finir, la course seule (sans cartes ni renvois). Avec une carte en main, c'est l'IA forte qui juge.",
+            )
+            .to_string(),
+        None => lang
+            .text(
+                "The exact solver does not cover this variant: each move is set against the hard AI's choice.",
+                "Le solveur exact ne couvre pas cette variante : chaque coup est comparé au choix de l'IA forte.",
+            )
+            .to_string(),
+    });
+    for p in &review.players {
+        let person = people.get(p.seat).copied().unwrap_or(false);
+        let mut summary = match p.accuracy() {
+            Some(a) => tr!(
+                lang,
+                "{}: accuracy {}% ({} of {} turns as good as the best)",
+                "{} : précision {} % ({} tours sur {} aussi bons que le meilleur)",
+                m.bold(&p.name),
+                a.round(),
+                p.best_moves,
+                p.reviewed
+            ),
+            None => tr!(
+                lang,
+                "{}: no turn with a choice to make",
+                "{} : aucun tour avec un choix à faire",
+                m.bold(&p.name)
+            ),
+        };
+        if p.solver_turns > 0 {
+            summary.push_str(&tr!(
+                lang,
+                " · {} turns lost in all",
+                " · {} tours perdus en tout",
+                one(p.turns_lost, lang)
+            ));
+        }
+        lines.push(String::new());
+        lines.push(summary);
+        if person {
+            let worst = review.costliest(p.seat, SHOWN);
+            if worst.is_empty() && p.reviewed > 0 {
+                lines.push(
+                    lang.text(
+                        "Every move as good as the best. 🎯",
+                        "Chaque coup aussi bon que le meilleur. 🎯",
+                    )
+                    .to_string(),
+                );
+            }
+            for t in worst {
+                lines.push(format!("• {}", turn_line(t, lang, m)));
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// The chart's lines: each player's expected turns left after each of their turns.
+pub fn chart_series(review: &Review) -> Vec<Series> {
+    review
+        .players
+        .iter()
+        .filter(|p| p.curve.len() > 1)
+        .map(|p| Series {
+            name: p.name.clone(),
+            seat: p.seat,
+            points: p.curve.clone(),
+        })
+        .collect()
+}
+
+/// The chart's words.
+pub fn chart_words(game_id: i64, lang: Lang) -> CurveWords {
+    CurveWords {
+        title: tr!(
+            lang,
+            "Prime Climb #{}: expected turns left",
+            "Prime Climb n° {} : tours restants en moyenne",
+            game_id
+        ),
+        subtitle: lang
+            .text(
+                "After each player's turns, by the exact solver (the race alone). Lower is better.",
+                "Après chaque tour de chaque joueur, selon le solveur exact (la course seule). Plus bas, c'est mieux.",
+            )
+            .to_string(),
+        x_axis: lang.text("turn", "tour").to_string(),
+        y_axis: lang
+            .text("expected turns left", "tours restants en moyenne")
+            .to_string(),
+    }
+}
+
+/// The chart in words, for screen readers.
+pub fn chart_alt(series: &[Series], lang: Lang) -> String {
+    let parts: Vec<String> = series
+        .iter()
+        .filter_map(|s| {
+            let first = s.points.first()?;
+            let last = s.points.last()?;
+            let low = s.points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+            Some(tr!(
+                lang,
+                "{}: {} turns left at the start, {} after turn {} (lowest {})",
+                "{} : {} tours restants au départ, {} après le tour {} (au plus bas {})",
+                s.name,
+                one(first.1, lang),
+                one(last.1, lang),
+                last.0,
+                one(low, lang)
+            ))
+        })
+        .collect();
+    tr!(
+        lang,
+        "Chart of the expected turns left after each turn. {}.",
+        "Courbe des tours restants en moyenne après chaque tour. {}.",
+        parts.join("; ")
+    )
+}
+
+/// The words with a replay (`/climb replay`): which game, how many turns, and what was
+/// left out to fit Discord's limit. `finished`: the game is over (else it is shown up to
+/// its last finished turn).
+pub fn replay_text(
+    game_id: i64,
+    turns: usize,
+    every: usize,
+    finished: bool,
+    lang: Lang,
+    m: Markup,
+) -> String {
+    let mut lines = vec![tr!(
+        lang,
+        "🎞️ {}: the start, then the board after each of {} turns.",
+        "🎞️ {} : le départ, puis le plateau après chacun des {} tours.",
+        m.bold(&tr!(
+            lang,
+            "Replay of Prime Climb #{}",
+            "Rejeu de Prime Climb n° {}",
+            game_id
+        )),
+        turns
+    )];
+    if !finished {
+        lines.push(
+            lang.text(
+                "The game is still being played: the replay stops at the last finished turn.",
+                "La partie est en cours : le rejeu s'arrête au dernier tour fini.",
+            )
+            .to_string(),
+        );
+    }
+    if every > 1 {
+        lines.push(tr!(
+            lang,
+            "A long game: one turn in {} is shown, to stay within Discord's 8 MB.",
+            "Une longue partie : un tour sur {} est montré, pour rester sous les 8 Mo de Discord.",
+            every
+        ));
+    }
+    lines.join("\n")
+}
+
+/// A replay in words, for screen readers: the game, its turns, and how it ended.
+pub fn replay_alt(game_id: i64, turns: usize, last: &crate::climb::Game, lang: Lang) -> String {
+    let end = match last.winner {
+        Some(w) => tr!(
+            lang,
+            " {} won.",
+            " {} a gagné.",
+            last.players.get(w).map_or("?", |p| p.name.as_str())
+        ),
+        None => String::new(),
+    };
+    tr!(
+        lang,
+        "Animated replay of Prime Climb game {}: the board at the start and after each of {} turns, each turn's path drawn.{}",
+        "Rejeu animé de la partie de Prime Climb n° {} : le plateau au départ et après chacun des {} tours, avec le chemin de chaque tour.{}",
+        game_id,
+        turns,
+        end
+    )
+}
+
+/// After a game in the terminal: what may be typed now.
+pub fn review_offer(lang: Lang) -> &'static str {
+    lang.text(
+        "Type `review` to see each move against the best one (the chart goes to a picture file), `board` for the board again, or press Enter to leave.",
+        "Tapez `analyse` pour voir chaque coup face au meilleur (la courbe va dans un fichier image), `plateau` pour revoir le plateau, ou Entrée pour quitter.",
+    )
+}
+
+/// A line typed after the game that is none of those.
+pub fn after_game(lang: Lang) -> &'static str {
+    lang.text(
+        "The game is over: `review`, `board`, or Enter to leave.",
+        "La partie est finie : `analyse`, `plateau`, ou Entrée pour quitter.",
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::climb::review::{PlayerReview, Review};
+    use crate::climb::Roll;
+
+    fn sample() -> Review {
+        Review {
+            players: vec![PlayerReview {
+                seat: 0,
+                name: "Ada".into(),
+                reviewed: 4,
+                best_moves: 3,
+                solver_turns: 4,
+                turns_lost: 1.25,
+                curve: vec![(0, 12.3), (1, 11.0), (3, 9.5)],
+            }],
+            turns: vec![TurnReview {
+                seat: 0,
+                number: 3,
+                roll: Roll { a: 3, b: 9 },
+                start: [(14, false), (0, false)],
+                cursed: false,
+                played: "14 -3 x9".into(),
+                judge: Judge::Solver {
+                    played: 9.5,
+                    best: 8.25,
+                },
+                better: Some("14 x3 +9".into()),
+            }],
+            course: Some(crate::climb::solver::Course::Climb),
+        }
+    }
+
+    #[test]
+    fn a_review_names_the_better_move_and_the_turns_lost() {
+        let text = review_text(7, &sample(), &[true], Lang::En, Markup::Plain);
+        assert!(text.contains("Review of Prime Climb #7"), "{text}");
+        assert!(
+            text.contains(
+                "Ada: accuracy 75% (3 of 4 turns as good as the best) · 1.2 turns lost in all"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("Turn 3 (3 and 9): played `14 -3 x9`, 9.5 turns left; better `14 x3 +9`, 8.2 (1.2 lost)"),
+            "{text}"
+        );
+        let fr = review_text(7, &sample(), &[true], Lang::Fr, Markup::Plain);
+        assert!(fr.contains("précision 75 %"), "{fr}");
+        assert!(
+            fr.contains("9,5 tours restants ; mieux : `14 x3 +9`, 8,2"),
+            "{fr}"
+        );
+        let alt = chart_alt(&chart_series(&sample()), Lang::En);
+        assert_eq!(
+            alt,
+            "Chart of the expected turns left after each turn. Ada: 12.3 turns left at the start, 9.5 after turn 3 (lowest 9.5)."
+        );
+    }
+}
