@@ -101,8 +101,19 @@ fn turn_line(game: &Game, turn: &LastTurn, lang: Lang) -> Option<String> {
     Some(if story.is_empty() {
         head + "."
     } else {
-        tr!(lang, "{}: {}.", "{} : {}.", head, story.join("; "))
+        tr!(
+            lang,
+            "{}: {}.",
+            "{} : {}.",
+            head,
+            story.join(semicolon(lang))
+        )
     })
+}
+
+/// A list separator: "; " in English, " ; " in French (a space before the semicolon).
+fn semicolon(lang: Lang) -> &'static str {
+    lang.text("; ", " ; ")
 }
 
 /// The alt text of a board picture.
@@ -118,7 +129,7 @@ pub fn board_alt(game: &Game, turn: Option<&LastTurn>, lang: Lang) -> String {
         lang,
         "Pawns: {}.",
         "Pions : {}.",
-        players_lines(game, lang).join("; ")
+        players_lines(game, lang).join(semicolon(lang))
     ));
     if let Some(line) = turn.and_then(|t| turn_line(game, t, lang)) {
         parts.push(line);

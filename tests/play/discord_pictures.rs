@@ -91,6 +91,10 @@ async fn every_board_carries_alt_text_in_its_language() {
     let text = alt(&r.data);
     assert!(text.starts_with("Plateau de Prime Climb, tour "), "{text}");
     assert!(text.contains("Pions : Ada : "), "{text}");
+    assert!(
+        text.contains(" ; "),
+        "French puts a space before a semicolon: {text}"
+    );
     assert!(!text.contains("Pawns"), "{text}");
     t.close().await;
 }
