@@ -69,6 +69,29 @@ async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
     .await
 }
 
+/// Finish Ada's turn `turn` after her move, as she would: a card drawn that asks for a
+/// choice gets the first one, and with a Keeper in hand (the move does not end by
+/// itself) the move is ended.
+async fn finish_turn(t: &Table, turn: u32) {
+    for _ in 0..4 {
+        let view = t.board().await;
+        if view.is_over() || view.game.turn.number != turn {
+            return;
+        }
+        let (id, v) = (view.info.id, view.info.version);
+        match view.game.phase {
+            primeclimb::climb::Phase::Choice(_) => {
+                t.select(ADA, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
+                    .await;
+            }
+            _ if view.game.can_end_move() => {
+                t.click(ADA, &format!("climb:{id}:{v}:end"), "en-US").await;
+            }
+            _ => return,
+        }
+    }
+}
+
 /// Ada's best move now, as `/climb move` takes it.
 async fn best_move(t: &Table) -> String {
     let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
@@ -362,6 +385,7 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
         let mark = t.fake.mark();
         t.fake.fail(Route::ChannelMessage, 1, Fault::ServerError);
         t.climb_move(ADA, &moves).await;
+        finish_turn(&t, view.game.turn.number).await;
         t.fake
             .wait_for_after(mark, "the AI's message after a 500", |q| {
                 q.path == channel_path() && content(q).contains("Easy AI** · turn")
