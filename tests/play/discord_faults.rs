@@ -130,6 +130,7 @@ async fn a_move_whose_reply_fails_is_saved_told_and_the_ai_plays_on() {
                 .any(|p| p.filename.as_deref() == Some("board.png")),
             "the board comes with the note"
         );
+        finish_turn(&t, turn).await;
         // The AI seat plays without anyone doing anything, and it is Ada's turn again.
         let after = t
             .wait_for_game("the AI's turn", |v| {
