@@ -13,7 +13,7 @@ use clap::Args;
 
 use super::play::{
     climb::play_loop, database_name, database_url, open_store, program, quiet_on_closed_pipe, say,
-    Input, LoopOptions,
+    write_png, Input, LoopOptions,
 };
 use super::UsageError;
 use crate::climb::lessons::Lesson;
@@ -214,18 +214,7 @@ fn write_position(out: &mut dyn Write, lesson: &Lesson, options: &LoopOptions) -
         look,
         text::pictures::words(options.lang),
     )?;
-    std::fs::write(&options.board_file, png)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
-    let shown =
-        std::fs::canonicalize(&options.board_file).unwrap_or_else(|_| options.board_file.clone());
-    say(
-        out,
-        format!(
-            "  {}",
-            text::terminal::picture_written(&shown.display().to_string(), options.lang)
-        ),
-    )?;
-    Ok(())
+    write_png(out, &options.board_file, &png, options.lang)
 }
 
 fn stopped(options: &LoopOptions) -> String {

@@ -44,11 +44,11 @@ impl Data {
     where
         F: FnOnce() -> Result<Vec<u8>, image::ImageError> + Send + 'static,
     {
-        self.replay(draw).await
+        self.draw(draw).await
     }
 
     /// [`Data::picture`] for any drawing (an animated replay and its size).
-    pub async fn replay<T, F>(&self, draw: F) -> Option<T>
+    pub async fn draw<T, F>(&self, draw: F) -> Option<T>
     where
         T: Send + 'static,
         F: FnOnce() -> Result<T, image::ImageError> + Send + 'static,

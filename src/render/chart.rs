@@ -41,6 +41,36 @@ const WIDTH: u32 = 1024;
 const ROW: f32 = 40.0;
 const TOP: f32 = 150.0;
 
+/// A chart's title and subtitle (each with its line's middle height), left-aligned at
+/// `margin` and cut to the picture's width.
+pub(super) fn draw_heading(
+    img: &mut RgbaImage,
+    (title, title_y): (&str, f32),
+    (subtitle, subtitle_y): (&str, f32),
+    margin: f32,
+    theme: &Theme,
+) {
+    let width = img.width() as f32 - 2.0 * margin;
+    let big = TextStyle::bold(30.0);
+    draw_text(
+        img,
+        big,
+        Pt::new(margin, title_y),
+        Align::MiddleLeft,
+        theme.ink,
+        &ellipsize(big, title, width),
+    );
+    let small = TextStyle::regular(MIN_TYPE);
+    draw_text(
+        img,
+        small,
+        Pt::new(margin, subtitle_y),
+        Align::MiddleLeft,
+        theme.muted,
+        &ellipsize(small, subtitle, width),
+    );
+}
+
 /// The class chart as a picture, `WIDTH` wide and as tall as its rows need.
 pub fn render_class_chart(rows: &[ChartRow], words: &ChartWords, theme: &Theme) -> RgbaImage {
     let shown = &rows[..rows.len().min(MAX_ROWS)];
@@ -49,23 +79,14 @@ pub fn render_class_chart(rows: &[ChartRow], words: &ChartWords, theme: &Theme) 
     let mut img = RgbaImage::from_pixel(WIDTH, height, theme.background);
     let margin = 28.0;
     let right = WIDTH as f32 - margin;
-    draw_text(
+    draw_heading(
         &mut img,
-        TextStyle::bold(30.0),
-        Pt::new(margin, 50.0),
-        Align::MiddleLeft,
-        theme.ink,
-        &ellipsize(TextStyle::bold(30.0), &words.title, right - margin),
+        (&words.title, 50.0),
+        (&words.subtitle, 88.0),
+        margin,
+        theme,
     );
     let small = TextStyle::regular(MIN_TYPE);
-    draw_text(
-        &mut img,
-        small,
-        Pt::new(margin, 88.0),
-        Align::MiddleLeft,
-        theme.muted,
-        &ellipsize(small, &words.subtitle, right - margin),
-    );
     // The key: games (light) and wins (dark), and the figure's heading over its column.
     let key_y = 124.0;
     let mut x = margin;

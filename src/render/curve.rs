@@ -7,6 +7,7 @@
 use image::RgbaImage;
 
 use super::canvas::{disc, line, rounded_rect, Pt};
+use super::chart::draw_heading;
 use super::fonts::{draw_text, ellipsize, text_width, Align, TextStyle};
 use super::panel::MIN_TYPE;
 use super::theme::Theme;
@@ -51,23 +52,14 @@ pub fn render_curve(series: &[Series], words: &CurveWords, theme: &Theme) -> Rgb
     let mut img = RgbaImage::from_pixel(WIDTH, HEIGHT, theme.background);
     let margin = 28.0;
     let right = WIDTH as f32 - margin;
-    draw_text(
+    draw_heading(
         &mut img,
-        TextStyle::bold(30.0),
-        Pt::new(margin, 44.0),
-        Align::MiddleLeft,
-        theme.ink,
-        &ellipsize(TextStyle::bold(30.0), &words.title, right - margin),
+        (&words.title, 44.0),
+        (&words.subtitle, 80.0),
+        margin,
+        theme,
     );
     let small = TextStyle::regular(MIN_TYPE);
-    draw_text(
-        &mut img,
-        small,
-        Pt::new(margin, 80.0),
-        Align::MiddleLeft,
-        theme.muted,
-        &ellipsize(small, &words.subtitle, right - margin),
-    );
     // The key: a swatch and a name per player.
     let key_y = 114.0;
     let mut x = margin;

@@ -11,7 +11,7 @@ use crate::store::{GameKind, GameRow, Place, SeatRow, Stamp, Status, Store, Stor
 use super::commit::{unless_moved, Change};
 use super::ratings::Finish;
 use super::request::Command;
-use super::{decode, encode, Actor, GameInfo, Session, SessionError};
+use super::{decode, encode, logged, Actor, GameInfo, Session, SessionError};
 
 /// A Prime Climb game as the fronts show it, after a change or for a look.
 #[derive(Clone, Debug)]
@@ -565,8 +565,7 @@ impl<S: Store> Session<S> {
         let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
         let mut game = Game::new(options, &names, row.seed as u64)?;
         for entry in self.store().log(game_id).await? {
-            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
-            let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+            let (seat, actions) = logged::<Action>(&entry)?;
             game.apply_all(seat, &actions).map_err(|e| {
                 SessionError::Store(StoreError::Corrupt(format!(
                     "log entry {} does not replay: {e}",

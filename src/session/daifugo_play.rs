@@ -11,7 +11,7 @@ use crate::store::{GameKind, GameRow, Place, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
 use super::ratings::Finish;
-use super::{decode, encode, Actor, GameInfo, Session, SessionError};
+use super::{decode, encode, logged, Actor, GameInfo, Session, SessionError};
 
 /// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
 /// and its discard, then a play: four at most).
@@ -298,8 +298,7 @@ impl<S: Store> Session<S> {
         let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
         let mut game = Game::new(options, &names, row.seed as u64)?;
         for entry in self.store().log(game_id).await? {
-            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
-            let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+            let (seat, actions) = logged::<Action>(&entry)?;
             for a in &actions {
                 game.apply(seat, a).map_err(|e| {
                     SessionError::Store(StoreError::Corrupt(format!(

@@ -467,6 +467,24 @@ impl<S: Store> Session<S> {
         Ok(row)
     }
 
+    /// Game `game_id` of this place's server, or else the newest game of the place: the
+    /// game a look back at one (a review, a replay) is about.
+    async fn game_in_server(
+        &self,
+        place: Place,
+        game_id: Option<i64>,
+    ) -> Result<GameRow, SessionError> {
+        let row = match game_id {
+            Some(id) => self
+                .store()
+                .game(id)
+                .await?
+                .filter(|r| r.place.guild_id == place.guild_id),
+            None => self.store().latest_game(place).await?,
+        };
+        row.ok_or(SessionError::NoGame)
+    }
+
     /// The newest game of a place (a channel's open game is always its newest: a game can
     /// only be created when none is open), which must be of `kind` and have started.
     async fn latest_of(&self, place: Place, kind: GameKind) -> Result<GameRow, SessionError> {
@@ -493,6 +511,14 @@ fn same_kind(row: &GameRow, kind: GameKind) -> Result<(), SessionError> {
 }
 
 /// Decode stored JSON, or say the stored data is unreadable.
+/// A log entry's seat and actions, decoded (`A`: the game's engine actions).
+fn logged<A: serde::de::DeserializeOwned>(
+    entry: &crate::store::LogRow,
+) -> Result<(usize, Vec<A>), SessionError> {
+    let actions = decode("log actions", &entry.actions)?;
+    Ok((usize::try_from(entry.seat).unwrap_or(usize::MAX), actions))
+}
+
 fn decode<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, SessionError> {
     serde_json::from_str(json)
         .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("{what}: {e}"))))

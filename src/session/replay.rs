@@ -9,7 +9,7 @@ use crate::climb::{self, Action, Game};
 use crate::render::replay::{ReplayFrame, ReplayFrames};
 use crate::store::{GameKind, GameRow, Place, Status, Store, StoreError};
 
-use super::{decode, same_kind, GameInfo, Session, SessionError};
+use super::{decode, logged, same_kind, GameInfo, Session, SessionError};
 
 impl<S: Store> Session<S> {
     /// The frames of game `game_id`'s replay: the start position, then the board at the
@@ -34,19 +34,7 @@ impl<S: Store> Session<S> {
         place: Place,
         game_id: Option<i64>,
     ) -> Result<(GameInfo, Vec<ReplayFrame>), SessionError> {
-        let row = match game_id {
-            Some(id) => self
-                .store()
-                .game(id)
-                .await?
-                .filter(|r| r.place.guild_id == place.guild_id)
-                .ok_or(SessionError::NoGame)?,
-            None => self
-                .store()
-                .latest_game(place)
-                .await?
-                .ok_or(SessionError::NoGame)?,
-        };
+        let row = self.game_in_server(place, game_id).await?;
         let frames = self.frames_of(&row).await?;
         Ok((GameInfo::of_row(&row)?, frames))
     }
@@ -62,8 +50,7 @@ impl<S: Store> Session<S> {
         let mut game = Game::new(options, &names, row.seed as u64)?;
         let mut frames = ReplayFrames::new(&game);
         for entry in self.store().log(game_id).await? {
-            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
-            let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+            let (seat, actions) = logged::<Action>(&entry)?;
             // Action by action: a log entry may end one turn and go on into the next.
             for action in &actions {
                 let events = game.apply(seat, action).map_err(|e| {

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{decode, Session, SessionError};
+use super::{decode, logged, Session, SessionError};
 use crate::climb::board::is_prime;
 use crate::climb::ops::Op;
 use crate::climb::review::{expected, own_bump, solver_course};
@@ -255,8 +255,7 @@ fn climb_game(
     let mut turn_start: Option<(usize, u32, i64)> = None;
     let mut best_at_start: Option<f64> = None;
     for entry in log {
-        let actions: Vec<climb::Action> = decode("log actions", &entry.actions)?;
-        let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+        let (seat, actions) = logged::<climb::Action>(entry)?;
         for action in &actions {
             // The start of a person's turn in a card-free position: what the best move
             // would leave.
@@ -372,8 +371,7 @@ fn daifugo_game(
     }
     let mut turn_start: Option<(usize, u32, i64)> = None;
     for entry in log {
-        let actions: Vec<daifugo::Action> = decode("log actions", &entry.actions)?;
-        let seat = usize::try_from(entry.seat).unwrap_or(usize::MAX);
+        let (seat, actions) = logged::<daifugo::Action>(entry)?;
         for action in &actions {
             let mover = game.current();
             let number = game.turn.number;

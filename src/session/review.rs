@@ -3,7 +3,7 @@
 //! turn against the exact solver's best move, or the hard AI's where the solver does not
 //! reach.
 
-use super::{decode, same_kind, GameInfo, Session, SessionError};
+use super::{decode, logged, same_kind, GameInfo, Session, SessionError};
 use crate::climb::review::{self, Review};
 use crate::climb::{self, Action};
 use crate::store::{GameKind, Place, Status, Store};
@@ -17,19 +17,7 @@ impl<S: Store> Session<S> {
         place: Place,
         game_id: Option<i64>,
     ) -> Result<(GameInfo, Review), SessionError> {
-        let row = match game_id {
-            Some(id) => self
-                .store()
-                .game(id)
-                .await?
-                .filter(|r| r.place.guild_id == place.guild_id)
-                .ok_or(SessionError::NoGame)?,
-            None => self
-                .store()
-                .latest_game(place)
-                .await?
-                .ok_or(SessionError::NoGame)?,
-        };
+        let row = self.game_in_server(place, game_id).await?;
         same_kind(&row, GameKind::Climb)?;
         match row.status {
             Status::Lobby => return Err(SessionError::NotStarted),
@@ -38,11 +26,13 @@ impl<S: Store> Session<S> {
         }
         let options: climb::Options = decode("options", &row.options)?;
         let names: Vec<String> = row.seats.iter().map(|s| s.name.clone()).collect();
-        let mut log = Vec::new();
-        for entry in self.store().log(row.id).await? {
-            let actions: Vec<Action> = decode("log actions", &entry.actions)?;
-            log.push((usize::try_from(entry.seat).unwrap_or(usize::MAX), actions));
-        }
+        let log = self
+            .store()
+            .log(row.id)
+            .await?
+            .iter()
+            .map(logged::<Action>)
+            .collect::<Result<Vec<_>, _>>()?;
         let review = review::review(&options, &names, row.seed as u64, &log)?;
         Ok((GameInfo::of_row(&row)?, review))
     }

@@ -91,25 +91,6 @@ async fn against_ai(t: &Table, timeout: Option<&str>) -> i64 {
     view.info.id
 }
 
-/// A two-person game of Ada and Bo in the channel (`options` for /climb start); returns
-/// the game's id once it has started.
-async fn ada_and_bo(t: &Table, options: Value) -> i64 {
-    let r = t.slash(ADA, &["climb", "start"], options, "en-US").await;
-    let ids = custom_ids(&r.data);
-    let id_for = |verb: &str| {
-        ids.iter()
-            .find(|c| c.ends_with(&format!(":{verb}")))
-            .expect("a lobby button")
-            .clone()
-    };
-    t.click(BO, &id_for("join"), "en-US").await;
-    t.click(ADA, &id_for("start"), "en-US").await;
-    t.wait_for_game("the game", |v| v.info.status == Status::Active)
-        .await
-        .info
-        .id
-}
-
 /// The person to move in the channel's game.
 async fn mover(t: &Table) -> Who {
     let v = t.board().await;
@@ -601,7 +582,7 @@ async fn a_weekend_off_stops_the_turn_clock() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn time_away_stops_the_clock_and_tells_the_other_players() {
     let t = Table::open("async-away").await;
-    ada_and_bo(&t, json!([opt("timeout", "1h")])).await;
+    t.ada_and_bo(json!([opt("timeout", "1h")])).await;
     let who = mover(&t).await;
     let other = if who.id == ADA.id { BO } else { ADA };
     for (words, says) in [
@@ -786,7 +767,7 @@ async fn lobbies_nobody_starts_close_and_idle_games_end_without_ratings() {
     let r = t.click(BO, &join, "en-US").await;
     assert!(r.ephemeral(), "a closed lobby refuses: {}", r.content());
 
-    let game = ada_and_bo(&t, json!([])).await;
+    let game = t.ada_and_bo(json!([])).await;
     let mark = t.fake.mark();
     t.clock.advance(Duration::from_secs(2 * 86_400 + 60));
     let ended = t

@@ -83,24 +83,6 @@ fn replay_frames(r: &support::bot::Reply) -> usize {
         .len()
 }
 
-/// A game of Ada and Bo in the channel; returns its id once started.
-async fn ada_and_bo(t: &Table) -> i64 {
-    let r = t.slash(ADA, &["climb", "start"], json!([]), "en-US").await;
-    let ids = custom_ids(&r.data);
-    let id_for = |verb: &str| {
-        ids.iter()
-            .find(|c| c.ends_with(&format!(":{verb}")))
-            .expect("a lobby button")
-            .clone()
-    };
-    t.click(BO, &id_for("join"), "en-US").await;
-    t.click(ADA, &id_for("start"), "en-US").await;
-    t.wait_for_game("the game", |v| v.info.status == Status::Active)
-        .await
-        .info
-        .id
-}
-
 /// Play the turn of the person to move: their first legal move (not the best).
 async fn play_some_turn(t: &Table) {
     let view = t.board().await;
@@ -124,7 +106,7 @@ async fn play_some_turn(t: &Table) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_reviewed_with_its_chart() {
     let t = Table::open("learn-review").await;
-    let game = ada_and_bo(&t).await;
+    let game = t.ada_and_bo(json!([])).await;
     let r = t.slash(ADA, &["climb", "review"], json!([]), "en-US").await;
     assert!(
         r.ephemeral()
@@ -498,7 +480,7 @@ async fn a_refused_reply_loses_no_puzzle_answer_and_stops_no_replay() {
     }
 
     // A replay whose deferral and answer are refused: the next one is drawn all the same.
-    let game = ada_and_bo(&t).await;
+    let game = t.ada_and_bo(json!([])).await;
     play_some_turn(&t).await;
     t.wait_for_game("a turn", |v| v.game.turn.number > 1).await;
     let mark = t.fake.mark();

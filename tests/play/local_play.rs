@@ -39,11 +39,16 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 /// Run `primeclimb play ARGS` with `input` on stdin; wait at most two minutes.
 fn run(url: &str, dir: &Path, args: &[&str], input: &str) -> Output {
+    run_command("play", url, dir, args, input)
+}
+
+/// Run `primeclimb COMMAND ARGS` with `input` on stdin; wait at most two minutes.
+fn run_command(command: &str, url: &str, dir: &Path, args: &[&str], input: &str) -> Output {
     let mut child = primeclimb(url, dir)
-        .arg("play")
+        .arg(command)
         .args(args)
         .spawn()
-        .expect("run primeclimb play");
+        .unwrap_or_else(|e| panic!("run primeclimb {command}: {e}"));
     let mut stdin = child.stdin.take().expect("stdin");
     // A run refused at start (a bad argument or database) may exit before reading its
     // input: the pipe is then closed, which is not the test's failure.
@@ -54,7 +59,7 @@ fn run(url: &str, dir: &Path, args: &[&str], input: &str) -> Output {
         let _ = tx.send(child.wait_with_output());
     });
     rx.recv_timeout(Duration::from_secs(120))
-        .expect("primeclimb play finished in time")
+        .unwrap_or_else(|_| panic!("primeclimb {command} finished in time"))
         .expect("its output")
 }
 
@@ -711,21 +716,7 @@ fn the_terminal_draws_in_the_chosen_palette_and_tells_the_position_in_words() {
 
 /// Run `primeclimb learn ARGS` with `input` on stdin.
 fn learn(url: &str, dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = primeclimb(url, dir)
-        .arg("learn")
-        .args(args)
-        .spawn()
-        .expect("run primeclimb learn");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait_with_output());
-    });
-    rx.recv_timeout(Duration::from_secs(120))
-        .expect("primeclimb learn finished in time")
-        .expect("its output")
+    run_command("learn", url, dir, args, input)
 }
 
 #[test]

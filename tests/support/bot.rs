@@ -300,6 +300,29 @@ impl Table {
             .expect("a game in the channel")
     }
 
+    /// A two-person game of Ada and Bo in the channel (`options` for /climb start): Bo
+    /// joins, Ada starts it; its id once it has started.
+    pub async fn ada_and_bo(&self, options: Value) -> i64 {
+        let r = self
+            .slash(fake::ADA, &["climb", "start"], options, "en-US")
+            .await;
+        let ids = custom_ids(&r.data);
+        let id_for = |verb: &str| {
+            ids.iter()
+                .find(|c| c.ends_with(&format!(":{verb}")))
+                .expect("a lobby button")
+                .clone()
+        };
+        self.click(fake::BO, &id_for("join"), "en-US").await;
+        self.click(fake::ADA, &id_for("start"), "en-US").await;
+        self.wait_for_game("the game", |v| {
+            v.info.status == primeclimb::session::Status::Active
+        })
+        .await
+        .info
+        .id
+    }
+
     /// Wait until `ready` holds for the stored game (AI turns, the clock).
     pub async fn wait_for_game(&self, what: &str, ready: impl Fn(&ClimbView) -> bool) -> ClimbView {
         let deadline = tokio::time::Instant::now() + WAIT;

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::{say, Input, LoopOptions};
+use super::{say, write_png, Input, LoopOptions};
 use crate::climb::{Event, Phase};
 use crate::lang::Lang;
 use crate::session::request::{self, ClimbLine};
@@ -245,16 +245,7 @@ async fn write_review<S: Store>(
         let look = options.look.unwrap_or(info.look);
         let png = crate::session::review::curve_png(&series, &words, look)?;
         let file = options.board_file.with_file_name("primeclimb-review.png");
-        std::fs::write(&file, png)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
-        let shown = std::fs::canonicalize(&file).unwrap_or(file);
-        say(
-            out,
-            format!(
-                "  {}",
-                terminal::picture_written(&shown.display().to_string(), lang)
-            ),
-        )?;
+        write_png(out, &file, &png, lang)?;
     }
     Ok(())
 }
@@ -496,18 +487,7 @@ fn write_ai_turn(
 fn write_picture(out: &mut dyn Write, view: &ClimbView, options: &LoopOptions) -> Result<()> {
     let look = options.look.unwrap_or(view.info.look);
     let png = view.png(look, text::pictures::words(options.lang))?;
-    std::fs::write(&options.board_file, png)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
-    let shown =
-        std::fs::canonicalize(&options.board_file).unwrap_or_else(|_| options.board_file.clone());
-    say(
-        out,
-        format!(
-            "  {}",
-            terminal::picture_written(&shown.display().to_string(), options.lang)
-        ),
-    )?;
-    Ok(())
+    write_png(out, &options.board_file, &png, options.lang)
 }
 
 fn write_rules(out: &mut dyn Write, topic: Option<&str>, lang: Lang) -> Result<()> {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use super::{say, Input, LoopOptions};
+use super::{say, write_png, Input, LoopOptions};
 use crate::lang::Lang;
 use crate::session::request::{self, DaifugoLine};
 use crate::session::{Actor, DaifugoView, GameKind, Session, SessionError};
@@ -203,16 +203,5 @@ fn write_hand(out: &mut dyn Write, view: &DaifugoView, seat: usize, lang: Lang) 
 fn write_picture(out: &mut dyn Write, view: &DaifugoView, options: &LoopOptions) -> Result<()> {
     let look = options.look.unwrap_or(view.info.look);
     let png = view.table_png(look, text::pictures::words(options.lang))?;
-    std::fs::write(&options.board_file, png)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", options.board_file.display()))?;
-    let shown =
-        std::fs::canonicalize(&options.board_file).unwrap_or_else(|_| options.board_file.clone());
-    say(
-        out,
-        format!(
-            "  {}",
-            terminal::picture_written(&shown.display().to_string(), options.lang)
-        ),
-    )?;
-    Ok(())
+    write_png(out, &options.board_file, &png, options.lang)
 }

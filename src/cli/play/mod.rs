@@ -436,6 +436,26 @@ async fn waiting_game<S: Store>(
     Ok(None)
 }
 
+/// Write a picture to `file` and say where it is (its full path), in `lang`.
+pub fn write_png(
+    out: &mut dyn Write,
+    file: &std::path::Path,
+    png: &[u8],
+    lang: Lang,
+) -> Result<()> {
+    std::fs::write(file, png)
+        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+    let shown = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    say(
+        out,
+        format!(
+            "  {}",
+            text::terminal::picture_written(&shown.display().to_string(), lang)
+        ),
+    )?;
+    Ok(())
+}
+
 /// Write a line; the loops use it for everything they print. On a terminal, long lines
 /// fold between words at its width (never inside a number or a play); piped output is
 /// left as it is.

@@ -713,6 +713,16 @@ mod tests {
     }
 }
 
+/// How a look back at a game is shown: to the channel with `share:true`, else to the
+/// asker alone.
+fn shared(share: Option<bool>) -> Shown {
+    if share.unwrap_or(false) {
+        Shown::Public
+    } else {
+        Shown::Private
+    }
+}
+
 /// Review a finished game: each move against the best one by the exact solver, with a chart
 #[poise::command(
     slash_command,
@@ -737,11 +747,7 @@ pub async fn review(
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
-    let shown = if share.unwrap_or(false) {
-        Shown::Public
-    } else {
-        Shown::Private
-    };
+    let shown = shared(share);
     answer(ctx, shown, async move {
         let place = match caller.place() {
             Ok(p) => p,
@@ -804,11 +810,7 @@ pub async fn replay(
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
-    let shown = if share.unwrap_or(false) {
-        Shown::Public
-    } else {
-        Shown::Private
-    };
+    let shown = shared(share);
     // Drawing forty boards and encoding them takes a second or more: defer at once.
     answer_slow(ctx, shown, async move {
         let place = match caller.place() {
@@ -830,7 +832,7 @@ pub async fn replay(
         let alt = text::review::replay_alt(info.id, turns, last, lang);
         let look = info.look;
         let fitted = data
-            .replay(move || {
+            .draw(move || {
                 crate::session::replay::replay_gif(&frames, look, text::pictures::words(lang))
             })
             .await;
