@@ -70,15 +70,26 @@ async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
 }
 
 /// Finish Ada's turn `turn` after her move, as she would: a card drawn that asks for a
-/// choice gets the first one, and with a Keeper in hand (the move does not end by
-/// itself) the move is ended.
-async fn finish_turn(t: &Table, turn: u32) {
-    for _ in 0..4 {
+/// choice gets the first one, with a Keeper in hand (the move does not end by itself)
+/// the move is ended, and a turn a card gave her again is played too. Then the AI is to
+/// move, or the game is over.
+async fn finish_turn(t: &Table, mut turn: u32) {
+    for _ in 0..8 {
         let view = t.board().await;
-        if view.is_over() || view.game.turn.number != turn {
+        if view.is_over() {
             return;
         }
         let (id, v) = (view.info.id, view.info.version);
+        if view.game.turn.number != turn {
+            if view.ai_level(view.game.current()).is_some() {
+                return;
+            }
+            // Another turn for Ada (an extra-turn card): she plays it as well.
+            turn = view.game.turn.number;
+            let moves = best_move(t).await;
+            t.climb_move(ADA, &moves).await;
+            continue;
+        }
         match view.game.phase {
             primeclimb::climb::Phase::Choice(_) => {
                 t.select(ADA, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
