@@ -94,7 +94,7 @@ async fn pair_40() {
 
 /// 1,000 finished games between 40 students (two medium AIs playing for them), written
 /// straight to the store with their logs, one transaction each.
-async fn stored_games(url: &str) -> store::SqliteStore {
+async fn stored_games(url: &str) -> store::AnyStore {
     let s = store::connect(url).await.expect("a database");
     let mut rng_seed = 1u64;
     for g in 0..GAMES {

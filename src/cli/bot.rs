@@ -5,15 +5,26 @@
 use clap::Args;
 
 use super::UsageError;
-use crate::discord::{self, BotConfig, BotError};
+use crate::discord::{self, BotConfig, BotError, Shards};
 
 #[derive(Args, Debug)]
-pub struct BotArgs {}
+pub struct BotArgs {
+    /// The gateway shards this process runs, FIRST-LAST (or one shard), for a bot run as
+    /// several processes on one PostgreSQL database; needs --total-shards. Also SHARDS.
+    #[arg(long, value_name = "FIRST-LAST", requires = "total_shards")]
+    pub shards: Option<String>,
+    /// How many shards the bot has in all, across its processes. Also TOTAL_SHARDS.
+    #[arg(long, value_name = "N", requires = "shards")]
+    pub total_shards: Option<String>,
+}
 
-pub fn run(_args: &BotArgs) -> anyhow::Result<()> {
+pub fn run(args: &BotArgs) -> anyhow::Result<()> {
     super::load_dotenv()?;
     init_logging();
-    let config = BotConfig::from_env().map_err(|e| UsageError(e.to_string()))?;
+    let mut config = BotConfig::from_env().map_err(|e| UsageError(e.to_string()))?;
+    if let (Some(range), Some(total)) = (&args.shards, &args.total_shards) {
+        config.shards = Some(Shards::parse(range, total).map_err(|e| UsageError(e.to_string()))?);
+    }
     let runtime = tokio::runtime::Runtime::new()?;
     // A DATABASE_URL that is not a database address was refused with the rest of the
     // configuration (exit 2); what fails from here is exit 1.

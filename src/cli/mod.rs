@@ -8,6 +8,7 @@ use crate::lang::Lang;
 
 pub mod bot;
 pub mod learn;
+pub mod migrate;
 pub mod moves;
 pub mod play;
 pub mod render;
@@ -50,6 +51,10 @@ pub enum Command {
     /// Learn Prime Climb step by step (one pawn and one die first), then play a whole
     /// game against the easy AI with hints on; progress is saved.
     Learn(learn::LearnArgs),
+    /// Copy every game, log, result, rating and setting to another database (SQLite to
+    /// PostgreSQL, or back), e.g. `--from sqlite://primeclimb.db --to postgres://…`; the
+    /// target must be empty unless `--replace`.
+    MigrateDb(migrate::MigrateArgs),
 }
 
 /// `--lang`: `en` or `fr`.
@@ -89,6 +94,7 @@ pub fn run() -> i32 {
         Command::Bot(args) => bot::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Learn(args) => learn::run(&args),
+        Command::MigrateDb(args) => migrate::run(&args),
     };
     match result {
         Ok(()) => 0,

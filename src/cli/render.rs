@@ -182,8 +182,10 @@ fn stored_frames(url: &str, game_id: i64) -> Result<Vec<ReplayFrame>> {
     let name = database_name(url);
     // A replay only reads: it must not leave an empty database where there was none.
     let memory = url.contains(":memory:") || url.contains("mode=memory");
+    // A PostgreSQL database is a server's, not a file here.
+    let server = !url.trim().starts_with("sqlite:");
     let file = name.split('?').next().unwrap_or_default();
-    if !memory && !Path::new(file).is_file() {
+    if !memory && !server && !Path::new(file).is_file() {
         return Err(UsageError(format!(
             "there is no database at {file} (DATABASE_URL): no game {game_id} to replay"
         ))

@@ -1,6 +1,8 @@
 //! The bot's configuration, read from the environment (or `.env`, loaded by the caller):
 //! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`,
-//! `DISCORD_STARTUP_TIMEOUT`, `AI_PACE_MS`, `TAKE_BACK_SECS`. Validated here, before
+//! `DISCORD_STARTUP_TIMEOUT`, `AI_PACE_MS`, `TAKE_BACK_SECS`, `TURN_CLOCK_MS`,
+//! `AI_IDLE_SECS`, `AI_LEASE_SECS`, and `SHARDS` with `TOTAL_SHARDS` (also `--shards`,
+//! `--total-shards`). Validated here, before
 //! anything connects or any file is created.
 
 use std::time::Duration;
@@ -28,6 +30,9 @@ pub struct Timing {
     pub ai_idle: Duration,
     /// The longest wait for Discord at start-up: the token check and the gateway.
     pub startup: Duration,
+    /// How long a process holds a game's AI turns without renewing them (several bot
+    /// processes on one database): after a crash, another takes over this much later.
+    pub runner_lease: Duration,
     /// The session's clock (the wall clock unless a test sets one).
     pub clock: Option<crate::session::Clock>,
 }
@@ -41,6 +46,7 @@ impl Default for Timing {
             take_back: Duration::from_secs(6),
             ai_idle: Duration::from_secs(45),
             startup: Duration::from_secs(30),
+            runner_lease: Duration::from_secs(60),
             clock: None,
         }
     }
@@ -55,8 +61,51 @@ impl std::fmt::Debug for Timing {
             .field("take_back", &self.take_back)
             .field("ai_idle", &self.ai_idle)
             .field("startup", &self.startup)
+            .field("runner_lease", &self.runner_lease)
             .field("clock", &self.clock.as_ref().map(|_| "custom"))
             .finish()
+    }
+}
+
+/// The gateway shards one bot process runs (`--shards 0-1 --total-shards 4`): several
+/// processes on one PostgreSQL database share a bot in many servers between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub total: u32,
+}
+
+impl Shards {
+    /// The largest number of shards accepted (Discord asks for one per 1,000 servers or
+    /// so; this leaves a lot of room).
+    pub const MAX_TOTAL: u32 = 4_096;
+
+    /// Read a range (`0-1`, or one shard `3`) of `total` shards.
+    pub fn parse(range: &str, total: &str) -> Result<Shards, ConfigError> {
+        let bad_total = || ConfigError::BadShards(format!("total {total:?}"));
+        let total_n = total
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| (1..=Self::MAX_TOTAL).contains(&n))
+            .ok_or_else(bad_total)?;
+        let bad_range = || ConfigError::BadShards(format!("range {range:?} of {total_n}"));
+        let range = range.trim();
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (range, range),
+        };
+        let first = first.parse::<u32>().map_err(|_| bad_range())?;
+        let last = last.parse::<u32>().map_err(|_| bad_range())?;
+        if first > last || last >= total_n {
+            return Err(bad_range());
+        }
+        Ok(Shards {
+            first,
+            last,
+            total: total_n,
+        })
     }
 }
 
@@ -72,6 +121,8 @@ pub struct BotConfig {
     pub api_url: Option<String>,
     /// Register the commands in this guild only (instant), instead of globally.
     pub dev_guild_id: Option<u64>,
+    /// The shards this process runs (`None`: all of them, as Discord recommends).
+    pub shards: Option<Shards>,
     pub timing: Timing,
 }
 
@@ -82,6 +133,7 @@ impl std::fmt::Debug for BotConfig {
             .field("database_url", &self.database_url)
             .field("api_url", &self.api_url)
             .field("dev_guild_id", &self.dev_guild_id)
+            .field("shards", &self.shards)
             .field("timing", &self.timing)
             .finish()
     }
@@ -105,6 +157,19 @@ pub enum ConfigError {
     BadAiPace(String),
     #[error("TAKE_BACK_SECS must be a number of seconds from 0 to 600, not {0:?}")]
     BadTakeBack(String),
+    #[error(
+        "the shards must be a range FIRST-LAST (or one shard) of TOTAL, with \
+         FIRST <= LAST < TOTAL <= 4096, for example --shards 0-1 --total-shards 4; not {0}"
+    )]
+    BadShards(String),
+    #[error("SHARDS and TOTAL_SHARDS go together: set both or neither")]
+    HalfShards,
+    #[error("AI_LEASE_SECS must be a number of seconds from 2 to 3600, not {0:?}")]
+    BadLease(String),
+    #[error("TURN_CLOCK_MS must be a number of milliseconds from 100 to 600000, not {0:?}")]
+    BadTick(String),
+    #[error("AI_IDLE_SECS must be a number of seconds from 1 to 3600, not {0:?}")]
+    BadAiIdle(String),
     #[error("{0}")]
     Database(String),
 }
@@ -159,11 +224,39 @@ impl BotConfig {
                 _ => return Err(ConfigError::BadTakeBack(t)),
             }
         }
+        if let Some(t) = get("AI_LEASE_SECS") {
+            match t.parse::<u64>() {
+                Ok(secs) if (2..=3_600).contains(&secs) => {
+                    timing.runner_lease = Duration::from_secs(secs);
+                }
+                _ => return Err(ConfigError::BadLease(t)),
+            }
+        }
+        if let Some(t) = get("TURN_CLOCK_MS") {
+            match t.parse::<u64>() {
+                Ok(ms) if (100..=600_000).contains(&ms) => timing.tick = Duration::from_millis(ms),
+                _ => return Err(ConfigError::BadTick(t)),
+            }
+        }
+        if let Some(t) = get("AI_IDLE_SECS") {
+            match t.parse::<u64>() {
+                Ok(secs) if (1..=3_600).contains(&secs) => {
+                    timing.ai_idle = Duration::from_secs(secs);
+                }
+                _ => return Err(ConfigError::BadAiIdle(t)),
+            }
+        }
+        let shards = match (get("SHARDS"), get("TOTAL_SHARDS")) {
+            (None, None) => None,
+            (Some(range), Some(total)) => Some(Shards::parse(&range, &total)?),
+            _ => return Err(ConfigError::HalfShards),
+        };
         Ok(BotConfig {
             token,
             database_url,
             api_url,
             dev_guild_id,
+            shards,
             timing,
         })
     }
@@ -237,6 +330,74 @@ mod tests {
         assert!(matches!(
             config(&[("DISCORD_TOKEN", "abc"), ("AI_PACE_MS", "soon")]),
             Err(ConfigError::BadAiPace(_))
+        ));
+    }
+
+    #[test]
+    fn shard_ranges_are_read_and_checked() {
+        let s = |r: &str, t: &str| Shards::parse(r, t);
+        assert_eq!(
+            s("0-1", "4"),
+            Ok(Shards {
+                first: 0,
+                last: 1,
+                total: 4
+            })
+        );
+        assert_eq!(
+            s(" 3 ", "4"),
+            Ok(Shards {
+                first: 3,
+                last: 3,
+                total: 4
+            })
+        );
+        for (range, total) in [
+            ("2-1", "4"),
+            ("0-4", "4"),
+            ("a-b", "4"),
+            ("0-1", "0"),
+            ("0-1", "-2"),
+            ("", "4"),
+            ("0-1", "99999"),
+            ("1--2", "4"),
+        ] {
+            assert!(
+                matches!(s(range, total), Err(ConfigError::BadShards(_))),
+                "{range} of {total}"
+            );
+        }
+        let c = config(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("SHARDS", "2-3"),
+            ("TOTAL_SHARDS", "4"),
+            ("AI_LEASE_SECS", "30"),
+            ("TURN_CLOCK_MS", "250"),
+            ("AI_IDLE_SECS", "3"),
+        ])
+        .unwrap();
+        assert_eq!(c.timing.tick, Duration::from_millis(250));
+        assert_eq!(c.timing.ai_idle, Duration::from_secs(3));
+        assert_eq!(
+            c.shards.map(|s| (s.first, s.last, s.total)),
+            Some((2, 3, 4))
+        );
+        assert_eq!(c.timing.runner_lease, Duration::from_secs(30));
+        assert_eq!(
+            config(&[("DISCORD_TOKEN", "abc"), ("SHARDS", "0-1")]).unwrap_err(),
+            ConfigError::HalfShards
+        );
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("AI_LEASE_SECS", "1")]),
+            Err(ConfigError::BadLease(_))
+        ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("TURN_CLOCK_MS", "5")]),
+            Err(ConfigError::BadTick(_))
+        ));
+        assert!(matches!(
+            config(&[("DISCORD_TOKEN", "abc"), ("AI_IDLE_SECS", "0")]),
+            Err(ConfigError::BadAiIdle(_))
         ));
     }
 

@@ -37,7 +37,7 @@ mod send;
 mod threads;
 pub mod types;
 
-pub use config::{BotConfig, ConfigError, Timing};
+pub use config::{BotConfig, ConfigError, Shards, Timing};
 pub use types::{Context, Data, Error};
 
 /// Why the bot stopped with an error.
@@ -180,6 +180,7 @@ pub async fn run(
     let (ready_tx, ready_rx) = tokio::sync::oneshot::channel::<()>();
     let ready_tx = std::sync::Mutex::new(Some(ready_tx));
     let dev_guild = config.dev_guild_id.map(serenity::GuildId::new);
+    let registers = config.shards.is_none_or(|s| s.first == 0);
     let options = poise::FrameworkOptions {
         commands: commands(),
         event_handler: |ctx, event, _framework, data| {
@@ -210,7 +211,10 @@ pub async fn run(
                 if let Some(tx) = ready_tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
                     let _ = tx.send(());
                 }
-                register(ctx, &framework.options().commands, dev_guild).await;
+                // One process registers the commands: the one with shard 0.
+                if registers {
+                    register(ctx, &framework.options().commands, dev_guild).await;
+                }
                 tokio::spawn(clock::run(
                     ctx.http.clone(),
                     framework_data.clone(),
@@ -232,8 +236,25 @@ pub async fn run(
         }
         std::future::pending::<()>().await
     };
+    let start = async {
+        match config.shards {
+            Some(shards) => {
+                info!(
+                    first = shards.first,
+                    last = shards.last,
+                    total = shards.total,
+                    "starting shards"
+                );
+                // serenity counts the range's end in (`4..7` starts shards 4 to 7).
+                client
+                    .start_shard_range(shards.first..shards.last, shards.total)
+                    .await
+            }
+            None => client.start().await,
+        }
+    };
     let result = tokio::select! {
-        result = client.start() => {
+        result = start => {
             info!("gateway connection closed");
             result.map_err(BotError::from)
         }
@@ -248,6 +269,16 @@ pub async fn run(
         }
     };
     let _ = stop_clock.send(true);
+    // Let go of the AI turns this process holds, so another process (or this one,
+    // restarted) plays them at once rather than when the lease runs out.
+    for place in data.runner_places() {
+        if let Err(e) = data.session.release_runner(place, &data.instance).await {
+            warn!(
+                channel = place.channel_id,
+                "letting go of the AI turns failed: {e}"
+            );
+        }
+    }
     result
 }
 

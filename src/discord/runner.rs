@@ -1,9 +1,12 @@
 //! AI seats playing their turns: one message per turn, in order, paced so people can
 //! follow. A runner starts after a person's move (whatever became of its reply), after a
 //! restart, and from the turn clock when an AI seat has been left waiting; several may be
-//! asked for at once, and the per-channel lock plus the session's version claim make sure
-//! each AI turn is played once. While the previous player may still take their move back,
-//! the AI waits.
+//! asked for at once. In this process the per-channel lock keeps them in line; across
+//! bot processes on one database, the runner claims the game's AI turns in the database
+//! (a lease it renews at each turn), so one process plays and posts them, in order, and
+//! when it dies the lease runs out and the turn clock of another takes over. The
+//! session's version claim makes sure each AI turn is played once whatever happens.
+//! While the previous player may still take their move back, the AI waits.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,10 +32,33 @@ pub fn spawn(http: Arc<serenity::Http>, data: Data, place: Place) {
 pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
     let lock = data.runner_lock(place);
     let _in_order = lock.lock().await;
-    let take_back_ms = i64::try_from(data.timing.take_back.as_millis()).unwrap_or(i64::MAX);
+    let take_back_ms = millis(data.timing.take_back);
+    let lease_ms = millis(data.timing.runner_lease);
+    // Never sleep past the lease: it is renewed when the runner wakes.
+    let max_wait = MAX_WAIT.min(data.timing.runner_lease / 2);
+    // Looks again after letting go (bounded: a game whose AI seat cannot move must not
+    // keep the runner spinning).
+    let mut rechecks = 0;
     loop {
+        match data
+            .session
+            .claim_runner(place, &data.instance, lease_ms)
+            .await
+        {
+            Ok(true) => {}
+            // Another process plays this game's AI turns (and posts them).
+            Ok(false) => break,
+            Err(e) => {
+                error!(
+                    channel = place.channel_id,
+                    "claiming the AI turns failed: {e}"
+                );
+                break;
+            }
+        }
         match data.session.ai_step(place, take_back_ms).await {
             Ok(AiStep::Played(view)) => {
+                rechecks = 0;
                 let message = posts::public_post(data, &view).await;
                 post(http, data, place, message).await;
                 super::notify::notices_now(http, data, view.info().id).await;
@@ -44,12 +70,36 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                     tokio::time::sleep(data.timing.ai_pace).await;
                 }
             }
-            Ok(AiStep::Wait(wait)) => tokio::time::sleep(wait.min(MAX_WAIT)).await,
-            Ok(AiStep::Idle) => break,
+            Ok(AiStep::Wait(wait)) => tokio::time::sleep(wait.min(max_wait)).await,
+            Ok(AiStep::Idle) => match data.session.release_runner(place, &data.instance).await {
+                // A person moved through another process meanwhile: play on.
+                Ok(true) if rechecks < 3 => {
+                    rechecks += 1;
+                    continue;
+                }
+                Ok(_) => return,
+                Err(e) => {
+                    error!(
+                        channel = place.channel_id,
+                        "letting go of the AI turns failed: {e}"
+                    );
+                    return;
+                }
+            },
             Err(e) => {
                 error!(channel = place.channel_id, "an AI turn failed: {e}");
                 break;
             }
         }
     }
+    if let Err(e) = data.session.release_runner(place, &data.instance).await {
+        error!(
+            channel = place.channel_id,
+            "letting go of the AI turns failed: {e}"
+        );
+    }
+}
+
+fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }

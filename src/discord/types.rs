@@ -13,6 +13,9 @@ use crate::session::{Place, Session};
 pub struct Data {
     pub session: Session,
     pub timing: Timing,
+    /// This process among the bot's processes (host, process id, start time): who holds a
+    /// game's AI turns in the database.
+    pub instance: Arc<str>,
     /// One lock per channel, so that the AI turns of a game are played and posted in order
     /// by this process.
     runners: Arc<Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>>,
@@ -27,6 +30,7 @@ impl Data {
         Data {
             session,
             timing,
+            instance: instance_name().into(),
             runners: Arc::default(),
             pictures: Arc::new(tokio::sync::Semaphore::new(cores.clamp(1, 4))),
         }
@@ -36,6 +40,12 @@ impl Data {
     pub fn runner_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
         let mut map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
         map.entry(place).or_default().clone()
+    }
+
+    /// The channels whose AI turns this process has run (to let go of them at shutdown).
+    pub fn runner_places(&self) -> Vec<Place> {
+        let map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
+        map.keys().copied().collect()
     }
 
     /// Draw a picture on a blocking thread, one per core at a time. `None` if it failed
@@ -66,6 +76,20 @@ impl Data {
             }
         }
     }
+}
+
+/// A name for this bot process, unique among those sharing a database.
+fn instance_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| "host".into());
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{host}:{}:{started:x}", std::process::id())
 }
 
 /// The error type of the command bodies (poise's convention).

@@ -574,6 +574,34 @@ impl<S: Store> Session<S> {
         .unwrap_or(AiStep::Idle))
     }
 
+    /// Claim (or renew) the right to play the AI turns of a place's game in progress for
+    /// `lease_ms` from now, for `owner` (this bot process). False while another process
+    /// holds it; true again once that process has let go or its lease ran out (it died).
+    pub async fn claim_runner(
+        &self,
+        place: Place,
+        owner: &str,
+        lease_ms: i64,
+    ) -> Result<bool, SessionError> {
+        let now = self.now();
+        let mut tx = self.store().begin().await?;
+        let claimed = tx
+            .claim_runner(place, owner, now, now.saturating_add(lease_ms))
+            .await?;
+        tx.commit().await?;
+        Ok(claimed)
+    }
+
+    /// Let go of a place's AI turns (the runner stopped: a person is to move, or the game
+    /// ended). True when an AI seat is to move all the same: a person moved meanwhile
+    /// through another process, which found the turns held and left them to this one.
+    pub async fn release_runner(&self, place: Place, owner: &str) -> Result<bool, SessionError> {
+        let mut tx = self.store().begin().await?;
+        let ai_to_move = tx.release_runner(place, owner).await?;
+        tx.commit().await?;
+        Ok(ai_to_move)
+    }
+
     /// The turn at `version` ran out of time: play it with the stand-in AI, or skip it.
     /// `None` if the player moved in the meantime (the version moved on).
     pub async fn time_out(

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::lang::Lang;
 use crate::level::Level;
-use crate::store::{GameRow, SeatRow, SqliteStore, Store, StoreError};
+use crate::store::{AnyStore, GameRow, SeatRow, Store, StoreError};
 use crate::{climb, daifugo};
 
 pub mod calendar;
@@ -402,7 +402,7 @@ impl From<StoreError> for SessionError {
 
 /// The use cases over one store.
 #[derive(Clone)]
-pub struct Session<S: Store = SqliteStore> {
+pub struct Session<S: Store = AnyStore> {
     store: S,
     clock: Clock,
 }

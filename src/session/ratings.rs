@@ -149,13 +149,25 @@ async fn rate<T: StoreTx>(
     results: &[ResultRow],
     now: i64,
 ) -> Result<(), SessionError> {
+    let players = rated_players(results);
+    // Read (and on PostgreSQL lock) the ratings in one order, whatever the seats: two
+    // games finishing at once with the same players (the AI levels above all) then
+    // queue, rather than each holding a row the other waits for.
+    let mut ids: Vec<i64> = players.iter().map(|(id, _)| *id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let mut current = std::collections::HashMap::new();
+    for id in ids {
+        current.insert(id, tx.rating(guild_id, kind, id).await?);
+    }
     let mut rated: Vec<(&ResultRow, RatingRow)> = Vec::new();
-    for (id, r) in rated_players(results) {
-        let current = tx
-            .rating(guild_id, kind, id)
-            .await?
+    for (id, r) in players {
+        let row = current
+            .get(&id)
+            .cloned()
+            .flatten()
             .unwrap_or_else(|| fresh_rating(guild_id, kind, id, &r.name, now));
-        rated.push((r, current));
+        rated.push((r, row));
     }
     for row in updated_ratings(&rated, now) {
         tx.put_rating(&row).await?;

@@ -3,17 +3,32 @@
 //!
 //! The session layer talks to a [`Store`] and, for every change, to one [`StoreTx`]: a
 //! transaction that begins by claiming the game's version ([`StoreTx::claim`]), so two
-//! requests racing on one board cannot both apply. [`SqliteStore`] is the implementation
-//! (sqlx, compile-checked queries, offline data in `.sqlx/`); the traits leave room for a
-//! PostgreSQL one for multi-process deployments, and the SQL stays portable where it costs
-//! nothing (BIGINT ids, `$1` placeholders, no SQLite-only functions in queries).
+//! requests racing on one board cannot both apply. Two implementations share one body of
+//! SQL (`sql.rs`, compile-checked by sqlx against each database, offline data in
+//! `.sqlx/`): [`SqliteStore`], one file for one process, and [`PgStore`], one PostgreSQL
+//! database for several bot processes. [`AnyStore`] is whichever a `DATABASE_URL` names;
+//! [`copy`] moves everything from one to the other (`primeclimb migrate-db`).
 //!
 //! Knows rows and JSON text, never the rules and never Discord types.
 
 use std::future::Future;
 
+#[cfg(not(any(feature = "sqlite", feature = "postgres")))]
+compile_error!("build with the `sqlite` feature, the `postgres` feature, or both");
+
+mod any;
+pub mod copy;
+
+#[cfg(feature = "postgres")]
+mod postgres;
+mod sql;
+#[cfg(feature = "sqlite")]
 mod sqlite;
 
+pub use any::{AnyStore, AnyTx};
+#[cfg(feature = "postgres")]
+pub use postgres::{PgStore, PgTx};
+#[cfg(feature = "sqlite")]
 pub use sqlite::{SqliteStore, SqliteTx};
 
 /// The place a game is played: a Discord server and channel (a thread is a channel), or
@@ -438,14 +453,15 @@ pub struct OpenGame {
 pub enum StoreError {
     #[error(
         "DATABASE_URL {0:?} is not a database address: write sqlite://FILE, for example \
-         sqlite://primeclimb.db (the file is created if missing)"
+         sqlite://primeclimb.db (the file is created if missing), or \
+         postgres://USER:PASSWORD@HOST/DATABASE"
     )]
     BadUrl(String),
     #[error(
-        "DATABASE_URL {0:?}: this build stores games in SQLite only; write sqlite://FILE, \
-         for example sqlite://primeclimb.db"
+        "DATABASE_URL {0:?}: this build has no {1} store (it was built without the `{1}` \
+         feature)"
     )]
-    Unsupported(String),
+    Unsupported(String, &'static str),
     #[error("cannot open the database {url}: {reason}")]
     Open { url: String, reason: String },
     #[error("cannot bring the database {url} up to date: {reason}")]
@@ -903,6 +919,27 @@ pub trait StoreTx: Send {
         card: Option<&str>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
+    /// Claim the right to play and post the AI turns of a place's game in progress until
+    /// `until` (ms), for `owner` (one bot process): true when nobody else holds it, it
+    /// ran out (its process died), or `owner` holds it already (it is renewed). So across
+    /// processes one plays a game's AI turns at a time, and posts them in order.
+    fn claim_runner(
+        &mut self,
+        place: Place,
+        owner: &str,
+        now: i64,
+        until: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Give the AI turns of a place's game back, if `owner` holds them. Returns whether an
+    /// AI seat is to move in it all the same (a person moved meanwhile, through another
+    /// process that found the turns held): then the runner claims them again.
+    fn release_runner(
+        &mut self,
+        place: Place,
+        owner: &str,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
     fn commit(self) -> impl Future<Output = Result<(), StoreError>> + Send;
 }
 
@@ -910,14 +947,88 @@ pub trait StoreTx: Send {
 /// directory the program is started from.
 pub const DEFAULT_URL: &str = "sqlite://primeclimb.db";
 
+/// A database address to show: a PostgreSQL address without its password.
+pub fn redacted(url: &str) -> String {
+    let url = url.trim();
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let auth = &url[scheme + 3..at];
+            match auth.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &url[..scheme + 3], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Which database a `DATABASE_URL` names, from its scheme.
+fn backend_of(url: &str) -> Result<&'static str, StoreError> {
+    let url = url.trim();
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok("postgres")
+    } else if url.starts_with("sqlite:") {
+        Ok("sqlite")
+    } else {
+        Err(StoreError::BadUrl(url.to_string()))
+    }
+}
+
 /// Open the store named by a `DATABASE_URL`: `sqlite://FILE` (created if missing, WAL,
-/// busy timeout) or `sqlite::memory:`; migrations are applied.
-pub async fn connect(url: &str) -> Result<SqliteStore, StoreError> {
-    SqliteStore::connect(url).await
+/// busy timeout), `sqlite::memory:`, or `postgres://…` (the database must exist); the
+/// migrations of its kind are applied.
+pub async fn connect(url: &str) -> Result<AnyStore, StoreError> {
+    match backend_of(url)? {
+        #[cfg(feature = "sqlite")]
+        "sqlite" => Ok(AnyStore::Sqlite(SqliteStore::connect(url).await?)),
+        #[cfg(feature = "postgres")]
+        "postgres" => Ok(AnyStore::Postgres(PgStore::connect(url).await?)),
+        other => Err(StoreError::Unsupported(url.trim().to_string(), other)),
+    }
 }
 
 /// Check that a `DATABASE_URL` names a database this build can open, without opening it
 /// (nothing is created).
 pub fn check_url(url: &str) -> Result<(), StoreError> {
-    SqliteStore::check_url(url).map(|_| ())
+    match backend_of(url)? {
+        #[cfg(feature = "sqlite")]
+        "sqlite" => SqliteStore::check_url(url).map(|_| ()),
+        #[cfg(feature = "postgres")]
+        "postgres" => PgStore::check_url(url).map(|_| ()),
+        other => Err(StoreError::Unsupported(url.trim().to_string(), other)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn addresses_are_shown_without_their_password() {
+        assert_eq!(
+            redacted("postgres://bot:s3cret@db.example:5432/games"),
+            "postgres://bot:***@db.example:5432/games"
+        );
+        assert_eq!(
+            redacted("postgres://bot@db/games"),
+            "postgres://bot@db/games"
+        );
+        assert_eq!(
+            redacted(" sqlite://primeclimb.db "),
+            "sqlite://primeclimb.db"
+        );
+    }
+
+    #[test]
+    fn addresses_name_their_backend() {
+        assert_eq!(backend_of("postgres://h/db").unwrap(), "postgres");
+        assert_eq!(backend_of("postgresql://h/db").unwrap(), "postgres");
+        assert_eq!(backend_of("sqlite::memory:").unwrap(), "sqlite");
+        assert!(matches!(
+            backend_of("mysql://h/db"),
+            Err(StoreError::BadUrl(_))
+        ));
+        assert!(matches!(backend_of("games.db"), Err(StoreError::BadUrl(_))));
+        assert!(check_url("postgres://bot:pw@127.0.0.1:5432/games").is_ok());
+    }
 }

@@ -25,7 +25,7 @@ fn spec(options: Options) -> LobbySpec {
 /// Play the seat to move as a careful person would: the smallest prime if there is one,
 /// else draw once, else pass; a pending discard discards the first card.
 async fn play_person(
-    s: &primeclimb::session::Session<primeclimb::store::SqliteStore>,
+    s: &primeclimb::session::Session<primeclimb::store::AnyStore>,
     place: Place,
     actor: &Actor,
 ) -> DaifugoView {

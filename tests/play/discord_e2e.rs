@@ -20,6 +20,7 @@ fn config_for(fake: &FakeDiscord, dev_guild: Option<u64>) -> BotConfig {
         database_url: "sqlite::memory:".into(),
         api_url: Some(fake.api_url.clone()),
         dev_guild_id: dev_guild,
+        shards: None,
         timing: Timing::default(),
     }
 }

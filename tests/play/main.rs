@@ -16,6 +16,7 @@ mod discord_game;
 mod discord_pictures;
 mod learning;
 mod local_play;
+mod postgres;
 mod replay;
 mod report;
 mod sessions;

@@ -28,7 +28,7 @@ async fn two_player_game(name: &str) -> support::db::TestSession {
 }
 
 /// The actor whose turn it is.
-async fn to_move(s: &Session<store::SqliteStore>) -> (Actor, Actor) {
+async fn to_move(s: &Session<store::AnyStore>) -> (Actor, Actor) {
     let view = s.board(PLACE).await.unwrap();
     let seat = view.game.current();
     if view.info.seats[seat].user_id == ada().user_id {
@@ -584,7 +584,10 @@ async fn database_addresses_that_cannot_work_are_clear_errors() {
     for (url, expect) in [
         ("mysql://localhost/db", "is not a database address"),
         ("primeclimb.db", "is not a database address"),
-        ("postgres://localhost/db", "SQLite only"),
+        (
+            "postgres://primeclimb@127.0.0.1:1/db",
+            "cannot open the database",
+        ),
         (
             "sqlite:///no/such/directory/primeclimb.db",
             "cannot open the database",

@@ -101,6 +101,7 @@ pub fn config(fake: &FakeDiscord, database_url: &str, clock: &TestClock) -> BotC
         database_url: database_url.into(),
         api_url: Some(fake.api_url.clone()),
         dev_guild_id: Some(GUILD_ID),
+        shards: None,
         timing: Timing {
             tick: Duration::from_millis(50),
             ai_pace: Duration::ZERO,
@@ -108,6 +109,7 @@ pub fn config(fake: &FakeDiscord, database_url: &str, clock: &TestClock) -> BotC
             take_back: Duration::ZERO,
             ai_idle: Duration::from_secs(5),
             startup: Duration::from_secs(10),
+            runner_lease: Duration::from_secs(60),
             clock: Some(clock.clock()),
         },
     }

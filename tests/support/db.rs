@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use primeclimb::climb::Phase;
 use primeclimb::session::{Actor, ClimbView, Command, Place, Session, SessionError};
-use primeclimb::store::{self, SqliteStore};
+use primeclimb::store::{self, AnyStore};
 
 /// A path for a test's database file, removed first (with its WAL files).
 pub fn db_path(name: &str) -> PathBuf {
@@ -20,26 +20,51 @@ pub fn db_path(name: &str) -> PathBuf {
     path
 }
 
+/// A new, empty database for a test: a SQLite file, or, when `PRIMECLIMB_TEST_DB` is
+/// `postgres` (the suites' run on PostgreSQL, see tests/play/postgres.rs), a fresh
+/// database on the tests' PostgreSQL server.
 pub fn db_url(name: &str) -> String {
+    if on_postgres() {
+        let server = super::postgres::server()
+            .expect("PRIMECLIMB_TEST_DB=postgres, but no PostgreSQL server could be started");
+        let url = server.fresh_database(name);
+        pg_urls()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name.to_string(), url.clone());
+        return url;
+    }
     format!("sqlite://{}", db_path(name).display())
+}
+
+/// The PostgreSQL databases made by [`db_url`] in this process, by test name.
+fn pg_urls() -> &'static std::sync::Mutex<std::collections::HashMap<String, String>> {
+    static URLS: std::sync::OnceLock<std::sync::Mutex<std::collections::HashMap<String, String>>> =
+        std::sync::OnceLock::new();
+    URLS.get_or_init(Default::default)
+}
+
+/// The suites run on PostgreSQL in this process (`PRIMECLIMB_TEST_DB=postgres`).
+pub fn on_postgres() -> bool {
+    std::env::var("PRIMECLIMB_TEST_DB").is_ok_and(|v| v == "postgres")
 }
 
 /// A session on a test's database, with the store behind it for the checks no player can
 /// make (the log, the results, the settings as stored). Derefs to the session.
 pub struct TestSession {
-    session: Session<SqliteStore>,
-    store: SqliteStore,
+    session: Session<AnyStore>,
+    store: AnyStore,
 }
 
 impl TestSession {
-    pub fn new(store: SqliteStore) -> TestSession {
+    pub fn new(store: AnyStore) -> TestSession {
         TestSession {
             session: Session::new(store.clone()),
             store,
         }
     }
 
-    pub fn with_clock(store: SqliteStore, clock: primeclimb::session::Clock) -> TestSession {
+    pub fn with_clock(store: AnyStore, clock: primeclimb::session::Clock) -> TestSession {
         TestSession {
             session: Session::with_clock(store.clone(), clock),
             store,
@@ -47,15 +72,15 @@ impl TestSession {
     }
 
     /// The store behind the session.
-    pub fn store(&self) -> &SqliteStore {
+    pub fn store(&self) -> &AnyStore {
         &self.store
     }
 }
 
 impl std::ops::Deref for TestSession {
-    type Target = Session<SqliteStore>;
+    type Target = Session<AnyStore>;
 
-    fn deref(&self) -> &Session<SqliteStore> {
+    fn deref(&self) -> &Session<AnyStore> {
         &self.session
     }
 }
@@ -97,7 +122,7 @@ pub fn cy() -> Actor {
 /// would: the best move typed whole, a card's first choice, more steps after a card drawn
 /// mid-move (Double Time), then `end` if the Move phase is still open.
 pub async fn play_turn(
-    session: &Session<SqliteStore>,
+    session: &Session<AnyStore>,
     place: Place,
     actor: &Actor,
 ) -> Result<ClimbView, SessionError> {
@@ -131,7 +156,7 @@ pub async fn play_turn(
 }
 
 /// Play a game to its end: AI seats by themselves, people by [`play_turn`].
-pub async fn play_out(session: &Session<SqliteStore>, place: Place, people: &[Actor]) -> ClimbView {
+pub async fn play_out(session: &Session<AnyStore>, place: Place, people: &[Actor]) -> ClimbView {
     for _ in 0..5_000 {
         let view = session.board(place).await.expect("the board");
         if view.is_over() {
@@ -157,6 +182,15 @@ pub async fn play_out(session: &Session<SqliteStore>, place: Place, people: &[Ac
 
 /// The address of a test's database without removing it (to open it again).
 pub fn db_url_keep(name: &str) -> String {
+    if on_postgres() {
+        if let Some(url) = pg_urls()
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(name)
+        {
+            return url.clone();
+        }
+    }
     let path =
         std::env::temp_dir().join(format!("primeclimb-test-{name}-{}.db", std::process::id()));
     format!("sqlite://{}", path.display())
@@ -165,6 +199,9 @@ pub fn db_url_keep(name: &str) -> String {
 /// Remove a test's database files (the big ones, once the test has passed).
 pub fn remove_db(name: &str) {
     let path = db_url_keep(name);
+    if !path.starts_with("sqlite://") {
+        return;
+    }
     let path = path.trim_start_matches("sqlite://");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{path}{suffix}"));

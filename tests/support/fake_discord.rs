@@ -66,17 +66,21 @@ pub struct GatewayFrame {
     pub d: Value,
 }
 
+/// An identified gateway session: its shard, its dispatch sender, its sequence number.
+type GatewaySession = (u64, mpsc::UnboundedSender<String>, Arc<AtomicU64>);
+
 #[derive(Default)]
 struct State {
     requests: Mutex<Vec<Recorded>>,
     frames: Mutex<Vec<GatewayFrame>>,
     /// One sender per gateway session that has received READY.
-    sessions: Mutex<Vec<mpsc::UnboundedSender<String>>>,
+    /// Each identified gateway session: its shard, the way to send it dispatches, and the
+    /// last sequence number it was sent (each session counts its own, as Discord's do).
+    sessions: Mutex<Vec<GatewaySession>>,
     reject_token: AtomicBool,
     forget_attachments: AtomicBool,
     /// Requests still to refuse, as a Discord outage or a rate limit would.
     faults: Mutex<Vec<(Route, u64, Fault)>>,
-    seq: AtomicU64,
     gateway_url: Mutex<String>,
     /// Threads created so far: (id, parent channel, name, archived).
     threads: Mutex<Vec<FakeThread>>,
@@ -140,16 +144,26 @@ pub const BOT_PERMISSIONS_WITH_THREADS: u64 = 2_147_483_647 | (1 << 35) | (1 << 
 
 /// Send a dispatch to every ready session; false when there is none.
 fn dispatch_to(state: &State, t: &str, d: Value) -> bool {
+    dispatch_to_shard(state, None, t, d)
+}
+
+/// Send a dispatch to the sessions of one shard (`None`: every session); false if none
+/// was open.
+fn dispatch_to_shard(state: &State, shard: Option<u64>, t: &str, d: Value) -> bool {
     // The sequence number is taken under the sessions' lock, so dispatches sent from
     // several threads at once reach the bot in the order of their numbers.
     let sessions = lock(&state.sessions);
-    let s = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
-    let text = json!({ "op": 0, "t": t, "s": s, "d": d }).to_string();
-    for session in sessions.iter() {
+    let mut sent = false;
+    for (id, session, seq) in sessions.iter() {
+        if shard.is_some_and(|want| want != *id) {
+            continue;
+        }
+        let s = seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let text = json!({ "op": 0, "t": t, "s": s, "d": &d }).to_string();
         // A closed session is simply gone; the test's waits report the consequence.
-        let _ = session.send(text.clone());
+        sent |= session.send(text).is_ok();
     }
-    !sessions.is_empty()
+    sent || (shard.is_none() && !sessions.is_empty())
 }
 
 /// A thread as Discord returns it (and sends it in `THREAD_CREATE`).
@@ -388,6 +402,35 @@ impl FakeDiscord {
         self.dispatch("INTERACTION_CREATE", interaction);
     }
 
+    /// Inject an interaction through the gateway session of one shard only (several bot
+    /// processes, each running some of the shards).
+    pub fn interact_on_shard(&self, shard: u64, interaction: Value) {
+        assert!(
+            dispatch_to_shard(&self.state, Some(shard), "INTERACTION_CREATE", interaction),
+            "no open gateway session of shard {shard}"
+        );
+    }
+
+    /// Wait (at most [`WAIT`]) until sessions of all these shards have received READY.
+    pub async fn wait_for_shards(&self, shards: &[u64]) {
+        let ready = wait_until(|| {
+            let sessions = lock(&self.state.sessions);
+            shards
+                .iter()
+                .all(|want| {
+                    sessions
+                        .iter()
+                        .any(|(id, tx, _)| id == want && !tx.is_closed())
+                })
+                .then_some(())
+        })
+        .await;
+        assert!(
+            ready.is_some(),
+            "shards {shards:?} never identified within {WAIT:?}"
+        );
+    }
+
     /// How many requests have been recorded (a mark for [`Self::wait_for_after`]).
     pub fn mark(&self) -> usize {
         lock(&self.state.requests).len()
@@ -477,7 +520,7 @@ async fn wait_until<T>(mut probe: impl FnMut() -> Option<T>) -> Option<T> {
         if tokio::time::Instant::now() >= deadline {
             return None;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 
@@ -1045,6 +1088,8 @@ async fn gateway_session(stream: tokio::net::TcpStream, state: Arc<State>) {
     }
     let (tx, mut injected) = mpsc::unbounded_channel::<String>();
     let mut tx = Some(tx);
+    let mut shard = 0;
+    let seq = Arc::new(AtomicU64::new(0));
     loop {
         tokio::select! {
             incoming = ws.next() => {
@@ -1059,12 +1104,16 @@ async fn gateway_session(stream: tokio::net::TcpStream, state: Arc<State>) {
                 let answer = match op {
                     1 => Some(json!({ "op": 11 })),
                     2 => {
-                        let s = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
+                        let s = seq.fetch_add(1, Ordering::SeqCst) + 1;
                         let gateway_url = lock(&state.gateway_url).clone();
+                        // The shard the session asked for ([id, total]), as Discord answers.
+                        let asked = &payload["d"]["shard"];
+                        shard = asked[0].as_u64().unwrap_or(0);
+                        let total = asked[1].as_u64().unwrap_or(1);
                         Some(json!({ "op": 0, "t": "READY", "s": s, "d": {
                             "v": 10, "user": bot_user(), "guilds": [],
                             "session_id": "fake-session", "resume_gateway_url": gateway_url,
-                            "shard": [0, 1],
+                            "shard": [shard, total],
                             "application": { "id": APP_ID.to_string(), "flags": 0 }
                         }}))
                     }
@@ -1079,7 +1128,7 @@ async fn gateway_session(stream: tokio::net::TcpStream, state: Arc<State>) {
                 }
                 if op == 2 {
                     if let Some(tx) = tx.take() {
-                        lock(&state.sessions).push(tx);
+                        lock(&state.sessions).push((shard, tx, seq.clone()));
                     }
                 }
             }

@@ -6,3 +6,4 @@ pub mod bot;
 pub mod db;
 pub mod fake_discord;
 pub mod position;
+pub mod postgres;

@@ -88,6 +88,9 @@ pub fn database_url() -> String {
 
 /// The database file as people see it: `primeclimb.db`, not `sqlite://primeclimb.db`.
 pub fn database_name(url: &str) -> String {
+    if !url.trim().starts_with("sqlite:") {
+        return store::redacted(url);
+    }
     url.trim()
         .trim_start_matches("sqlite://")
         .trim_start_matches("sqlite:")
@@ -96,10 +99,10 @@ pub fn database_name(url: &str) -> String {
 
 /// Open the store, turning a bad address into a usage error (exit 2) and a database
 /// that cannot be opened into a plain error (exit 1).
-pub async fn open_store(url: &str) -> Result<store::SqliteStore> {
+pub async fn open_store(url: &str) -> Result<store::AnyStore> {
     match store::connect(url).await {
         Ok(s) => Ok(s),
-        Err(e @ (StoreError::BadUrl(_) | StoreError::Unsupported(_))) => {
+        Err(e @ (StoreError::BadUrl(_) | StoreError::Unsupported(..))) => {
             Err(UsageError(e.to_string()).into())
         }
         Err(e) => Err(e.into()),

@@ -1,0 +1,1425 @@
+//! The SQL both stores run: one body of queries, expanded once for SQLite and once for
+//! PostgreSQL by [`sql_store!`]. The queries are written in the SQL the two share
+//! (`$1` placeholders, BIGINT ids, `ON CONFLICT`, `RETURNING`); each backend brings its
+//! connection, how a write transaction begins, the text that locks a row read before it
+//! is written (`FOR UPDATE` on PostgreSQL, nothing on SQLite, whose write transactions
+//! hold the whole database), and its code for a unique-constraint violation.
+//!
+//! The sqlx macros check every query at compile time against its backend. Their offline
+//! data (`.sqlx/`) is keyed by the query's text, so each backend's queries start with its
+//! own tag (empty for SQLite, a comment for PostgreSQL) and the two never share a file.
+
+use super::{
+    AssignmentRow, GameKind, GameRow, Place, RatingRow, ResultRow, SeatRow, Status, StoreError,
+};
+
+/// A games row as read, before its seats are attached and its words parsed.
+pub(super) struct RawGame {
+    pub(super) id: i64,
+    pub(super) kind: String,
+    pub(super) guild_id: i64,
+    pub(super) channel_id: i64,
+    pub(super) status: String,
+    pub(super) creator_id: Option<i64>,
+    pub(super) options: String,
+    pub(super) seed: i64,
+    pub(super) state: Option<String>,
+    pub(super) version: i64,
+    pub(super) turn_timeout_secs: Option<i64>,
+    pub(super) created_at: i64,
+    pub(super) updated_at: i64,
+    pub(super) turn_started_at: Option<i64>,
+    pub(super) reminded: bool,
+    pub(super) message_id: Option<i64>,
+    pub(super) locale: Option<String>,
+    pub(super) look: Option<String>,
+    pub(super) parent_channel_id: Option<i64>,
+    pub(super) assignment_id: Option<i64>,
+    pub(super) to_move_user: Option<i64>,
+    pub(super) reminded_at: Option<i64>,
+    pub(super) post_channel: Option<i64>,
+    pub(super) post_message: Option<i64>,
+    pub(super) rematch_id: Option<i64>,
+}
+
+impl RawGame {
+    pub(super) fn into_row(self, seats: Vec<SeatRow>) -> Result<GameRow, StoreError> {
+        Ok(GameRow {
+            id: self.id,
+            kind: GameKind::parse(&self.kind)?,
+            place: Place {
+                guild_id: self.guild_id,
+                channel_id: self.channel_id,
+            },
+            status: Status::parse(&self.status)?,
+            creator_id: self.creator_id,
+            options: self.options,
+            seed: self.seed,
+            state: self.state,
+            version: self.version,
+            turn_timeout_secs: self.turn_timeout_secs,
+            created_at: self.created_at,
+            updated_at: self.updated_at,
+            turn_started_at: self.turn_started_at,
+            reminded: self.reminded,
+            message_id: self.message_id,
+            locale: self.locale,
+            look: self.look,
+            parent_channel_id: self.parent_channel_id,
+            assignment_id: self.assignment_id,
+            to_move_user: self.to_move_user,
+            reminded_at: self.reminded_at,
+            post: self.post_channel.zip(self.post_message),
+            rematch_id: self.rematch_id,
+            seats,
+        })
+    }
+}
+
+pub(super) struct RawAssignment {
+    pub(super) id: i64,
+    pub(super) guild_id: i64,
+    pub(super) channel_id: i64,
+    pub(super) teacher_id: i64,
+    pub(super) kind: String,
+    pub(super) created_at: i64,
+    pub(super) due_at: Option<i64>,
+}
+
+impl RawAssignment {
+    pub(super) fn into_row(self) -> Result<AssignmentRow, StoreError> {
+        Ok(AssignmentRow {
+            id: self.id,
+            guild_id: self.guild_id,
+            channel_id: self.channel_id,
+            teacher_id: self.teacher_id,
+            kind: GameKind::parse(&self.kind)?,
+            created_at: self.created_at,
+            due_at: self.due_at,
+        })
+    }
+}
+
+pub(super) struct RawRating {
+    pub(super) guild_id: i64,
+    pub(super) kind: String,
+    pub(super) user_id: i64,
+    pub(super) name: String,
+    pub(super) mu: f64,
+    pub(super) sigma: f64,
+    pub(super) games: i64,
+    pub(super) wins: i64,
+    pub(super) updated_at: i64,
+}
+
+impl RawRating {
+    pub(super) fn into_row(self) -> Result<RatingRow, StoreError> {
+        Ok(RatingRow {
+            guild_id: self.guild_id,
+            kind: GameKind::parse(&self.kind)?,
+            user_id: self.user_id,
+            name: self.name,
+            mu: self.mu,
+            sigma: self.sigma,
+            games: self.games,
+            wins: self.wins,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+pub(super) struct RawResult {
+    pub(super) game_id: i64,
+    pub(super) seat: i64,
+    pub(super) guild_id: i64,
+    pub(super) kind: String,
+    pub(super) mode: String,
+    pub(super) user_id: Option<i64>,
+    pub(super) ai_level: Option<String>,
+    pub(super) name: String,
+    pub(super) place: i64,
+    pub(super) won: bool,
+    pub(super) turns: i64,
+    pub(super) finished_at: i64,
+}
+
+impl RawResult {
+    pub(super) fn into_row(self) -> Result<ResultRow, StoreError> {
+        Ok(ResultRow {
+            game_id: self.game_id,
+            seat: self.seat,
+            guild_id: self.guild_id,
+            kind: GameKind::parse(&self.kind)?,
+            mode: self.mode,
+            user_id: self.user_id,
+            ai_level: self.ai_level,
+            name: self.name,
+            place: self.place,
+            won: self.won,
+            turns: self.turns,
+            finished_at: self.finished_at,
+        })
+    }
+}
+
+/// `impl Store` and `impl StoreTx` for a backend: `sql_store!(Store, Tx, tag, lock,
+/// unique)`. `Store` has a `pool` and an inherent `begin_tx`; `Tx` has a `tx`.
+macro_rules! sql_store {
+    ($store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal) => {
+        // The column lists several queries read, written once (sqlx joins literals).
+        sql_store!(
+            @queries $store, $tx, $tag, $lock, $unique,
+            // A games row (`RawGame`).
+            r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
+                      seed, state, version, turn_timeout_secs, created_at, updated_at,
+                      turn_started_at, reminded, message_id, locale, look, parent_channel_id,
+                      assignment_id, to_move_user, reminded_at, post_channel, post_message,
+                      rematch_id "#,
+            // A server's settings (`GuildSettings`).
+            r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
+                      teacher_role_id, look, threads, season, remind_every_secs, time_zone,
+                      weekends_off, holidays, away_days, lobby_hours, idle_days,
+                      puzzle_channel, puzzle_hour, puzzle_lang "#,
+            // A person's settings (`UserSettings`).
+            r#"SELECT user_id AS "user_id!", look, notify, time_zone, quiet_from, quiet_to,
+                      digest_hour, digest_sent, dm_closed, lang "#
+        );
+    };
+    (
+        @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
+        $games:literal, $settings:literal, $people:literal
+    ) => {
+        impl $store {
+            async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    SeatRow,
+                    $tag + r#"SELECT seat AS "seat!", user_id, name AS "name!", ai_level
+                       FROM seats WHERE game_id = $1 ORDER BY seat"#,
+                    game_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn all_with_seats(&self, rows: Vec<RawGame>) -> Result<Vec<GameRow>, StoreError> {
+                let mut out = Vec::with_capacity(rows.len());
+                for raw in rows {
+                    let seats = self.seats(raw.id).await?;
+                    out.push(raw.into_row(seats)?);
+                }
+                Ok(out)
+            }
+
+            async fn with_seats(&self, row: Option<RawGame>) -> Result<Option<GameRow>, StoreError> {
+                match row {
+                    None => Ok(None),
+                    Some(raw) => {
+                        let seats = self.seats(raw.id).await?;
+                        raw.into_row(seats).map(Some)
+                    }
+                }
+            }
+        }
+
+        impl Store for $store {
+            type Tx = $tx;
+
+            async fn begin(&self) -> Result<$tx, StoreError> {
+                self.begin_tx().await
+            }
+
+            async fn open_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
+                let row = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games
+                       WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
+                    place.guild_id,
+                    place.channel_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                self.with_seats(row).await
+            }
+
+            async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+                let row = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games WHERE id = $1"#,
+                    id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                self.with_seats(row).await
+            }
+
+            async fn latest_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
+                let row = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games WHERE guild_id = $1 AND channel_id = $2
+                       ORDER BY id DESC LIMIT 1"#,
+                    place.guild_id,
+                    place.channel_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                self.with_seats(row).await
+            }
+
+            async fn log(&self, game_id: i64) -> Result<Vec<LogRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    LogRow,
+                    $tag + r#"SELECT version, turn, seat, user_id, actions, events, at
+                       FROM game_log WHERE game_id = $1 ORDER BY version"#,
+                    game_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn log_since_turn(&self, game_id: i64, turn: i64) -> Result<Vec<LogRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    LogRow,
+                    $tag + r#"SELECT version, turn, seat, user_id, actions, events, at
+                       FROM game_log WHERE game_id = $1 AND turn >= $2 ORDER BY version"#,
+                    game_id,
+                    turn
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn open_games(&self) -> Result<Vec<OpenGame>, StoreError> {
+                let rows = sqlx::query!(
+                    $tag + r#"SELECT id AS "id!", kind, guild_id, channel_id, status, version,
+                              turn_timeout_secs, turn_started_at, reminded, updated_at, ai_to_move,
+                              to_move_user, reminded_at, created_at, notified_turn
+                       FROM games WHERE status IN ('lobby', 'active') ORDER BY id"#
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter()
+                    .map(|r| {
+                        Ok(OpenGame {
+                            id: r.id,
+                            kind: GameKind::parse(&r.kind)?,
+                            place: Place {
+                                guild_id: r.guild_id,
+                                channel_id: r.channel_id,
+                            },
+                            status: Status::parse(&r.status)?,
+                            version: r.version,
+                            turn_timeout_secs: r.turn_timeout_secs,
+                            turn_started_at: r.turn_started_at,
+                            reminded: r.reminded,
+                            updated_at: r.updated_at,
+                            ai_to_move: r.ai_to_move,
+                            to_move_user: r.to_move_user,
+                            reminded_at: r.reminded_at,
+                            created_at: r.created_at,
+                            notified_turn: r.notified_turn,
+                        })
+                    })
+                    .collect()
+            }
+
+            async fn results(&self, game_id: i64) -> Result<Vec<ResultRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    RawResult,
+                    $tag + r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
+                              turns, finished_at
+                       FROM results WHERE game_id = $1 ORDER BY seat"#,
+                    game_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(RawResult::into_row).collect()
+            }
+
+            async fn leaderboard(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                limit: i64,
+            ) -> Result<Vec<RatingRow>, StoreError> {
+                let kind = kind.as_str();
+                let rows = sqlx::query_as!(
+                    RawRating,
+                    $tag + r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
+                       FROM ratings WHERE guild_id = $1 AND kind = $2
+                       ORDER BY mu - 3.0 * sigma DESC, wins DESC, user_id
+                       LIMIT $3"#,
+                    guild_id,
+                    kind,
+                    limit
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(RawRating::into_row).collect()
+            }
+
+            async fn best_scores(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                mode: &str,
+                limit: i64,
+            ) -> Result<Vec<BestScore>, StoreError> {
+                let kind = kind.as_str();
+                // Each player's fewest turns; a player is a Discord user, or a name for local games.
+                let rows = sqlx::query!(
+                    $tag + r#"SELECT r.user_id, r.name AS "name!", r.mode AS "mode!", r.turns AS "turns!",
+                              r.game_id AS "game_id!"
+                       FROM results r
+                       WHERE r.guild_id = $1 AND r.kind = $2 AND r.mode = $3 AND r.won
+                         AND r.ai_level IS NULL
+                         AND NOT EXISTS (
+                             SELECT 1 FROM results b
+                             WHERE b.guild_id = r.guild_id AND b.kind = r.kind AND b.mode = r.mode
+                               AND b.won AND b.ai_level IS NULL
+                               AND ((r.user_id IS NOT NULL AND b.user_id = r.user_id)
+                                    OR (r.user_id IS NULL AND b.user_id IS NULL AND b.name = r.name))
+                               AND (b.turns < r.turns OR (b.turns = r.turns AND b.game_id < r.game_id)))
+                       ORDER BY r.turns, r.game_id
+                       LIMIT $4"#,
+                    guild_id,
+                    kind,
+                    mode,
+                    limit
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|r| BestScore {
+                        user_id: r.user_id,
+                        name: r.name,
+                        mode: r.mode,
+                        turns: r.turns,
+                        game_id: r.game_id,
+                    })
+                    .collect())
+            }
+
+            async fn rating(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                user_id: i64,
+            ) -> Result<Option<RatingRow>, StoreError> {
+                let kind = kind.as_str();
+                let row = sqlx::query_as!(
+                    RawRating,
+                    $tag + r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
+                       FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
+                    guild_id,
+                    kind,
+                    user_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(RawRating::into_row).transpose()
+            }
+
+            async fn record(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                user_id: i64,
+            ) -> Result<PlayerRecord, StoreError> {
+                let kind = kind.as_str();
+                let row = sqlx::query!(
+                    $tag + r#"SELECT COUNT(*) AS "games!: i64",
+                              COALESCE(SUM(CASE WHEN won THEN 1 ELSE 0 END), 0) AS "wins!: i64"
+                       FROM results WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
+                    guild_id,
+                    kind,
+                    user_id
+                )
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(PlayerRecord {
+                    games: row.games,
+                    wins: row.wins,
+                })
+            }
+
+            async fn best_score(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                user_id: i64,
+                mode: &str,
+            ) -> Result<Option<i64>, StoreError> {
+                let kind = kind.as_str();
+                let row = sqlx::query!(
+                    $tag + r#"SELECT MIN(turns) AS "turns: i64" FROM results
+                       WHERE guild_id = $1 AND kind = $2 AND user_id = $3 AND mode = $4 AND won"#,
+                    guild_id,
+                    kind,
+                    user_id,
+                    mode
+                )
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(row.turns)
+            }
+
+            async fn settings(&self, guild_id: i64) -> Result<GuildSettings, StoreError> {
+                let row = sqlx::query_as!(
+                    GuildSettings,
+                    $tag + $settings + r#"FROM guild_settings WHERE guild_id = $1"#,
+                    guild_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.unwrap_or_else(|| GuildSettings::defaults(guild_id)))
+            }
+
+            async fn user_look(&self, user_id: i64) -> Result<Option<String>, StoreError> {
+                let row = sqlx::query_scalar!(
+                    $tag + r#"SELECT look FROM user_settings WHERE user_id = $1"#,
+                    user_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.flatten())
+            }
+
+            async fn user_settings(&self, user_id: i64) -> Result<UserSettings, StoreError> {
+                let row = sqlx::query_as!(
+                    UserSettings,
+                    $tag + $people + r#"FROM user_settings WHERE user_id = $1"#,
+                    user_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.unwrap_or_else(|| UserSettings::defaults(user_id)))
+            }
+
+            async fn digest_users(&self) -> Result<Vec<UserSettings>, StoreError> {
+                let rows = sqlx::query_as!(
+                    UserSettings,
+                    $tag + $people + r#"FROM user_settings WHERE digest_hour IS NOT NULL ORDER BY user_id"#
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn waiting_on(&self, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games WHERE to_move_user = $1 AND status = 'active'
+                       ORDER BY turn_started_at"#,
+                    user_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                self.all_with_seats(rows).await
+            }
+
+            async fn aways(&self, guild_id: i64, after: i64) -> Result<Vec<AwayRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    AwayRow,
+                    $tag + r#"SELECT guild_id, user_id, from_at, until_at FROM aways
+                       WHERE guild_id = $1 AND until_at > $2 ORDER BY from_at"#,
+                    guild_id,
+                    after
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn games_of_user(&self, guild_id: i64, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games
+                       WHERE guild_id = $1 AND status IN ('lobby', 'active')
+                             AND id IN (SELECT game_id FROM seats WHERE user_id = $2)
+                       ORDER BY id"#,
+                    guild_id,
+                    user_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                self.all_with_seats(rows).await
+            }
+
+            async fn puzzle_answers(
+                &self,
+                guild_id: i64,
+                kind: &str,
+            ) -> Result<Vec<PuzzleAnswerRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    PuzzleAnswerRow,
+                    $tag + r#"SELECT guild_id, user_id, kind, day, correct, answered_at FROM puzzle_answers
+                       WHERE guild_id = $1 AND kind = $2 ORDER BY day, answered_at"#,
+                    guild_id,
+                    kind
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn puzzle_servers(&self) -> Result<Vec<GuildSettings>, StoreError> {
+                let rows = sqlx::query_as!(
+                    GuildSettings,
+                    $tag + $settings + r#"FROM guild_settings WHERE puzzle_channel IS NOT NULL ORDER BY guild_id"#
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn lesson_step(&self, user_id: i64) -> Result<i64, StoreError> {
+                let step = sqlx::query_scalar!($tag + r#"SELECT step FROM lessons WHERE user_id = $1"#, user_id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                Ok(step.unwrap_or(0))
+            }
+
+            async fn rematch_votes(&self, game_id: i64) -> Result<Vec<i64>, StoreError> {
+                let rows = sqlx::query_scalar!(
+                    $tag + r#"SELECT user_id FROM rematch_votes WHERE game_id = $1 ORDER BY user_id"#,
+                    game_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn open_games_of(&self, guild_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games WHERE guild_id = $1 AND status IN ('lobby', 'active')
+                       ORDER BY id"#,
+                    guild_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                self.all_with_seats(rows).await
+            }
+
+            async fn games_between(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                from: i64,
+                to: i64,
+            ) -> Result<Vec<GameRow>, StoreError> {
+                let kind = kind.as_str();
+                let rows = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games
+                       WHERE guild_id = $1 AND kind = $2 AND status <> 'lobby'
+                             AND created_at >= $3 AND created_at < $4
+                       ORDER BY id"#,
+                    guild_id,
+                    kind,
+                    from,
+                    to
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                self.all_with_seats(rows).await
+            }
+
+            async fn results_between(
+                &self,
+                guild_id: i64,
+                kind: GameKind,
+                from: i64,
+                to: i64,
+            ) -> Result<Vec<ResultRow>, StoreError> {
+                let kind = kind.as_str();
+                let rows = sqlx::query_as!(
+                    RawResult,
+                    $tag + r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
+                              turns, finished_at
+                       FROM results
+                       WHERE guild_id = $1 AND kind = $2 AND finished_at >= $3 AND finished_at < $4
+                       ORDER BY finished_at, game_id, seat"#,
+                    guild_id,
+                    kind,
+                    from,
+                    to
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(RawResult::into_row).collect()
+            }
+
+            async fn activity(
+                &self,
+                guild_id: i64,
+                from: i64,
+                to: i64,
+            ) -> Result<Vec<ActivityRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    ActivityRow,
+                    $tag + r#"SELECT guild_id, user_id, game_id, kind, detail, at
+                       FROM activity WHERE guild_id = $1 AND at >= $2 AND at < $3 ORDER BY at"#,
+                    guild_id,
+                    from,
+                    to
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows)
+            }
+
+            async fn assignment(&self, id: i64) -> Result<Option<AssignmentRow>, StoreError> {
+                let row = sqlx::query_as!(
+                    RawAssignment,
+                    $tag + r#"SELECT id AS "id!", guild_id, channel_id, teacher_id, kind, created_at, due_at
+                       FROM assignments WHERE id = $1"#,
+                    id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(RawAssignment::into_row).transpose()
+            }
+
+            async fn due_assignments(&self, now: i64) -> Result<Vec<AssignmentRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    RawAssignment,
+                    $tag + r#"SELECT id AS "id!", guild_id, channel_id, teacher_id, kind, created_at, due_at
+                       FROM assignments
+                       WHERE due_told = FALSE AND due_at IS NOT NULL AND due_at <= $1
+                       ORDER BY due_at"#,
+                    now
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(RawAssignment::into_row).collect()
+            }
+
+            async fn unannounced_ends(&self) -> Result<Vec<i64>, StoreError> {
+                let ids = sqlx::query_scalar!(
+                    $tag + r#"SELECT id AS "id!" FROM games
+                       WHERE parent_channel_id IS NOT NULL AND end_announced = FALSE
+                             AND status IN ('finished', 'ended')
+                       ORDER BY id"#
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(ids)
+            }
+
+            async fn assignment_games(&self, assignment_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let rows = sqlx::query_as!(
+                    RawGame,
+                    $tag + $games + r#"FROM games WHERE assignment_id = $1 ORDER BY id"#,
+                    assignment_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                self.all_with_seats(rows).await
+            }
+
+            async fn custom_cards(&self, guild_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
+                let rows = sqlx::query!(
+                    $tag + r#"SELECT slot, card FROM custom_cards WHERE guild_id = $1 ORDER BY slot"#,
+                    guild_id
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.into_iter().map(|r| (r.slot, r.card)).collect())
+            }
+        }
+
+        impl StoreTx for $tx {
+            async fn insert_game(&mut self, game: &NewGame) -> Result<i64, StoreError> {
+                let kind = game.kind.as_str();
+                let status = Status::Lobby.as_str();
+                let result = sqlx::query_scalar!(
+                    $tag + r#"INSERT INTO games (kind, guild_id, channel_id, status, creator_id, options, seed,
+                                          state, version, turn_timeout_secs, created_at, updated_at,
+                                          turn_started_at, reminded, message_id, locale, look,
+                                          parent_channel_id, assignment_id)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, NULL, 0, $8, $9, $9, NULL, FALSE, NULL,
+                               $10, $11, $12, $13)
+                       RETURNING id AS "id!""#,
+                    kind,
+                    game.place.guild_id,
+                    game.place.channel_id,
+                    status,
+                    game.creator_id,
+                    game.options,
+                    game.seed,
+                    game.turn_timeout_secs,
+                    game.now,
+                    game.locale,
+                    game.look,
+                    game.parent_channel_id,
+                    game.assignment_id
+                )
+                .fetch_one(&mut *self.tx)
+                .await;
+                match result {
+                    Ok(id) => Ok(id),
+                    Err(sqlx::Error::Database(db)) if db.code().as_deref() == Some($unique) => {
+                        Err(StoreError::ChannelBusy)
+                    }
+                    Err(e) => Err(e.into()),
+                }
+            }
+
+            async fn claim(&mut self, game_id: i64, expected: i64, now: i64) -> Result<(), StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET version = version + 1, updated_at = $3
+                       WHERE id = $1 AND version = $2"#,
+                    game_id,
+                    expected,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                if done.rows_affected() == 1 {
+                    Ok(())
+                } else {
+                    Err(StoreError::Conflict)
+                }
+            }
+
+            async fn update_game(&mut self, game_id: i64, u: &GameUpdate) -> Result<(), StoreError> {
+                let status = u.status.as_str();
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET status = $2, options = $3, state = $4, turn_started_at = $5,
+                                        reminded = $6, ai_to_move = $7, to_move_user = $8,
+                                        reminded_at = CASE WHEN $6 THEN reminded_at ELSE NULL END
+                       WHERE id = $1"#,
+                    game_id,
+                    status,
+                    u.options,
+                    u.state,
+                    u.turn_started_at,
+                    u.reminded,
+                    u.ai_to_move,
+                    u.to_move_user
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn mark_reminded(
+                &mut self,
+                game_id: i64,
+                version: i64,
+                at: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET reminded = TRUE, reminded_at = $3
+                       WHERE id = $1 AND version = $2 AND (reminded_at IS NULL OR reminded_at < $3)"#,
+                    game_id,
+                    version,
+                    at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn set_message(
+                &mut self,
+                game_id: i64,
+                message_id: Option<i64>,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET message_id = $2 WHERE id = $1"#,
+                    game_id,
+                    message_id
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn insert_seat(&mut self, game_id: i64, s: &SeatRow) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO seats (game_id, seat, user_id, name, ai_level)
+                       VALUES ($1, $2, $3, $4, $5)"#,
+                    game_id,
+                    s.seat,
+                    s.user_id,
+                    s.name,
+                    s.ai_level
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn delete_seat(&mut self, game_id: i64, seat: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"DELETE FROM seats WHERE game_id = $1 AND seat = $2"#,
+                    game_id,
+                    seat
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn replace_seats(&mut self, game_id: i64, seats: &[SeatRow]) -> Result<(), StoreError> {
+                sqlx::query!($tag + r#"DELETE FROM seats WHERE game_id = $1"#, game_id)
+                    .execute(&mut *self.tx)
+                    .await?;
+                for s in seats {
+                    self.insert_seat(game_id, s).await?;
+                }
+                Ok(())
+            }
+
+            async fn append_log(&mut self, game_id: i64, r: &LogRow) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO game_log (game_id, version, turn, seat, user_id, actions, events, at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"#,
+                    game_id,
+                    r.version,
+                    r.turn,
+                    r.seat,
+                    r.user_id,
+                    r.actions,
+                    r.events,
+                    r.at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn forget_events(&mut self, game_id: i64, before_turn: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE game_log SET events = '[]' WHERE game_id = $1 AND turn < $2"#,
+                    game_id,
+                    before_turn
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn insert_result(&mut self, r: &ResultRow) -> Result<(), StoreError> {
+                let kind = r.kind.as_str();
+                sqlx::query!(
+                    $tag + r#"INSERT INTO results (game_id, seat, guild_id, kind, mode, user_id, ai_level, name,
+                                            place, won, turns, finished_at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"#,
+                    r.game_id,
+                    r.seat,
+                    r.guild_id,
+                    kind,
+                    r.mode,
+                    r.user_id,
+                    r.ai_level,
+                    r.name,
+                    r.place,
+                    r.won,
+                    r.turns,
+                    r.finished_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn rating(
+                &mut self,
+                guild_id: i64,
+                kind: GameKind,
+                user_id: i64,
+            ) -> Result<Option<RatingRow>, StoreError> {
+                let kind = kind.as_str();
+                let row = sqlx::query_as!(
+                    RawRating,
+                    $tag + r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
+                       FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"# + $lock,
+                    guild_id,
+                    kind,
+                    user_id
+                )
+                .fetch_optional(&mut *self.tx)
+                .await?;
+                row.map(RawRating::into_row).transpose()
+            }
+
+            async fn put_rating(&mut self, r: &RatingRow) -> Result<(), StoreError> {
+                let kind = r.kind.as_str();
+                sqlx::query!(
+                    $tag + r#"INSERT INTO ratings (guild_id, kind, user_id, name, mu, sigma, games, wins,
+                                            updated_at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                       ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
+                           name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
+                           games = excluded.games, wins = excluded.wins,
+                           updated_at = excluded.updated_at"#,
+                    r.guild_id,
+                    kind,
+                    r.user_id,
+                    r.name,
+                    r.mu,
+                    r.sigma,
+                    r.games,
+                    r.wins,
+                    r.updated_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn put_settings(&mut self, s: &GuildSettings, now: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO guild_settings (guild_id, turn_timeout_secs, on_timeout,
+                                                   default_variant, teacher_role_id, look, threads,
+                                                   season, remind_every_secs, time_zone, weekends_off,
+                                                   holidays, away_days, lobby_hours, idle_days,
+                                                   puzzle_channel, puzzle_hour, puzzle_lang, updated_at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                               $17, $18, $19)
+                       ON CONFLICT (guild_id) DO UPDATE SET
+                           turn_timeout_secs = excluded.turn_timeout_secs,
+                           on_timeout = excluded.on_timeout,
+                           default_variant = excluded.default_variant,
+                           teacher_role_id = excluded.teacher_role_id,
+                           look = excluded.look,
+                           threads = excluded.threads,
+                           season = excluded.season,
+                           remind_every_secs = excluded.remind_every_secs,
+                           time_zone = excluded.time_zone,
+                           weekends_off = excluded.weekends_off,
+                           holidays = excluded.holidays,
+                           away_days = excluded.away_days,
+                           lobby_hours = excluded.lobby_hours,
+                           idle_days = excluded.idle_days,
+                           puzzle_channel = excluded.puzzle_channel,
+                           puzzle_hour = excluded.puzzle_hour,
+                           puzzle_lang = excluded.puzzle_lang,
+                           updated_at = excluded.updated_at"#,
+                    s.guild_id,
+                    s.turn_timeout_secs,
+                    s.on_timeout,
+                    s.default_variant,
+                    s.teacher_role_id,
+                    s.look,
+                    s.threads,
+                    s.season,
+                    s.remind_every_secs,
+                    s.time_zone,
+                    s.weekends_off,
+                    s.holidays,
+                    s.away_days,
+                    s.lobby_hours,
+                    s.idle_days,
+                    s.puzzle_channel,
+                    s.puzzle_hour,
+                    s.puzzle_lang,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn set_open_games_look(
+                &mut self,
+                guild_id: i64,
+                look: Option<&str>,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET look = $2
+                       WHERE guild_id = $1 AND status IN ('lobby', 'active')"#,
+                    guild_id,
+                    look
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn put_user_look(
+                &mut self,
+                user_id: i64,
+                look: Option<&str>,
+                now: i64,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO user_settings (user_id, look, updated_at) VALUES ($1, $2, $3)
+                       ON CONFLICT (user_id) DO UPDATE SET
+                           look = excluded.look,
+                           updated_at = excluded.updated_at"#,
+                    user_id,
+                    look,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn put_user_settings(&mut self, u: &UserSettings, now: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO user_settings (user_id, look, notify, time_zone, quiet_from, quiet_to,
+                                                  digest_hour, digest_sent, dm_closed, lang, updated_at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                       ON CONFLICT (user_id) DO UPDATE SET
+                           look = excluded.look, notify = excluded.notify,
+                           time_zone = excluded.time_zone, quiet_from = excluded.quiet_from,
+                           quiet_to = excluded.quiet_to, digest_hour = excluded.digest_hour,
+                           digest_sent = excluded.digest_sent, dm_closed = excluded.dm_closed,
+                           lang = excluded.lang, updated_at = excluded.updated_at"#,
+                    u.user_id,
+                    u.look,
+                    u.notify,
+                    u.time_zone,
+                    u.quiet_from,
+                    u.quiet_to,
+                    u.digest_hour,
+                    u.digest_sent,
+                    u.dm_closed,
+                    u.lang,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn claim_digest(&mut self, user_id: i64, due: i64) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE user_settings SET digest_sent = $2
+                       WHERE user_id = $1 AND (digest_sent IS NULL OR digest_sent < $2)"#,
+                    user_id,
+                    due
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn insert_away(&mut self, a: &AwayRow, now: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO aways (guild_id, user_id, from_at, until_at, created_at)
+                       VALUES ($1, $2, $3, $4, $5)"#,
+                    a.guild_id,
+                    a.user_id,
+                    a.from_at,
+                    a.until_at,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn end_aways(&mut self, guild_id: i64, user_id: i64, now: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE aways SET until_at = $3
+                       WHERE guild_id = $1 AND user_id = $2 AND until_at > $3 AND from_at <= $3"#,
+                    guild_id,
+                    user_id,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                sqlx::query!(
+                    $tag + r#"DELETE FROM aways WHERE guild_id = $1 AND user_id = $2 AND from_at > $3"#,
+                    guild_id,
+                    user_id,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn swap_post(
+                &mut self,
+                game_id: i64,
+                post: (i64, i64),
+            ) -> Result<Option<(i64, i64)>, StoreError> {
+                let old = sqlx::query!(
+                    $tag + r#"SELECT post_channel, post_message FROM games WHERE id = $1"# + $lock,
+                    game_id
+                )
+                .fetch_optional(&mut *self.tx)
+                .await?;
+                let old = old.and_then(|r| r.post_channel.zip(r.post_message));
+                if let Some(old) = old {
+                    if old.1 == post.1 {
+                        return Ok(None);
+                    }
+                    if old.1 > post.1 {
+                        return Ok(Some(post));
+                    }
+                }
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET post_channel = $2, post_message = $3 WHERE id = $1"#,
+                    game_id,
+                    post.0,
+                    post.1
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(old)
+            }
+
+            async fn claim_turn_notice(
+                &mut self,
+                game_id: i64,
+                turn_started_at: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET notified_turn = $2
+                       WHERE id = $1 AND (notified_turn IS NULL OR notified_turn <> $2)"#,
+                    game_id,
+                    turn_started_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn record_puzzle_answer(&mut self, r: &PuzzleAnswerRow) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"INSERT INTO puzzle_answers (guild_id, user_id, kind, day, correct, answered_at)
+                       VALUES ($1, $2, $3, $4, $5, $6)
+                       ON CONFLICT (guild_id, user_id, kind, day) DO NOTHING"#,
+                    r.guild_id,
+                    r.user_id,
+                    r.kind,
+                    r.day,
+                    r.correct,
+                    r.answered_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn claim_puzzle_post(
+                &mut self,
+                guild_id: i64,
+                day: i64,
+                now: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"INSERT INTO puzzle_posts (guild_id, day, posted_at) VALUES ($1, $2, $3)
+                       ON CONFLICT (guild_id, day) DO NOTHING"#,
+                    guild_id,
+                    day,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn set_lesson_step(
+                &mut self,
+                user_id: i64,
+                step: i64,
+                now: i64,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO lessons (user_id, step, updated_at) VALUES ($1, $2, $3)
+                       ON CONFLICT (user_id) DO UPDATE SET step = excluded.step,
+                                                           updated_at = excluded.updated_at"#,
+                    user_id,
+                    step,
+                    now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn set_rematch(
+                &mut self,
+                game_id: i64,
+                rematch_id: Option<i64>,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET rematch_id = $2 WHERE id = $1"#,
+                    game_id,
+                    rematch_id
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn vote_rematch(&mut self, game_id: i64, user_id: i64) -> Result<Vec<i64>, StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO rematch_votes (game_id, user_id) VALUES ($1, $2)
+                       ON CONFLICT (game_id, user_id) DO NOTHING"#,
+                    game_id,
+                    user_id
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                let votes = sqlx::query_scalar!(
+                    $tag + r#"SELECT user_id FROM rematch_votes WHERE game_id = $1 ORDER BY user_id"#,
+                    game_id
+                )
+                .fetch_all(&mut *self.tx)
+                .await?;
+                Ok(votes)
+            }
+
+            async fn claim_rematch(&mut self, game_id: i64, rematch_id: i64) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET rematch_id = $2 WHERE id = $1 AND rematch_id IS NULL"#,
+                    game_id,
+                    rematch_id
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn insert_assignment(&mut self, row: &AssignmentRow) -> Result<i64, StoreError> {
+                let kind = row.kind.as_str();
+                let id = sqlx::query_scalar!(
+                    $tag + r#"INSERT INTO assignments (guild_id, channel_id, teacher_id, kind, created_at,
+                                                due_at, due_told)
+                       VALUES ($1, $2, $3, $4, $5, $6, FALSE)
+                       RETURNING id AS "id!""#,
+                    row.guild_id,
+                    row.channel_id,
+                    row.teacher_id,
+                    kind,
+                    row.created_at,
+                    row.due_at
+                )
+                .fetch_one(&mut *self.tx)
+                .await?;
+                Ok(id)
+            }
+
+            async fn claim_assignment_due(&mut self, id: i64) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE assignments SET due_told = TRUE WHERE id = $1 AND due_told = FALSE"#,
+                    id
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn log_activity(&mut self, row: &ActivityRow) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"INSERT INTO activity (guild_id, user_id, game_id, kind, detail, at)
+                       VALUES ($1, $2, $3, $4, $5, $6)"#,
+                    row.guild_id,
+                    row.user_id,
+                    row.game_id,
+                    row.kind,
+                    row.detail,
+                    row.at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn claim_end_announcement(&mut self, game_id: i64) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET end_announced = TRUE WHERE id = $1 AND end_announced = FALSE"#,
+                    game_id
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn put_custom_card(
+                &mut self,
+                guild_id: i64,
+                slot: i64,
+                card: Option<&str>,
+            ) -> Result<(), StoreError> {
+                match card {
+                    Some(card) => {
+                        sqlx::query!(
+                            $tag + r#"INSERT INTO custom_cards (guild_id, slot, card) VALUES ($1, $2, $3)
+                               ON CONFLICT (guild_id, slot) DO UPDATE SET card = excluded.card"#,
+                            guild_id,
+                            slot,
+                            card
+                        )
+                        .execute(&mut *self.tx)
+                        .await?;
+                    }
+                    None => {
+                        sqlx::query!(
+                            $tag + r#"DELETE FROM custom_cards WHERE guild_id = $1 AND slot = $2"#,
+                            guild_id,
+                            slot
+                        )
+                        .execute(&mut *self.tx)
+                        .await?;
+                    }
+                }
+                Ok(())
+            }
+
+            async fn claim_runner(
+                &mut self,
+                place: Place,
+                owner: &str,
+                now: i64,
+                until: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET runner = $3, runner_until = $5
+                       WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'
+                             AND (runner IS NULL OR runner = $3 OR runner_until < $4)"#,
+                    place.guild_id,
+                    place.channel_id,
+                    owner,
+                    now,
+                    until
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn release_runner(&mut self, place: Place, owner: &str) -> Result<bool, StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET runner = NULL, runner_until = NULL
+                       WHERE guild_id = $1 AND channel_id = $2 AND runner = $3"#,
+                    place.guild_id,
+                    place.channel_id,
+                    owner
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                let ai = sqlx::query_scalar!(
+                    $tag + r#"SELECT ai_to_move FROM games
+                       WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'"#,
+                    place.guild_id,
+                    place.channel_id
+                )
+                .fetch_optional(&mut *self.tx)
+                .await?;
+                Ok(ai.unwrap_or(false))
+            }
+
+            async fn commit(self) -> Result<(), StoreError> {
+                self.tx.commit().await?;
+                Ok(())
+            }
+        }
+    };
+}
+
+pub(super) use sql_store;

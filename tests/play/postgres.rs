@@ -1,0 +1,750 @@
+//! The bot on PostgreSQL, as several processes: the session and Discord suites again on
+//! PostgreSQL, two real bot processes (`primeclimb bot --shards … --total-shards 4`) on
+//! one database and one fake Discord racing on the same game, one of them killed in the
+//! middle of an AI game, and `primeclimb migrate-db` there and back.
+//!
+//! The server is a real PostgreSQL started for these tests (tests/support/postgres.rs);
+//! without one installed they say loudly that they were skipped, and in CI
+//! (`PRIMECLIMB_REQUIRE_POSTGRES`) they fail instead.
+
+use crate::support;
+
+use std::collections::{BTreeMap, HashSet};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use primeclimb::climb::Options;
+use primeclimb::level::Level;
+use primeclimb::session::{Actor, LobbySpec, Place, Session, Status};
+use primeclimb::store::{self, copy, AnyStore, Store, StoreTx};
+use serde_json::{json, Value};
+use support::bot::custom_ids;
+use support::db::{self, TestSession};
+use support::fake_discord::{self as fake, FakeDiscord, ADA, BO, CHANNEL_ID, GUILD_ID, WAIT};
+use support::postgres;
+
+const BIN: &str = env!("CARGO_BIN_EXE_primeclimb");
+
+/// The place the fake Discord's channel is.
+const PLACE: Place = Place {
+    guild_id: GUILD_ID as i64,
+    channel_id: CHANNEL_ID as i64,
+};
+
+/// A fresh PostgreSQL database, or `None` when no server is installed (announced once).
+fn pg_database(name: &str) -> Option<String> {
+    postgres::server().map(|server| server.fresh_database(name))
+}
+
+/// The session, terminal and Discord suites of this binary run once more, on PostgreSQL: the test
+/// binary runs itself with `PRIMECLIMB_TEST_DB=postgres`, which gives every test a fresh
+/// PostgreSQL database instead of a SQLite file (`support::db::db_url`).
+#[test]
+fn the_session_and_discord_suites_pass_on_postgresql() {
+    if db::on_postgres() || postgres::server().is_none() {
+        return;
+    }
+    let suites = [
+        "sessions::",
+        "daifugo_sessions::",
+        "async_play::",
+        "classroom::",
+        "report::",
+        "replay::",
+        "learning::",
+        "local_play::",
+        "discord_game::",
+        "discord_faults::",
+        "discord_pictures::",
+        "daifugo_discord::",
+    ];
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = Command::new(exe)
+        .args(suites)
+        .env("PRIMECLIMB_TEST_DB", "postgres")
+        .env("RUST_BACKTRACE", "1")
+        .output()
+        .expect("run the suites again");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let summary = stdout
+        .lines()
+        .filter(|l| l.starts_with("test result") || l.contains("FAILED") || l.contains("panicked"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        out.status.success(),
+        "the suites failed on PostgreSQL:\n{summary}\n--- output ---\n{stdout}\n{stderr}"
+    );
+    let passed: usize = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("test result: ok. "))
+        .filter_map(|l| l.split(' ').next()?.parse::<usize>().ok())
+        .sum();
+    assert!(
+        passed >= 60,
+        "only {passed} tests ran on PostgreSQL:\n{summary}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Two bot processes
+
+/// One real bot process running some shards.
+struct Process {
+    child: Child,
+}
+
+impl Process {
+    /// `primeclimb bot --shards RANGE --total-shards 4` on `url`, talking to `fake`.
+    fn start(fake: &FakeDiscord, url: &str, shards: &str) -> Process {
+        let child = Command::new(BIN)
+            .args(["bot", "--shards", shards, "--total-shards", "4"])
+            .env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DATABASE_URL", url)
+            .env("DISCORD_API_URL", &fake.api_url)
+            .env("DEV_GUILD_ID", GUILD_ID.to_string())
+            .env("AI_PACE_MS", "150")
+            .env("TAKE_BACK_SECS", "0")
+            .env("TURN_CLOCK_MS", "200")
+            .env("AI_IDLE_SECS", "1")
+            .env("AI_LEASE_SECS", "2")
+            .env("DATABASE_MAX_CONNECTIONS", "8")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start the bot");
+        Process { child }
+    }
+
+    /// SIGKILL: no shutdown, no lease given back.
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM, as systemd stops it; it must stop cleanly.
+    fn stop(&mut self) {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                assert!(status.success(), "the bot stopped with {status}");
+                return;
+            }
+            assert!(Instant::now() < deadline, "the bot did not stop on SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Two bot processes on one database and one fake Discord: shards 0-1 and 2-3 of 4.
+struct Cluster {
+    fake: FakeDiscord,
+    a: Process,
+    b: Process,
+    reader: TestSession,
+    next_id: std::sync::atomic::AtomicU64,
+}
+
+impl Cluster {
+    async fn start(url: &str) -> Cluster {
+        let fake = FakeDiscord::start().await;
+        let a = Process::start(&fake, url, "0-1");
+        let b = Process::start(&fake, url, "2-3");
+        fake.wait_for_shards(&[0, 1, 2, 3]).await;
+        let reader = TestSession::new(store::connect(url).await.expect("open the database"));
+        Cluster {
+            fake,
+            a,
+            b,
+            reader,
+            next_id: std::sync::atomic::AtomicU64::new(50_000),
+        }
+    }
+
+    fn id(&self) -> u64 {
+        self.next_id
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Send `interaction` (id `id`) through a shard's process; its response's JSON.
+    async fn send(&self, shard: u64, id: u64, interaction: Value) -> Value {
+        self.fake.interact_on_shard(shard, interaction);
+        let callback = self
+            .fake
+            .wait_for_request("POST", &fake::callback_path(id))
+            .await;
+        callback.json.expect("a JSON interaction response")
+    }
+
+    async fn slash(&self, shard: u64, path: &[&str], options: Value) -> Value {
+        let id = self.id();
+        self.send(
+            shard,
+            id,
+            fake::slash_command_as(ADA, id, path, options, "en-US"),
+        )
+        .await
+    }
+}
+
+/// The lobby button with `verb` among `ids`.
+fn button(ids: &[String], verb: &str) -> String {
+    ids.iter()
+        .find(|c| c.ends_with(&format!(":{verb}")))
+        .unwrap_or_else(|| panic!("no {verb} button in {ids:?}"))
+        .clone()
+}
+
+/// Bo clicks Join twice at once, one click through each process, 1,000 times (he leaves
+/// between two trials): each time exactly one click joins him, the other is told he is
+/// in already, and the lobby's version moves by one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_clicks_through_two_processes_apply_exactly_once() {
+    let Some(url) = pg_database("race") else {
+        return;
+    };
+    let c = Cluster::start(&url).await;
+    let lobby = c.slash(0, &["climb", "start"], json!([])).await;
+    let ids = custom_ids(&lobby["data"]);
+    let join = button(&ids, "join");
+    let bo = Actor::user(BO.id as i64, BO.name);
+    let seats_of_bo = |row: &store::GameRow| {
+        row.seats
+            .iter()
+            .filter(|s| s.user_id == Some(BO.id as i64))
+            .count()
+    };
+    for trial in 0..1_000 {
+        let before = c.reader.store().open_game(PLACE).await.unwrap().unwrap();
+        assert_eq!(seats_of_bo(&before), 0);
+        let (x, y) = (c.id(), c.id());
+        // Alternate which process hears first.
+        let (first, second) = if trial % 2 == 0 { (0, 2) } else { (2, 0) };
+        let one = c.send(first, x, fake::button_click_as(BO, x, 1, &join, "en-US"));
+        let two = c.send(second, y, fake::button_click_as(BO, y, 1, &join, "en-US"));
+        let (one, two) = tokio::join!(one, two);
+        let after = c.reader.store().open_game(PLACE).await.unwrap().unwrap();
+        assert_eq!(seats_of_bo(&after), 1, "trial {trial}: Bo is seated once");
+        assert_eq!(
+            after.version,
+            before.version + 1,
+            "trial {trial}: one click applied"
+        );
+        // One click updated the lobby (7); the other was answered privately (4, ephemeral).
+        let kinds: HashSet<u64> = [&one, &two]
+            .iter()
+            .map(|r| r["type"].as_u64().unwrap_or(0))
+            .collect();
+        assert!(
+            kinds.contains(&7),
+            "trial {trial}: no click updated the lobby: {one} {two}"
+        );
+        let refused = [&one, &two]
+            .into_iter()
+            .filter(|r| r["data"]["flags"].as_u64().is_some_and(|f| f & 64 != 0))
+            .count();
+        assert_eq!(refused, 1, "trial {trial}: {one} {two}");
+        // Bo leaves again (straight through the database: the trial is about joining).
+        c.reader.leave(PLACE, &bo).await.expect("Bo leaves");
+    }
+}
+
+/// An AI-only game runs across both processes; the one playing it is killed in the
+/// middle. The other takes the game over when the lease runs out: the game finishes,
+/// every turn is in the log once and replays to the stored state, no turn is posted
+/// twice, and the result and ratings are recorded once. Meanwhile both turn clocks run a
+/// game whose player never moves: each of her turns times out once (an AI plays it) with
+/// one reminder at most, whichever process is left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_process_killed_mid_game_leaves_the_game_to_the_other() {
+    let Some(url) = pg_database("kill") else {
+        return;
+    };
+    let mut c = Cluster::start(&url).await;
+    // Beside it, Ada against a medium AI in another channel, who never moves: her turns
+    // run out (a 2-second clock, written straight into the database: commands allow a
+    // minute at least), with a reminder at half time, and an AI plays them.
+    let timed = timed_game(&c).await;
+    let start = c
+        .slash(
+            0,
+            &["climb", "start"],
+            json!([
+                { "name": "ai", "type": 3, "value": "medium,hard" },
+                { "name": "play", "type": 5, "value": false }
+            ]),
+        )
+        .await;
+    // An AI-only lobby may wait for its start button.
+    if let Some(start_id) = custom_ids(&start["data"])
+        .iter()
+        .find(|c| c.ends_with(":start"))
+        .cloned()
+    {
+        let id = c.id();
+        c.send(0, id, fake::button_click_as(ADA, id, 1, &start_id, "en-US"))
+            .await;
+    }
+    let game_id = wait_for(&c, "the game to be under way", |row| {
+        (row.status == Status::Active && row.version >= 4).then_some(row.id)
+    })
+    .await;
+    // Whoever holds the AI turns now is killed; the other has to take over.
+    let holder = runner_of(&c.reader, game_id).await.unwrap_or_default();
+    // The holder is `host:pid:start`.
+    let holder_pid = holder.split(':').nth(1).and_then(|p| p.parse::<u32>().ok());
+    let killed_a = holder_pid.is_none_or(|pid| pid == c.a.child.id());
+    assert!(
+        holder_pid.is_none_or(|pid| pid == c.a.child.id() || pid == c.b.child.id()),
+        "the AI turns are held by {holder:?}"
+    );
+    let version_at_kill = c
+        .reader
+        .store()
+        .game(game_id)
+        .await
+        .unwrap()
+        .unwrap()
+        .version;
+    if killed_a {
+        c.a.kill();
+    } else {
+        c.b.kill();
+    }
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let end = loop {
+        let row = c.reader.store().game(game_id).await.unwrap().unwrap();
+        if row.status == Status::Finished {
+            break row;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game stopped at version {} (killed at {version_at_kill})",
+            row.version
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(
+        end.version > version_at_kill + 2,
+        "the game went on after the kill"
+    );
+
+    // Every version once, in order, and the log replays to the stored state.
+    let log = c.reader.store().log(game_id).await.unwrap();
+    let versions: Vec<i64> = log.iter().map(|e| e.version).collect();
+    let mut sorted = versions.clone();
+    sorted.dedup();
+    assert_eq!(versions, sorted, "log versions are unique and in order");
+    let replayed = c.reader.replay(game_id).await.expect("the log replays");
+    let stored: primeclimb::climb::Game =
+        serde_json::from_str(end.state.as_deref().expect("a state")).expect("the state");
+    assert_eq!(
+        serde_json::to_value(&replayed).unwrap(),
+        serde_json::to_value(&stored).unwrap(),
+        "the stored game is what its log replays to"
+    );
+    // One result per seat, and each AI level rated for one game.
+    let results = c.reader.store().results(game_id).await.unwrap();
+    assert_eq!(results.len(), 2, "{results:?}");
+    for level in [-2, -3] {
+        let rating = c
+            .reader
+            .store()
+            .rating(GUILD_ID as i64, store::GameKind::Climb, level)
+            .await
+            .unwrap()
+            .expect("the AI level is rated");
+        assert_eq!(rating.games, 1, "{rating:?}");
+    }
+    // No turn posted twice: every message of the game in the channel is different.
+    let mut seen = BTreeMap::new();
+    for r in c.fake.requests() {
+        if r.method == "POST" && r.path == format!("/api/v10/channels/{CHANNEL_ID}/messages") {
+            let content = r
+                .json
+                .as_ref()
+                .and_then(|j| j["content"].as_str())
+                .unwrap_or_default()
+                .to_string();
+            *seen.entry(content).or_insert(0) += 1;
+        }
+    }
+    let doubled: Vec<_> = seen.iter().filter(|(_, &n)| n > 1).collect();
+    assert!(doubled.is_empty(), "posted twice: {doubled:#?}");
+
+    // The timed game went on across both processes too: wait for a few more of Ada's
+    // turns to run out after the kill, then count its channel's posts.
+    let ada_seat = timed_seat_of_ada(&c, timed).await;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let timeouts = loop {
+        let row = c.reader.store().game(timed).await.unwrap().unwrap();
+        let log = c.reader.store().log(timed).await.unwrap();
+        let ada_turns = log.iter().filter(|e| e.seat == ada_seat).count();
+        if ada_turns >= 4 || row.status != Status::Active {
+            break ada_turns;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the timed game stalled after {ada_turns} of Ada's turns"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    if killed_a {
+        c.b.stop();
+    } else {
+        c.a.stop();
+    }
+    let posts: Vec<String> = c
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| {
+            r.method == "POST" && r.path == format!("/api/v10/channels/{TIMED_CHANNEL}/messages")
+        })
+        .filter_map(|r| Some(r.json?["content"].as_str()?.to_string()))
+        .collect();
+    let ran_out = posts
+        .iter()
+        .filter(|p| p.contains("ran out of time"))
+        .count();
+    // Each timeout posted once (one may be lost to the kill, between its commit and its
+    // post: never posted twice).
+    assert!(
+        ran_out <= timeouts && ran_out + 1 >= timeouts,
+        "{ran_out} timeout posts for {timeouts} timed-out turns:\n{posts:#?}"
+    );
+    // A reminder before timeouts (at half time), and never two for one turn.
+    let reminded = posts
+        .iter()
+        .filter(|p| p.contains("half your time"))
+        .count();
+    assert!(reminded >= 1, "no reminder at all:\n{posts:#?}");
+    let mut reminders = 0;
+    for p in &posts {
+        if p.contains("half your time") {
+            reminders += 1;
+            assert!(reminders <= 1, "two reminders for one turn:\n{posts:#?}");
+        } else if p.contains("ran out of time") {
+            reminders = 0;
+        }
+    }
+}
+
+/// The channel of the timed game.
+const TIMED_CHANNEL: u64 = CHANNEL_ID + 1;
+
+/// Ada against a medium AI in [`TIMED_CHANNEL`], started, with a 2-second turn clock.
+async fn timed_game(c: &Cluster) -> i64 {
+    let in_timed = |mut interaction: Value| {
+        interaction["channel_id"] = json!(TIMED_CHANNEL.to_string());
+        interaction["channel"]["id"] = json!(TIMED_CHANNEL.to_string());
+        interaction
+    };
+    let id = c.id();
+    let lobby = c
+        .send(
+            2,
+            id,
+            in_timed(fake::slash_command_as(
+                ADA,
+                id,
+                &["climb", "start"],
+                json!([{ "name": "ai", "type": 3, "value": "medium" }]),
+                "en-US",
+            )),
+        )
+        .await;
+    let start = button(&custom_ids(&lobby["data"]), "start");
+    let id = c.id();
+    c.send(
+        2,
+        id,
+        in_timed(fake::button_click_as(ADA, id, 1, &start, "en-US")),
+    )
+    .await;
+    let place = Place {
+        guild_id: GUILD_ID as i64,
+        channel_id: TIMED_CHANNEL as i64,
+    };
+    let row = c
+        .reader
+        .store()
+        .open_game(place)
+        .await
+        .unwrap()
+        .expect("the timed game");
+    assert_eq!(row.status, Status::Active);
+    let pg = c.reader.store().as_postgres().expect("PostgreSQL");
+    sqlx::query("UPDATE games SET turn_timeout_secs = 2 WHERE id = $1")
+        .bind(row.id)
+        .execute(pg.pool())
+        .await
+        .expect("a short turn clock");
+    row.id
+}
+
+/// Ada's seat in the timed game.
+async fn timed_seat_of_ada(c: &Cluster, game_id: i64) -> i64 {
+    let row = c.reader.store().game(game_id).await.unwrap().unwrap();
+    row.seats
+        .iter()
+        .find(|s| s.user_id == Some(ADA.id as i64))
+        .expect("Ada is seated")
+        .seat
+}
+
+/// Who holds a game's AI turns (`Some("")` when nobody does).
+async fn runner_of(reader: &TestSession, game_id: i64) -> Option<String> {
+    let pg = reader.store().as_postgres()?;
+    let runner: Option<String> = sqlx::query_scalar("SELECT runner FROM games WHERE id = $1")
+        .bind(game_id)
+        .fetch_one(pg.pool())
+        .await
+        .ok()?;
+    Some(runner.unwrap_or_default())
+}
+
+/// Wait (at most [`WAIT`]) until the channel's open game satisfies `ready`.
+async fn wait_for<T>(c: &Cluster, what: &str, ready: impl Fn(&store::GameRow) -> Option<T>) -> T {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if let Some(row) = c.reader.store().latest_game(PLACE).await.unwrap() {
+            if let Some(t) = ready(&row) {
+                return t;
+            }
+        }
+        assert!(Instant::now() < deadline, "{what}: not within {WAIT:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// migrate-db
+
+/// A SQLite database with something in every table that play fills: finished games
+/// (results, ratings, logs), an open game, server and personal settings, custom cards.
+async fn filled_sqlite(name: &str) -> String {
+    let url = format!("sqlite://{}", db::db_path(name).display());
+    let s = TestSession::new(store::connect(&url).await.expect("open"));
+    let place = |n: i64| Place {
+        guild_id: 7_000,
+        channel_id: 7_100 + n,
+    };
+    let spec = |seed| LobbySpec {
+        seed: Some(seed),
+        ..LobbySpec::climb(Options::default())
+    };
+    for n in 0..3 {
+        let p = place(n);
+        s.create_lobby(p, &db::ada(), &spec(n as u64))
+            .await
+            .expect("a lobby");
+        s.add_ai(p, &db::ada(), Level::Medium)
+            .await
+            .expect("an AI seat");
+        s.start(p, &db::ada()).await.expect("started");
+        db::play_out(&s, p, &[db::ada()]).await;
+    }
+    // One game still being played.
+    let p = place(9);
+    s.create_lobby(p, &db::ada(), &spec(9))
+        .await
+        .expect("lobby");
+    s.join(p, &db::bo()).await.expect("Bo joins");
+    s.start(p, &db::ada()).await.expect("started");
+    let mut tx = s.store().begin().await.unwrap();
+    let mut settings = store::GuildSettings::defaults(7_000);
+    settings.time_zone = "Europe/Paris".into();
+    settings.holidays = "2026-12-24,2026-12-25".into();
+    tx.put_settings(&settings, 1).await.unwrap();
+    let mut me = store::UserSettings::defaults(101);
+    me.notify = "dm".into();
+    me.quiet_from = Some(22 * 60);
+    tx.put_user_settings(&me, 1).await.unwrap();
+    tx.put_custom_card(7_000, 1, Some(r#"{"text":"x"}"#))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    url
+}
+
+/// Every row of every table, as text, for comparing two databases.
+async fn dump(store: &AnyStore) -> Vec<(String, Vec<String>)> {
+    let counts = copy::count_all(store).await.expect("counts");
+    let mut out = Vec::new();
+    for (table, _) in counts {
+        let rows: Vec<String> = match store {
+            AnyStore::Sqlite(s) => {
+                let sql = format!("SELECT * FROM {table}");
+                let rows = sqlx::query(&sql).fetch_all(s.pool()).await.unwrap();
+                rows.iter().map(row_text).collect()
+            }
+            AnyStore::Postgres(s) => {
+                let sql = format!("SELECT * FROM {table}");
+                let rows = sqlx::query(&sql).fetch_all(s.pool()).await.unwrap();
+                rows.iter().map(row_text).collect()
+            }
+        };
+        let mut rows = rows;
+        rows.sort();
+        out.push((table.to_string(), rows));
+    }
+    out
+}
+
+/// A row as `column=value …`, booleans as 0 and 1 (as SQLite stores them).
+fn row_text<'r, R>(row: &'r R) -> String
+where
+    R: sqlx::Row,
+    usize: sqlx::ColumnIndex<R>,
+    Option<i64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    Option<bool>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    Option<f64>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    Option<String>: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    use sqlx::Column;
+    row.columns()
+        .iter()
+        .map(|c| {
+            let i = c.ordinal();
+            let v = row
+                .try_get::<Option<i64>, _>(i)
+                .map(|v| format!("{v:?}"))
+                .or_else(|_| {
+                    row.try_get::<Option<bool>, _>(i)
+                        .map(|v| format!("{:?}", v.map(i64::from)))
+                })
+                .or_else(|_| row.try_get::<Option<f64>, _>(i).map(|v| format!("{v:?}")))
+                .or_else(|_| {
+                    row.try_get::<Option<String>, _>(i)
+                        .map(|v| format!("{v:?}"))
+                })
+                .unwrap_or_else(|_| "?".into());
+            format!("{}={v}", c.name())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `primeclimb migrate-db` with these arguments: exit code, stdout, stderr.
+fn migrate(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .arg("migrate-db")
+        .args(args)
+        .env_remove("DATABASE_URL")
+        .output()
+        .expect("run migrate-db");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// SQLite → PostgreSQL → a new SQLite file: every row the same at each step, counts
+/// printed; a target that is not empty is refused (and left alone) unless `--replace`;
+/// the bot's next game on PostgreSQL gets a new id past the copied ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn migrate_db_copies_everything_there_and_back() {
+    let Some(pg) = pg_database("migrate") else {
+        return;
+    };
+    let from = filled_sqlite("migrate-from").await;
+    let (code, out, err) = migrate(&["--from", &from, "--to", &pg]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("games") && out.contains("both sides counted the same"),
+        "{out}"
+    );
+
+    let source = store::connect(&from).await.unwrap();
+    let target = store::connect(&pg).await.unwrap();
+    let original = dump(&source).await;
+    assert!(original.iter().all(|(t, rows)| !rows.is_empty()
+        || [
+            "aways",
+            "activity",
+            "rematch_votes",
+            "puzzle_answers",
+            "puzzle_posts",
+            "lessons",
+            "assignments"
+        ]
+        .contains(&t.as_str())));
+    assert_eq!(
+        dump(&target).await,
+        original,
+        "PostgreSQL holds what SQLite held"
+    );
+
+    // A second copy into the same database is refused and changes nothing.
+    let before = copy::count_all(&target).await.unwrap();
+    let (code, out, err) = migrate(&["--from", &from, "--to", &pg]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("--replace") && err.contains("nothing was written"),
+        "{err}"
+    );
+    assert_eq!(copy::count_all(&target).await.unwrap(), before);
+    // Unless told.
+    let (code, out, err) = migrate(&["--from", &from, "--to", &pg, "--replace"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(dump(&target).await, original);
+
+    // And back, into a new file.
+    let back = format!("sqlite://{}", db::db_path("migrate-back").display());
+    let (code, out, err) = migrate(&["--from", &pg, "--to", &back]);
+    assert_eq!(code, 0, "{out}{err}");
+    let returned = store::connect(&back).await.unwrap();
+    assert_eq!(
+        dump(&returned).await,
+        original,
+        "the round trip changes nothing"
+    );
+
+    // New games on PostgreSQL are numbered after the copied ones.
+    let s = Session::new(target.clone());
+    let newest = source
+        .latest_game(Place {
+            guild_id: 7_000,
+            channel_id: 7_109,
+        })
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let p = Place {
+        guild_id: 7_000,
+        channel_id: 7_200,
+    };
+    let lobby = s
+        .create_lobby(
+            p,
+            &Actor::user(101, "Ada"),
+            &LobbySpec::climb(Options::default()),
+        )
+        .await
+        .expect("a new game on the copy");
+    assert!(lobby.info.id > newest, "{} after {newest}", lobby.info.id);
+
+    // Bad addresses are usage errors.
+    let (code, _, err) = migrate(&["--from", "mysql://x", "--to", &pg]);
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = migrate(&["--from", &pg, "--to", &pg]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("same database"), "{err}");
+}
