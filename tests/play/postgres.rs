@@ -263,6 +263,110 @@ async fn racing_clicks_through_two_processes_apply_exactly_once() {
     }
 }
 
+/// The player to move sends the same `/climb move` twice at once, one through each
+/// process, on 200 turns (Ada's and Bo's, game after game): each time the move is applied
+/// once (one log entry, the game's version one further) and the other copy is refused
+/// privately, whether it lost the race for the version or came after the move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_moves_through_two_processes_apply_exactly_once() {
+    let Some(url) = pg_database("race-moves") else {
+        return;
+    };
+    let c = Cluster::start(&url).await;
+    let people = [
+        (ADA, Actor::user(ADA.id as i64, ADA.name)),
+        (BO, Actor::user(BO.id as i64, BO.name)),
+    ];
+    let mut trials = 0;
+    let mut games = 0;
+    while trials < 200 {
+        let view = match c.reader.board(PLACE).await {
+            Ok(view) if !view.is_over() => view,
+            _ => {
+                // A new game of Ada and Bo: Ada opens it through one process, Bo joins
+                // through the other.
+                games += 1;
+                assert!(games <= 20, "20 games for {trials} trials");
+                let lobby = c.slash(0, &["climb", "start"], json!([])).await;
+                let ids = custom_ids(&lobby["data"]);
+                let id = c.id();
+                c.send(
+                    2,
+                    id,
+                    fake::button_click_as(BO, id, 1, &button(&ids, "join"), "en-US"),
+                )
+                .await;
+                let id = c.id();
+                c.send(
+                    0,
+                    id,
+                    fake::button_click_as(ADA, id, 1, &button(&ids, "start"), "en-US"),
+                )
+                .await;
+                continue;
+            }
+        };
+        let seat = view.game.current();
+        let user = view.info.user_of(seat).expect("a person is to move");
+        let (who, actor) = people
+            .iter()
+            .find(|(w, _)| w.id as i64 == user)
+            .expect("Ada or Bo");
+        let fresh_turn = view.game.turn.uses.total_left() > 0
+            && !matches!(view.game.phase, primeclimb::climb::Phase::Choice(_));
+        let best = if fresh_turn {
+            primeclimb::climb::ai::best_outcomes(&view.game, Level::Hard, 1)
+                .first()
+                .map(|o| o.witness.clone())
+                .filter(|w| !w.is_empty())
+        } else {
+            None
+        };
+        let Some(moves) = best else {
+            // A card's choice, or nothing left to move: finish the turn without a race.
+            db::play_turn(&c.reader, PLACE, actor)
+                .await
+                .expect("the turn ends");
+            continue;
+        };
+        let before = c.reader.store().log(view.info.id).await.unwrap().len();
+        let slash = |id| {
+            fake::slash_command_as(
+                *who,
+                id,
+                &["climb", "move"],
+                json!([{ "name": "moves", "type": 3, "value": moves }]),
+                "en-US",
+            )
+        };
+        let (x, y) = (c.id(), c.id());
+        let (first, second) = if trials % 2 == 0 { (0, 2) } else { (2, 0) };
+        let (one, two) = tokio::join!(c.send(first, x, slash(x)), c.send(second, y, slash(y)));
+        let after = c.reader.store().log(view.info.id).await.unwrap().len();
+        assert_eq!(
+            after,
+            before + 1,
+            "trial {trials}: one move applied: {one} {two}"
+        );
+        let private = [&one, &two]
+            .into_iter()
+            .filter(|r| r["data"]["flags"].as_u64().is_some_and(|f| f & 64 != 0))
+            .count();
+        assert_eq!(private, 1, "trial {trials}: one copy refused: {one} {two}");
+        trials += 1;
+        // The rest of the turn (a card's choice, a Keeper in hand), if any.
+        let now = c.reader.board(PLACE).await.expect("the game");
+        if !now.is_over()
+            && now.game.current() == seat
+            && now.game.turn.number == view.game.turn.number
+        {
+            db::play_turn(&c.reader, PLACE, actor)
+                .await
+                .expect("the turn ends");
+        }
+    }
+}
+
 /// An AI-only game runs across both processes; the one playing it is killed in the
 /// middle. The other takes the game over when the lease runs out: the game finishes,
 /// every turn is in the log once and replays to the stored state, no turn is posted
