@@ -96,8 +96,29 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             };
             let lock = data.runner_lock(place);
             let guard = lock.lock().await;
+            // The game's posts stay in order across processes: the timeout is played and
+            // posted while holding its AI turns (the runner started after it goes on
+            // with them). Held by another process: its clock or runner is at this game.
+            let lease = i64::try_from(data.timing.runner_lease.as_millis()).unwrap_or(i64::MAX);
+            match data
+                .session
+                .claim_runner(place, &data.instance, lease)
+                .await
+            {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(e) => {
+                    error!(game_id, "claiming the game's turns failed: {e}");
+                    return;
+                }
+            }
             let result = data.session.time_out(game_id, version, mode).await;
             drop(guard);
+            if !matches!(result, Ok(Some(_))) {
+                if let Err(e) = data.session.release_runner(place, &data.instance).await {
+                    error!(game_id, "letting go of the game's turns failed: {e}");
+                }
+            }
             match result {
                 Ok(Some(view)) => {
                     let lang = view.info().lang;
