@@ -4,6 +4,7 @@
 
 use clap::Args;
 
+use super::play::database_file;
 use super::UsageError;
 use crate::store::{self, copy, StoreError};
 
@@ -29,8 +30,7 @@ pub fn run(args: &MigrateArgs) -> anyhow::Result<()> {
     if same_place(&args.from, &args.to) {
         return Err(UsageError(copy::CopyError::Same.to_string()).into());
     }
-    if args.from.trim().starts_with("sqlite:") {
-        let path = sqlite_path(&args.from);
+    if let Some(path) = database_file(&args.from) {
         if !path.is_empty() && !std::path::Path::new(&path).exists() {
             return Err(UsageError(format!(
                 "--from {}: there is no database file {path}",
@@ -71,35 +71,19 @@ async fn open(url: &str, which: &str) -> anyhow::Result<store::AnyStore> {
     })
 }
 
-/// The file of a `sqlite://` address (empty for an in-memory database).
-fn sqlite_path(url: &str) -> String {
-    let rest = url
-        .trim()
-        .trim_start_matches("sqlite:")
-        .trim_start_matches("//");
-    let path = rest.split('?').next().unwrap_or_default();
-    if path.contains(":memory:") {
-        String::new()
-    } else {
-        path.to_string()
-    }
-}
-
 /// Two addresses of the same SQLite file, or the same text.
 fn same_place(a: &str, b: &str) -> bool {
     let (a, b) = (a.trim(), b.trim());
     if a == b {
         return true;
     }
-    if a.starts_with("sqlite:") && b.starts_with("sqlite:") {
-        let (pa, pb) = (sqlite_path(a), sqlite_path(b));
-        if pa.is_empty() || pb.is_empty() {
-            return false;
+    match (database_file(a), database_file(b)) {
+        (Some(pa), Some(pb)) if !pa.is_empty() && !pb.is_empty() => {
+            let canon = |p: &str| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
+            canon(&pa) == canon(&pb)
         }
-        let canon = |p: &str| std::fs::canonicalize(p).unwrap_or_else(|_| p.into());
-        return canon(&pa) == canon(&pb);
+        _ => false,
     }
-    false
 }
 
 #[cfg(test)]
@@ -108,9 +92,16 @@ mod tests {
 
     #[test]
     fn sqlite_paths_and_sameness() {
-        assert_eq!(sqlite_path("sqlite://primeclimb.db"), "primeclimb.db");
-        assert_eq!(sqlite_path("sqlite:///tmp/x.db?mode=rwc"), "/tmp/x.db");
-        assert_eq!(sqlite_path("sqlite::memory:"), "");
+        assert_eq!(
+            database_file("sqlite://primeclimb.db").as_deref(),
+            Some("primeclimb.db")
+        );
+        assert_eq!(
+            database_file("sqlite:///tmp/x.db?mode=rwc").as_deref(),
+            Some("/tmp/x.db")
+        );
+        assert_eq!(database_file("sqlite::memory:"), None);
+        assert_eq!(database_file("postgres://h/db"), None);
         assert!(same_place("sqlite://a.db", " sqlite://a.db "));
         assert!(!same_place("sqlite://a.db", "sqlite://b.db"));
         assert!(!same_place("sqlite::memory:", "sqlite::memory:x"));

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 
-use super::play::{database_name, database_url};
+use super::play::{database_file, database_name, database_url};
 use super::UsageError;
 use crate::climb::{Event, Game};
 use crate::render::replay::{self, ReplayFrame, REPLAY_WIDTH};
@@ -180,16 +180,15 @@ fn run_replay(args: &RenderArgs, game_id: i64) -> Result<()> {
 fn stored_frames(url: &str, game_id: i64) -> Result<Vec<ReplayFrame>> {
     session::check_database_url(url).map_err(UsageError)?;
     let name = database_name(url);
-    // A replay only reads: it must not leave an empty database where there was none.
-    let memory = url.contains(":memory:") || url.contains("mode=memory");
-    // A PostgreSQL database is a server's, not a file here.
-    let server = !url.trim().starts_with("sqlite:");
-    let file = name.split('?').next().unwrap_or_default();
-    if !memory && !server && !Path::new(file).is_file() {
-        return Err(UsageError(format!(
-            "there is no database at {file} (DATABASE_URL): no game {game_id} to replay"
-        ))
-        .into());
+    // A replay only reads: it must not leave an empty database where there was none (a
+    // database in memory or on a PostgreSQL server is no file here).
+    if let Some(file) = database_file(url) {
+        if !Path::new(&file).is_file() {
+            return Err(UsageError(format!(
+                "there is no database at {file} (DATABASE_URL): no game {game_id} to replay"
+            ))
+            .into());
+        }
     }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

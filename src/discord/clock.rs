@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tracing::{error, info};
 
+use super::config::millis;
 use super::notify;
 use super::posts::{self, Post};
 use super::runner;
@@ -50,7 +51,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, mut stop: watch::Receive
 pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
     announcements(http, data).await;
     puzzles(http, data).await;
-    let idle_ms = i64::try_from(data.timing.ai_idle.as_millis()).unwrap_or(i64::MAX);
+    let idle_ms = millis(data.timing.ai_idle);
     let due = match data.session.due(idle_ms).await {
         Ok(due) => due,
         Err(e) => {

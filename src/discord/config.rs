@@ -37,6 +37,11 @@ pub struct Timing {
     pub clock: Option<crate::session::Clock>,
 }
 
+/// A duration in milliseconds, as the session's clock counts (saturating).
+pub(crate) fn millis(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
 impl Default for Timing {
     fn default() -> Timing {
         Timing {

@@ -14,6 +14,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::error;
 
+use super::config::millis;
 use super::posts;
 use super::send::post;
 use super::types::Data;
@@ -98,8 +99,4 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
             "letting go of the AI turns failed: {e}"
         );
     }
-}
-
-fn millis(d: Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }

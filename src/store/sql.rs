@@ -182,12 +182,18 @@ macro_rules! sql_store {
                       puzzle_channel, puzzle_hour, puzzle_lang "#,
             // A person's settings (`UserSettings`).
             r#"SELECT user_id AS "user_id!", look, notify, time_zone, quiet_from, quiet_to,
-                      digest_hour, digest_sent, dm_closed, lang "#
+                      digest_hour, digest_sent, dm_closed, lang "#,
+            // A result (`RawResult`).
+            r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
+                      turns, finished_at "#,
+            // A rating (`RawRating`).
+            r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at "#
         );
     };
     (
         @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
-        $games:literal, $settings:literal, $people:literal
+        $games:literal, $settings:literal, $people:literal, $results:literal,
+        $ratings:literal
     ) => {
         impl $store {
             async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>, StoreError> {
@@ -328,9 +334,7 @@ macro_rules! sql_store {
             async fn results(&self, game_id: i64) -> Result<Vec<ResultRow>, StoreError> {
                 let rows = sqlx::query_as!(
                     RawResult,
-                    $tag + r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
-                              turns, finished_at
-                       FROM results WHERE game_id = $1 ORDER BY seat"#,
+                    $tag + $results + r#"FROM results WHERE game_id = $1 ORDER BY seat"#,
                     game_id
                 )
                 .fetch_all(&self.pool)
@@ -347,8 +351,7 @@ macro_rules! sql_store {
                 let kind = kind.as_str();
                 let rows = sqlx::query_as!(
                     RawRating,
-                    $tag + r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
-                       FROM ratings WHERE guild_id = $1 AND kind = $2
+                    $tag + $ratings + r#"FROM ratings WHERE guild_id = $1 AND kind = $2
                        ORDER BY mu - 3.0 * sigma DESC, wins DESC, user_id
                        LIMIT $3"#,
                     guild_id,
@@ -412,8 +415,7 @@ macro_rules! sql_store {
                 let kind = kind.as_str();
                 let row = sqlx::query_as!(
                     RawRating,
-                    $tag + r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
-                       FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
+                    $tag + $ratings + r#"FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"#,
                     guild_id,
                     kind,
                     user_id
@@ -639,9 +641,7 @@ macro_rules! sql_store {
                 let kind = kind.as_str();
                 let rows = sqlx::query_as!(
                     RawResult,
-                    $tag + r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
-                              turns, finished_at
-                       FROM results
+                    $tag + $results + r#"FROM results
                        WHERE guild_id = $1 AND kind = $2 AND finished_at >= $3 AND finished_at < $4
                        ORDER BY finished_at, game_id, seat"#,
                     guild_id,
@@ -939,8 +939,7 @@ macro_rules! sql_store {
                 let kind = kind.as_str();
                 let row = sqlx::query_as!(
                     RawRating,
-                    $tag + r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at
-                       FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"# + $lock,
+                    $tag + $ratings + r#"FROM ratings WHERE guild_id = $1 AND kind = $2 AND user_id = $3"# + $lock,
                     guild_id,
                     kind,
                     user_id

@@ -97,6 +97,17 @@ pub fn database_name(url: &str) -> String {
         .to_string()
 }
 
+/// The SQLite file of a database address, query left off (`sqlite:///tmp/x.db?mode=rwc`:
+/// `/tmp/x.db`); `None` for an in-memory database or a PostgreSQL server.
+pub fn database_file(url: &str) -> Option<String> {
+    let url = url.trim();
+    if !url.starts_with("sqlite:") || url.contains(":memory:") || url.contains("mode=memory") {
+        return None;
+    }
+    let name = database_name(url);
+    Some(name.split('?').next().unwrap_or_default().to_string())
+}
+
 /// Open the store, turning a bad address into a usage error (exit 2) and a database
 /// that cannot be opened into a plain error (exit 1).
 pub async fn open_store(url: &str) -> Result<store::AnyStore> {
