@@ -323,7 +323,7 @@ async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
     let t = Table::open("faults-429").await;
-    climb_against_ai(&t).await;
+    let turn = climb_against_ai(&t).await.game.turn.number;
 
     // A short rate limit on the reply: the relay waits and sends it again (no note is
     // needed); the AI's turn message is rate limited twice, then goes through.
@@ -352,6 +352,10 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
         })
         .await;
     assert!(answered.at.duration_since(sent) >= Duration::from_millis(300));
+    // A card drawn may ask Ada for a choice or give her another turn: she finishes her
+    // turn (through clicks and commands, none of them a channel message) before the AI
+    // can move.
+    finish_turn(&t, turn).await;
     // The first try is refused; the message goes through at the third.
     let first = t
         .fake
