@@ -101,32 +101,45 @@ async fn mover(t: &Table) -> Who {
     }
 }
 
-/// Play the turn of the person to move the way the hints say.
+/// Play the turn of the person to move the way the hints say, to its end: a card drawn
+/// that asks for a choice gets the first one, a move that does not end by itself (a
+/// Keeper in hand) is ended, and a turn a card gives again (Roll again!) is played too.
+/// Returns when someone else is to move or the game is over.
 async fn play_turn(t: &Table, who: Who) {
-    let view = t.board().await;
-    let (id, v) = (view.info.id, view.info.version);
-    if matches!(view.game.phase, primeclimb::climb::Phase::Choice(_)) {
-        t.select(who, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
-            .await;
-        return;
+    let mut turn = t.board().await.game.turn.number;
+    for _ in 0..20 {
+        let view = t.board().await;
+        if view.is_over() || view.info.user_of(view.game.current()) != Some(who.id as i64) {
+            return;
+        }
+        if view.game.turn.number != turn {
+            // The same person again: another turn if it follows at once, else the others
+            // have played and her next turn is not this call's to play.
+            if view.game.turn.number != turn + 1 {
+                return;
+            }
+            turn = view.game.turn.number;
+        }
+        let (id, v) = (view.info.id, view.info.version);
+        let end = format!("climb:{id}:{v}:end");
+        match view.game.phase {
+            primeclimb::climb::Phase::Choice(_) => {
+                t.select(who, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
+                    .await;
+            }
+            _ if !view.game.turn.steps.is_empty() && view.game.can_end_move() => {
+                t.click(who, &end, "en-US").await;
+            }
+            _ => {
+                let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
+                match hints.first().filter(|h| !h.moves.is_empty()) {
+                    Some(h) => t.climb_move(who, &h.moves).await,
+                    None => t.click(who, &end, "en-US").await,
+                };
+            }
+        }
     }
-    let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
-    match hints.first().filter(|h| !h.moves.is_empty()) {
-        Some(h) => t.climb_move(who, &h.moves).await,
-        None => t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await,
-    };
-    // With a Keeper in hand the move does not end by itself (it could still be played):
-    // end it as the player would.
-    let after = t.board().await;
-    let same_turn = after.game.turn.number == view.game.turn.number;
-    if same_turn
-        && after.game.phase == primeclimb::climb::Phase::Move
-        && !after.game.turn.steps.is_empty()
-        && after.game.can_end_move()
-    {
-        let (id, v) = (after.info.id, after.info.version);
-        t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await;
-    }
+    panic!("the turn did not end");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -81,7 +81,8 @@ async fn finish_turn(t: &Table, mut turn: u32) {
         }
         let (id, v) = (view.info.id, view.info.version);
         if view.game.turn.number != turn {
-            if view.ai_level(view.game.current()).is_some() {
+            // The AI is to move, or has played already and Ada's next turn is not ours.
+            if view.ai_level(view.game.current()).is_some() || view.game.turn.number != turn + 1 {
                 return;
             }
             // Another turn for Ada (an extra-turn card): she plays it as well.
