@@ -73,7 +73,8 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             place,
             left_ms,
             waited_ms,
-        } => match data.session.remind(game_id, version).await {
+            seen,
+        } => match data.session.remind(game_id, version, seen).await {
             Ok(Some(view)) => {
                 // The one reminder at half time, unless the server repeats them.
                 let repeated = data
@@ -95,17 +96,13 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
                 Ok(s) => TimeoutMode::from_setting(&s.on_timeout),
                 Err(_) => TimeoutMode::Ai,
             };
-            let lock = data.runner_lock(place);
-            let guard = lock.lock().await;
-            // The game's posts stay in order across processes: the timeout is played and
-            // posted while holding its AI turns (the runner started after it goes on
+            // The game's posts stay in order, in this process (the channel's lock, held
+            // until the timeout is posted) and across processes: the timeout is played
+            // and posted while holding its AI turns (the runner started after it goes on
             // with them). Held by another process: its clock or runner is at this game.
-            let lease = i64::try_from(data.timing.runner_lease.as_millis()).unwrap_or(i64::MAX);
-            match data
-                .session
-                .claim_runner(place, &data.instance, lease)
-                .await
-            {
+            let lock = data.runner_lock(place);
+            let _in_order = lock.lock().await;
+            match data.claim_turns(place).await {
                 Ok(true) => {}
                 Ok(false) => return,
                 Err(e) => {
@@ -114,10 +111,14 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
                 }
             }
             let result = data.session.time_out(game_id, version, mode).await;
-            drop(guard);
             if !matches!(result, Ok(Some(_))) {
-                if let Err(e) = data.session.release_runner(place, &data.instance).await {
-                    error!(game_id, "letting go of the game's turns failed: {e}");
+                match data.session.release_runner(place, &data.instance).await {
+                    // The person moved meanwhile (through another process, which found
+                    // the turns held) and an AI seat is next: play it now, not when the
+                    // idle check finds it.
+                    Ok(true) => runner::spawn(http.clone(), data.clone(), place),
+                    Ok(false) => {}
+                    Err(e) => error!(game_id, "letting go of the game's turns failed: {e}"),
                 }
             }
             match result {

@@ -15,7 +15,7 @@
 //! against the fake Discord (`tests/support/fake_discord.rs`).
 
 use std::future::Future;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
@@ -91,6 +91,10 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 
 /// The longest one REST call to Discord may take (a message with its picture included).
 const REST_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// At shutdown, how long the AI runners may take to finish posting the turn they are at
+/// before the process lets go of their games anyway.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// The REST client: straight to Discord (serenity's rate limiter honours 429s), or through
 /// `api_url` (a proxy, or the tests' fake Discord) by way of the relay, which honours them
@@ -270,8 +274,14 @@ pub async fn run(
     };
     let _ = stop_clock.send(true);
     // Let go of the AI turns this process holds, so another process (or this one,
-    // restarted) plays them at once rather than when the lease runs out.
+    // restarted) plays them at once rather than when the lease runs out: claim no more,
+    // give each runner a moment to finish the turn it is posting (so another process's
+    // next post cannot overtake it), then let go.
+    data.stop_claiming();
+    let finishing = Instant::now() + SHUTDOWN_GRACE;
     for place in data.runner_places() {
+        let lock = data.runner_lock(place);
+        let _in_order = tokio::time::timeout_at(finishing.into(), lock.lock()).await;
         if let Err(e) = data.session.release_runner(place, &data.instance).await {
             warn!(
                 channel = place.channel_id,

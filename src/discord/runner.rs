@@ -34,20 +34,16 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
     let lock = data.runner_lock(place);
     let _in_order = lock.lock().await;
     let take_back_ms = millis(data.timing.take_back);
-    let lease_ms = millis(data.timing.runner_lease);
     // Never sleep past the lease: it is renewed when the runner wakes.
     let max_wait = MAX_WAIT.min(data.timing.runner_lease / 2);
     // Looks again after letting go (bounded: a game whose AI seat cannot move must not
     // keep the runner spinning).
     let mut rechecks = 0;
     loop {
-        match data
-            .session
-            .claim_runner(place, &data.instance, lease_ms)
-            .await
-        {
+        match data.claim_turns(place).await {
             Ok(true) => {}
-            // Another process plays this game's AI turns (and posts them).
+            // Another process plays this game's AI turns (and posts them), or this one is
+            // shutting down.
             Ok(false) => break,
             Err(e) => {
                 error!(

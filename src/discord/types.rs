@@ -2,10 +2,11 @@
 //! and error types.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::config::Timing;
-use crate::session::{Place, Session};
+use super::config::{millis, Timing};
+use crate::session::{Place, Session, SessionError};
 
 /// What every command and handler can reach. Cheap to clone (the turn clock and the AI
 /// runners hold clones).
@@ -22,6 +23,8 @@ pub struct Data {
     /// Pictures drawn at once: each takes a few megabytes while it is drawn, so at most one
     /// per core (the bot's memory stays flat however many games post at the same moment).
     pictures: Arc<tokio::sync::Semaphore>,
+    /// Set when the process is shutting down: it claims no more AI turns.
+    stopping: Arc<AtomicBool>,
 }
 
 impl Data {
@@ -33,7 +36,24 @@ impl Data {
             instance: instance_name().into(),
             runners: Arc::default(),
             pictures: Arc::new(tokio::sync::Semaphore::new(cores.clamp(1, 4))),
+            stopping: Arc::default(),
         }
+    }
+
+    /// Claim (or renew) a channel's AI turns for this process, for the lease's length.
+    /// False when another process holds them, or this one is shutting down.
+    pub async fn claim_turns(&self, place: Place) -> Result<bool, SessionError> {
+        if self.stopping.load(Ordering::SeqCst) {
+            return Ok(false);
+        }
+        self.session
+            .claim_runner(place, &self.instance, millis(self.timing.runner_lease))
+            .await
+    }
+
+    /// From now on this process claims no AI turns (it is shutting down).
+    pub fn stop_claiming(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
     }
 
     /// The lock that keeps a channel's AI turns in order.

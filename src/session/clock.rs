@@ -76,6 +76,9 @@ pub enum Due {
         left_ms: Option<i64>,
         /// How long the clock has run this turn.
         waited_ms: i64,
+        /// When the turn's last reminder was noted, as read (`None`: not yet): the
+        /// reminder is claimed only if it is still so.
+        seen: Option<i64>,
     },
     /// An AI seat is to move and nobody has acted for a while: its runner may have been
     /// lost (a failed post, a crash), so it plays now.
@@ -301,6 +304,7 @@ impl<S: Store> Session<S> {
                     place: g.place,
                     left_ms: timeout_ms.map(|t| t - elapsed),
                     waited_ms: elapsed,
+                    seen: g.reminded_at,
                 });
             }
         }
@@ -344,18 +348,21 @@ impl<S: Store> Session<S> {
         Ok(Self::person_to_move(&row)?.map(|_| row))
     }
 
-    /// Note the reminder of the turn at `version` and return the game to remind about;
-    /// `None` if the game moved on, or was already reminded (or the player to move is an AI).
+    /// Note the reminder of the turn at `version` that [`Session::due`] found due (`seen`:
+    /// when the last one was noted, as it read) and return the game to remind about;
+    /// `None` if the game moved on, or the reminder was noted already, by this process or
+    /// another (or the player to move is an AI).
     pub async fn remind(
         &self,
         game_id: i64,
         version: i64,
+        seen: Option<i64>,
     ) -> Result<Option<GameView>, SessionError> {
         let Some(row) = self.clock_row(game_id, version).await? else {
             return Ok(None);
         };
         let mut tx = self.store().begin().await?;
-        let marked = tx.mark_reminded(game_id, version, self.now()).await?;
+        let marked = tx.mark_reminded(game_id, version, seen, self.now()).await?;
         tx.commit().await?;
         if !marked {
             return Ok(None);

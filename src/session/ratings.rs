@@ -152,12 +152,16 @@ async fn rate<T: StoreTx>(
     let players = rated_players(results);
     // Read (and on PostgreSQL lock) the ratings in one order, whatever the seats: two
     // games finishing at once with the same players (the AI levels above all) then
-    // queue, rather than each holding a row the other waits for.
-    let mut ids: Vec<i64> = players.iter().map(|(id, _)| *id).collect();
-    ids.sort_unstable();
-    ids.dedup();
+    // queue, rather than each holding a row the other waits for. A player not rated yet
+    // gets their fresh rating stored first, in the same order, so there is a row to lock:
+    // two games rating a new player at once queue too, rather than each starting from
+    // the fresh rating and the second overwriting the first.
+    let mut ids: Vec<(i64, &ResultRow)> = players.clone();
+    ids.sort_unstable_by_key(|(id, _)| *id);
     let mut current = std::collections::HashMap::new();
-    for id in ids {
+    for (id, r) in ids {
+        tx.add_rating_if_missing(&fresh_rating(guild_id, kind, id, &r.name, now))
+            .await?;
         current.insert(id, tx.rating(guild_id, kind, id).await?);
     }
     let mut rated: Vec<(&ResultRow, RatingRow)> = Vec::new();

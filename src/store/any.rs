@@ -160,7 +160,7 @@ impl StoreTx for AnyTx {
         insert_game(game: &NewGame) -> i64;
         claim(game_id: i64, expected: i64, now: i64) -> ();
         update_game(game_id: i64, update: &GameUpdate) -> ();
-        mark_reminded(game_id: i64, version: i64, at: i64) -> bool;
+        mark_reminded(game_id: i64, version: i64, seen: Option<i64>, at: i64) -> bool;
         set_message(game_id: i64, message_id: Option<i64>) -> ();
         insert_seat(game_id: i64, seat: &SeatRow) -> ();
         delete_seat(game_id: i64, seat: i64) -> ();
@@ -170,6 +170,7 @@ impl StoreTx for AnyTx {
         insert_result(row: &ResultRow) -> ();
         rating(guild_id: i64, kind: GameKind, user_id: i64) -> Option<RatingRow>;
         put_rating(row: &RatingRow) -> ();
+        add_rating_if_missing(row: &RatingRow) -> ();
         put_settings(settings: &GuildSettings, now: i64) -> ();
         set_open_games_look(guild_id: i64, look: Option<&str>) -> ();
         put_user_look(user_id: i64, look: Option<&str>, now: i64) -> ();

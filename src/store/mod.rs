@@ -711,12 +711,15 @@ pub trait StoreTx: Send {
         update: &GameUpdate,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// Note a reminder of the turn at `version`, sent `at`. False when the game has moved
-    /// on, or a reminder was noted at `at` or later already (so each is sent once).
+    /// Note a reminder of the turn at `version`, sent `at`, if the last reminder noted is
+    /// still `seen` (what the clock read when it found the reminder due; `None`: none yet).
+    /// False when the game has moved on, or another reminder was noted since, by this
+    /// process or another: each reminder is claimed once.
     fn mark_reminded(
         &mut self,
         game_id: i64,
         version: i64,
+        seen: Option<i64>,
         at: i64,
     ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
@@ -774,6 +777,15 @@ pub trait StoreTx: Send {
     ) -> impl Future<Output = Result<Option<RatingRow>, StoreError>> + Send;
 
     fn put_rating(
+        &mut self,
+        row: &RatingRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Store `row` as a player's rating if they have none yet; a stored one is left as it
+    /// is. Done before a rating is read for update, so that on PostgreSQL there is always
+    /// a row to lock: two games rating a new player at once then queue rather than each
+    /// start from the fresh rating (and one overwrite the other).
+    fn add_rating_if_missing(
         &mut self,
         row: &RatingRow,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
@@ -837,7 +849,7 @@ pub trait StoreTx: Send {
     ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
 
     /// Claim the direct message telling the player of the turn that started at
-    /// `turn_started_at`: true once per turn.
+    /// `turn_started_at`: true once per turn, and only while that turn is the game's.
     fn claim_turn_notice(
         &mut self,
         game_id: i64,

@@ -790,9 +790,15 @@ macro_rules! sql_store {
             async fn update_game(&mut self, game_id: i64, u: &GameUpdate) -> Result<(), StoreError> {
                 let status = u.status.as_str();
                 sqlx::query!(
-                    $tag + r#"UPDATE games SET status = $2, options = $3, state = $4, turn_started_at = $5,
-                                        reminded = $6, ai_to_move = $7, to_move_user = $8,
-                                        reminded_at = CASE WHEN $6 THEN reminded_at ELSE NULL END
+                    // Within one turn (its start unchanged) a reminder noted since the caller
+                    // read the game is kept: the reminder is not claimed by the version, so
+                    // a move that does not end the turn must not undo it.
+                    $tag + r#"UPDATE games SET status = $2, options = $3, state = $4,
+                                        reminded = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1)
+                                                        THEN reminded OR $6 ELSE $6 END,
+                                        reminded_at = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1) OR $6
+                                                           THEN reminded_at ELSE NULL END,
+                                        turn_started_at = $5, ai_to_move = $7, to_move_user = $8
                        WHERE id = $1"#,
                     game_id,
                     status,
@@ -812,14 +818,19 @@ macro_rules! sql_store {
                 &mut self,
                 game_id: i64,
                 version: i64,
+                seen: Option<i64>,
                 at: i64,
             ) -> Result<bool, StoreError> {
+                // Compare and set: two processes that found the same reminder due both
+                // read `seen`; the first to note it changes it, so the second notes nothing.
+                let seen = seen.unwrap_or(-1);
                 let done = sqlx::query!(
                     $tag + r#"UPDATE games SET reminded = TRUE, reminded_at = $3
-                       WHERE id = $1 AND version = $2 AND (reminded_at IS NULL OR reminded_at < $3)"#,
+                       WHERE id = $1 AND version = $2 AND COALESCE(reminded_at, -1) = $4"#,
                     game_id,
                     version,
-                    at
+                    at,
+                    seen
                 )
                 .execute(&mut *self.tx)
                 .await?;
@@ -959,6 +970,28 @@ macro_rules! sql_store {
                            name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
                            games = excluded.games, wins = excluded.wins,
                            updated_at = excluded.updated_at"#,
+                    r.guild_id,
+                    kind,
+                    r.user_id,
+                    r.name,
+                    r.mu,
+                    r.sigma,
+                    r.games,
+                    r.wins,
+                    r.updated_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn add_rating_if_missing(&mut self, r: &RatingRow) -> Result<(), StoreError> {
+                let kind = r.kind.as_str();
+                sqlx::query!(
+                    $tag + r#"INSERT INTO ratings (guild_id, kind, user_id, name, mu, sigma, games, wins,
+                                            updated_at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                       ON CONFLICT (guild_id, kind, user_id) DO NOTHING"#,
                     r.guild_id,
                     kind,
                     r.user_id,
@@ -1177,7 +1210,8 @@ macro_rules! sql_store {
             ) -> Result<bool, StoreError> {
                 let done = sqlx::query!(
                     $tag + r#"UPDATE games SET notified_turn = $2
-                       WHERE id = $1 AND (notified_turn IS NULL OR notified_turn <> $2)"#,
+                       WHERE id = $1 AND turn_started_at = $2
+                         AND (notified_turn IS NULL OR notified_turn <> $2)"#,
                     game_id,
                     turn_started_at
                 )
@@ -1256,6 +1290,15 @@ macro_rules! sql_store {
             }
 
             async fn vote_rematch(&mut self, game_id: i64, user_id: i64) -> Result<Vec<i64>, StoreError> {
+                // Votes for one game are counted one at a time: on PostgreSQL two players
+                // voting at once would each see only their own vote (and both be told to
+                // wait for the other), so the game's row is locked first.
+                sqlx::query_scalar!(
+                    $tag + r#"SELECT id FROM games WHERE id = $1"# + $lock,
+                    game_id
+                )
+                .fetch_optional(&mut *self.tx)
+                .await?;
                 sqlx::query!(
                     $tag + r#"INSERT INTO rematch_votes (game_id, user_id) VALUES ($1, $2)
                        ON CONFLICT (game_id, user_id) DO NOTHING"#,

@@ -310,9 +310,12 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
         async move { s.due(i64::MAX).await.unwrap() }
     };
     now.fetch_add(300_000, Ordering::SeqCst);
-    assert!(matches!(due(&s).await[..], [Due::Remind { .. }]));
+    let due_now = due(&s).await;
+    let [Due::Remind { seen, .. }] = due_now[..] else {
+        panic!("a reminder is due: {due_now:?}")
+    };
     assert!(s
-        .remind(start.info.id, start.info.version)
+        .remind(start.info.id, start.info.version, seen)
         .await
         .unwrap()
         .is_some());

@@ -7,6 +7,7 @@
 mod support;
 
 mod async_play;
+mod claims;
 mod classroom;
 mod daifugo_discord;
 mod daifugo_sessions;

@@ -46,6 +46,7 @@ fn the_session_and_discord_suites_pass_on_postgresql() {
     }
     let suites = [
         "sessions::",
+        "claims::",
         "daifugo_sessions::",
         "async_play::",
         "classroom::",
@@ -851,4 +852,72 @@ async fn migrate_db_copies_everything_there_and_back() {
     let (code, _, err) = migrate(&["--from", &pg, "--to", &pg]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("same database"), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------
+// The two schemas
+
+/// The tables with their columns, and the indexes, of a fresh database of each kind: the
+/// migrations of the two backends (migrations/sqlite/, migrations/postgres/) make the
+/// same schema, so `migrate-db` and every query see the same thing on both, and neither
+/// lacks an index the other's queries rely on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_backends_have_the_same_tables_columns_and_indexes() {
+    let Some(pg) = pg_database("schema") else {
+        return;
+    };
+    let lite = format!("sqlite://{}", db::db_path("schema").display());
+    let lite = store::connect(&lite).await.expect("a SQLite file");
+    let pg = store::connect(&pg).await.expect("PostgreSQL");
+    let (AnyStore::Sqlite(lite), AnyStore::Postgres(pg)) = (&lite, &pg) else {
+        panic!("one store of each kind");
+    };
+    let names = |rows: Vec<(String, String)>| -> BTreeMap<String, Vec<String>> {
+        let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (table, column) in rows {
+            out.entry(table).or_default().push(column);
+        }
+        for columns in out.values_mut() {
+            columns.sort();
+        }
+        out
+    };
+    let lite_columns: Vec<(String, String)> = sqlx::query_as(
+        "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+         WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_sqlx%'",
+    )
+    .fetch_all(lite.pool())
+    .await
+    .unwrap();
+    let pg_columns: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_name::TEXT, column_name::TEXT FROM information_schema.columns
+         WHERE table_schema = 'public' AND table_name NOT LIKE '\\_sqlx%'",
+    )
+    .fetch_all(pg.pool())
+    .await
+    .unwrap();
+    let (lite_columns, pg_columns) = (names(lite_columns), names(pg_columns));
+    assert!(lite_columns.len() >= 15, "{lite_columns:?}");
+    assert_eq!(lite_columns, pg_columns, "tables and columns");
+
+    // Indexes by name (the ones made by CREATE INDEX; those of primary keys and unique
+    // constraints are named by each database in its own way, and come with the tables).
+    let lite_indexes: Vec<(String, String)> = sqlx::query_as(
+        "SELECT tbl_name, name FROM sqlite_master
+         WHERE type = 'index' AND name NOT LIKE 'sqlite_autoindex%'",
+    )
+    .fetch_all(lite.pool())
+    .await
+    .unwrap();
+    let pg_indexes: Vec<(String, String)> = sqlx::query_as(
+        "SELECT i.tablename::TEXT, i.indexname::TEXT FROM pg_indexes i
+         WHERE i.schemaname = 'public' AND i.tablename NOT LIKE '\\_sqlx%'
+           AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)",
+    )
+    .fetch_all(pg.pool())
+    .await
+    .unwrap();
+    let (lite_indexes, pg_indexes) = (names(lite_indexes), names(pg_indexes));
+    assert!(!lite_indexes.is_empty());
+    assert_eq!(lite_indexes, pg_indexes, "indexes");
 }

@@ -743,19 +743,26 @@ async fn the_turn_clock_never_overtakes_a_move() {
     assert!(s.due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
     let due = s.due(i64::MAX).await.unwrap();
-    assert!(matches!(due[..], [Due::Remind { .. }]), "{due:?}");
+    let [Due::Remind { seen, .. }] = due[..] else {
+        panic!("a reminder is due: {due:?}")
+    };
+    assert_eq!(seen, None);
     assert!(s
-        .remind(start.info.id, start.info.version)
+        .remind(start.info.id, start.info.version, seen)
         .await
         .unwrap()
         .is_some());
+    // A second process that found the same reminder due (it read the same `seen`) notes
+    // nothing, even a moment later.
+    now.fetch_add(1_000, Ordering::SeqCst);
     assert!(
-        s.remind(start.info.id, start.info.version)
+        s.remind(start.info.id, start.info.version, seen)
             .await
             .unwrap()
             .is_none(),
         "one reminder per turn"
     );
+    now.fetch_sub(1_000, Ordering::SeqCst);
     assert!(s.due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
     let due = s.due(i64::MAX).await.unwrap();

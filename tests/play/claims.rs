@@ -1,0 +1,277 @@
+//! What must happen once, claimed in the database by whichever bot process gets there
+//! first: two sessions on one database, each with its own connection pool as two bot
+//! processes have, racing for the same reminder, rematch, ratings and direct-message
+//! notice. Here on SQLite files; in the suites' second run (tests/play/postgres.rs) on
+//! PostgreSQL, where transactions do not run one at a time and these races are real.
+
+use crate::support;
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+use primeclimb::level::Level;
+use primeclimb::session::{Command, Due, LobbySpec, Place, RematchVote};
+use primeclimb::store::{self, GameKind, Store, StoreTx};
+use support::db::{ada, bo, db_url, TestSession};
+
+/// Rounds of each race.
+const TRIALS: i64 = 20;
+
+/// Two sessions on one new database (two pools: two processes), on one clock the test
+/// moves by hand.
+async fn two_processes(name: &str) -> (TestSession, TestSession, Arc<AtomicI64>) {
+    let url = db_url(name);
+    let now = Arc::new(AtomicI64::new(1_800_000_000_000));
+    let clock = {
+        let now = Arc::clone(&now);
+        Arc::new(move || now.load(Ordering::SeqCst)) as primeclimb::session::Clock
+    };
+    let a = store::connect(&url).await.expect("the first process");
+    let b = store::connect(&url).await.expect("the second process");
+    (
+        TestSession::with_clock(a, clock.clone()),
+        TestSession::with_clock(b, clock),
+        now,
+    )
+}
+
+fn place(guild_id: i64, n: i64) -> Place {
+    Place {
+        guild_id,
+        channel_id: guild_id * 100 + n,
+    }
+}
+
+/// Ada and Bo in a started game at `p` with a one-hour turn clock; its id and version.
+async fn timed_game(s: &TestSession, p: Place) -> (i64, i64) {
+    let spec = LobbySpec {
+        seed: Some(p.channel_id as u64),
+        turn_timeout_secs: Some(3_600),
+        ..LobbySpec::climb(Default::default())
+    };
+    s.create_lobby(p, &ada(), &spec).await.unwrap();
+    s.join(p, &bo()).await.unwrap();
+    let view = s.start(p, &ada()).await.unwrap().climb().unwrap();
+    (view.info.id, view.info.version)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_reminder_found_due_by_two_processes_is_sent_once() {
+    let (one, two, now) = two_processes("claims-remind").await;
+    let mut games = Vec::new();
+    for n in 0..TRIALS {
+        games.push(timed_game(&one, place(31, n)).await);
+    }
+    // Half the turn's time: both processes' clocks find every game's reminder due, and
+    // read the same "not reminded yet".
+    now.fetch_add(1_800_000, Ordering::SeqCst);
+    let (due_one, due_two) = (
+        one.due(i64::MAX).await.unwrap(),
+        two.due(i64::MAX).await.unwrap(),
+    );
+    assert_eq!(due_one, due_two);
+    for &(game, version) in &games {
+        let seen = due_one
+            .iter()
+            .find_map(|d| match d {
+                Due::Remind { game_id, seen, .. } if *game_id == game => Some(*seen),
+                _ => None,
+            })
+            .expect("the reminder is due");
+        assert_eq!(seen, None);
+        // Each process notes it, at the same moment.
+        let (a, b) = tokio::join!(one.remind(game, version, seen), async {
+            two.remind(game, version, seen).await
+        });
+        let sent = [a.unwrap(), b.unwrap()]
+            .iter()
+            .filter(|v| v.is_some())
+            .count();
+        assert_eq!(sent, 1, "game {game}: the reminder is sent once");
+    }
+    now.fetch_add(1_000, Ordering::SeqCst);
+    assert!(
+        one.due(i64::MAX)
+            .await
+            .unwrap()
+            .iter()
+            .all(|d| !matches!(d, Due::Remind { .. })),
+        "nothing more to remind"
+    );
+
+    // Repeated reminders (the server's /settings reminders): each interval's reminder is
+    // also claimed once, though a later clock reading passes the "later than the last
+    // one" test.
+    let mut settings = one.settings(31).await.unwrap();
+    settings.remind_every_secs = Some(600);
+    let mut tx = one.store().begin().await.unwrap();
+    tx.put_settings(&settings, now.load(Ordering::SeqCst))
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    now.fetch_add(600_000, Ordering::SeqCst);
+    let due = one.due(i64::MAX).await.unwrap();
+    for &(game, version) in &games {
+        let seen = due
+            .iter()
+            .find_map(|d| match d {
+                Due::Remind { game_id, seen, .. } if *game_id == game => Some(*seen),
+                _ => None,
+            })
+            .expect("the next interval's reminder is due");
+        assert!(seen.is_some(), "the first reminder was noted");
+        assert!(one.remind(game, version, seen).await.unwrap().is_some());
+        now.fetch_add(1, Ordering::SeqCst);
+        assert!(
+            two.remind(game, version, seen).await.unwrap().is_none(),
+            "game {game}: the second process finds it sent"
+        );
+    }
+}
+
+/// A move that does not end the turn, committed just after the turn's reminder was
+/// noted, keeps the reminder: it is not sent again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_noted_during_a_move_stays_noted() {
+    let (one, two, now) = two_processes("claims-remind-move").await;
+    let p = place(32, 0);
+    let (game, version) = timed_game(&one, p).await;
+    now.fetch_add(1_800_000, Ordering::SeqCst);
+    let board = one.board(p).await.unwrap();
+    let mover = if board.info.user_of(board.game.current()) == ada().user_id {
+        ada()
+    } else {
+        bo()
+    };
+    // The move reads the game (version), the other process notes the reminder, the move
+    // is committed: one step of the two dice, the turn goes on.
+    assert!(two.remind(game, version, None).await.unwrap().is_some());
+    let roll = board.game.turn.roll;
+    let step = format!("0 +{}", roll.a);
+    let after = one.act(p, &mover, Command::Move(step), None).await.unwrap();
+    assert_eq!(after.game.turn.number, board.game.turn.number, "same turn");
+    let row = one.store().game(game).await.unwrap().unwrap();
+    assert!(row.reminded, "the reminder stays noted");
+    assert!(row.reminded_at.is_some());
+    now.fetch_add(1_000, Ordering::SeqCst);
+    assert!(
+        one.due(i64::MAX)
+            .await
+            .unwrap()
+            .iter()
+            .all(|d| !matches!(d, Due::Remind { .. })),
+        "no second reminder this turn"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_players_asking_for_a_rematch_at_once_get_it() {
+    let (one, two, _) = two_processes("claims-rematch").await;
+    for n in 0..TRIALS {
+        let p = place(33, n);
+        let (game, _) = timed_game(&one, p).await;
+        one.act(p, &bo(), Command::Resign, None).await.unwrap();
+        let ada_id = ada().user_id.unwrap();
+        let bo_id = bo().user_id.unwrap();
+        // Ada through one process, Bo through the other, at the same moment.
+        let (a, b) = tokio::join!(one.rematch_vote(game, p.guild_id, ada_id), async {
+            two.rematch_vote(game, p.guild_id, bo_id).await
+        });
+        let (a, b) = (a.unwrap(), b.unwrap());
+        let ready = [&a, &b]
+            .iter()
+            .filter(|v| matches!(v, RematchVote::Ready(_)))
+            .count();
+        let waiting = [&a, &b]
+            .iter()
+            .filter(|v| matches!(v, RematchVote::Waiting { .. }))
+            .count();
+        assert_eq!(
+            (ready, waiting),
+            (1, 1),
+            "round {n}: the second vote sees the first and opens the rematch"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_games_finishing_at_once_both_count_in_the_ratings() {
+    let (one, two, _) = two_processes("claims-ratings").await;
+    for n in 0..TRIALS {
+        // A new server each round: nobody there is rated yet, the AI level included.
+        let guild = 3_400 + n;
+        let (p, q) = (place(guild, 0), place(guild, 1));
+        for at in [p, q] {
+            let spec = LobbySpec {
+                seed: Some(at.channel_id as u64),
+                ..LobbySpec::climb(Default::default())
+            };
+            one.create_lobby(at, &ada(), &spec).await.unwrap();
+            one.add_ai(at, &ada(), Level::Medium).await.unwrap();
+            one.start(at, &ada()).await.unwrap();
+        }
+        // Ada resigns both at once, one through each process: two finished games rate
+        // Ada and the medium AI, both for the first time.
+        let ada = ada();
+        let (a, b) = tokio::join!(one.act(p, &ada, Command::Resign, None), async {
+            two.act(q, &ada, Command::Resign, None).await
+        });
+        a.unwrap();
+        b.unwrap();
+        let store = one.store();
+        let ada_rating = store
+            .rating(guild, GameKind::Climb, ada.user_id.unwrap())
+            .await
+            .unwrap()
+            .expect("Ada is rated");
+        assert_eq!(
+            (ada_rating.games, ada_rating.wins),
+            (2, 0),
+            "round {n}: both games count"
+        );
+        let board = one
+            .leaderboard(guild, GameKind::Climb, 10, None)
+            .await
+            .unwrap();
+        assert_eq!(board.standings.len(), 2, "Ada and the medium AI");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_notice_is_claimed_only_while_its_turn_lasts() {
+    let (one, two, now) = two_processes("claims-notice").await;
+    let p = place(35, 0);
+    let (game, _) = timed_game(&one, p).await;
+    let first_turn = one
+        .store()
+        .game(game)
+        .await
+        .unwrap()
+        .unwrap()
+        .turn_started_at
+        .expect("the clock runs");
+    // The turn is played (and the next one starts) before the other process claims the
+    // notice of the first.
+    now.fetch_add(5_000, Ordering::SeqCst);
+    let board = one.board(p).await.unwrap();
+    let mover = if board.info.user_of(board.game.current()) == ada().user_id {
+        ada()
+    } else {
+        bo()
+    };
+    support::db::play_turn(&one, p, &mover).await.unwrap();
+    let row = one.store().game(game).await.unwrap().unwrap();
+    let next_turn = row.turn_started_at.expect("the next turn's clock");
+    assert!(next_turn > first_turn);
+    let mut tx = two.store().begin().await.unwrap();
+    assert!(
+        !tx.claim_turn_notice(game, first_turn).await.unwrap(),
+        "no notice for a turn that is over"
+    );
+    assert!(tx.claim_turn_notice(game, next_turn).await.unwrap());
+    assert!(
+        !tx.claim_turn_notice(game, next_turn).await.unwrap(),
+        "once per turn"
+    );
+    tx.commit().await.unwrap();
+}
