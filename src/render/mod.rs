@@ -110,9 +110,10 @@ pub fn render_board(
     img
 }
 
-/// Encode a picture as PNG: opaque RGB, no row filter and zlib level 1. Measured on the
-/// demo board this beats the `Fast` (fdeflate) setting, whose output is ~40% larger, and
-/// stronger levels, which are 2–5× slower for a few percent (see `docs/README-render.md`).
+/// Encode a picture as PNG: opaque RGB, no row filter and zlib level 1 (deflated by
+/// zlib-rs, see Cargo.toml). Measured on the demo board this beats the `Fast` (fdeflate)
+/// setting, whose output is ~60% larger, and stronger levels, which are 1.5–4× slower
+/// (see `docs/development.md`, the board picture's performance).
 pub fn encode_png(img: &RgbaImage) -> Result<Vec<u8>, ImageError> {
     // The board is opaque: drop the alpha channel rather than store 1 MB of 255s.
     let raw = img.as_raw();
