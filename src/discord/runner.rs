@@ -56,6 +56,16 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
         match data.session.ai_step(place, take_back_ms).await {
             Ok(AiStep::Played(view)) => {
                 rechecks = 0;
+                // The turn may have taken a while (a hard AI thinking): renew the lease
+                // so it outlasts the post, however long Discord makes the post wait,
+                // and no other process's next turn overtakes it. Played already, the turn
+                // is posted whatever the answer.
+                if let Err(e) = data.claim_turns(place).await {
+                    error!(
+                        channel = place.channel_id,
+                        "renewing the AI turns failed: {e}"
+                    );
+                }
                 let message = posts::public_post(data, &view).await;
                 post(http, data, place, message).await;
                 super::notify::notices_now(http, data, view.info().id).await;
