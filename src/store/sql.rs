@@ -733,6 +733,37 @@ macro_rules! sql_store {
             }
         }
 
+        impl $tx {
+            /// Store a player's rating: over the stored one when `replace`, else only if
+            /// they have none yet.
+            async fn upsert_rating(&mut self, r: &RatingRow, replace: bool) -> Result<(), StoreError> {
+                let kind = r.kind.as_str();
+                sqlx::query!(
+                    $tag + r#"INSERT INTO ratings (guild_id, kind, user_id, name, mu, sigma, games, wins,
+                                            updated_at)
+                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                       ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
+                           name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
+                           games = excluded.games, wins = excluded.wins,
+                           updated_at = excluded.updated_at
+                       WHERE $10"#,
+                    r.guild_id,
+                    kind,
+                    r.user_id,
+                    r.name,
+                    r.mu,
+                    r.sigma,
+                    r.games,
+                    r.wins,
+                    r.updated_at,
+                    replace
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+        }
+
         impl StoreTx for $tx {
             async fn insert_game(&mut self, game: &NewGame) -> Result<i64, StoreError> {
                 let kind = game.kind.as_str();
@@ -961,50 +992,11 @@ macro_rules! sql_store {
             }
 
             async fn put_rating(&mut self, r: &RatingRow) -> Result<(), StoreError> {
-                let kind = r.kind.as_str();
-                sqlx::query!(
-                    $tag + r#"INSERT INTO ratings (guild_id, kind, user_id, name, mu, sigma, games, wins,
-                                            updated_at)
-                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                       ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET
-                           name = excluded.name, mu = excluded.mu, sigma = excluded.sigma,
-                           games = excluded.games, wins = excluded.wins,
-                           updated_at = excluded.updated_at"#,
-                    r.guild_id,
-                    kind,
-                    r.user_id,
-                    r.name,
-                    r.mu,
-                    r.sigma,
-                    r.games,
-                    r.wins,
-                    r.updated_at
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(())
+                self.upsert_rating(r, true).await
             }
 
             async fn add_rating_if_missing(&mut self, r: &RatingRow) -> Result<(), StoreError> {
-                let kind = r.kind.as_str();
-                sqlx::query!(
-                    $tag + r#"INSERT INTO ratings (guild_id, kind, user_id, name, mu, sigma, games, wins,
-                                            updated_at)
-                       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-                       ON CONFLICT (guild_id, kind, user_id) DO NOTHING"#,
-                    r.guild_id,
-                    kind,
-                    r.user_id,
-                    r.name,
-                    r.mu,
-                    r.sigma,
-                    r.games,
-                    r.wins,
-                    r.updated_at
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(())
+                self.upsert_rating(r, false).await
             }
 
             async fn put_settings(&mut self, s: &GuildSettings, now: i64) -> Result<(), StoreError> {

@@ -55,6 +55,32 @@ async fn timed_game(s: &TestSession, p: Place) -> (i64, i64) {
     (view.info.id, view.info.version)
 }
 
+/// How many reminders the clock finds due now.
+async fn reminders_due(s: &TestSession) -> usize {
+    let due = s.due(i64::MAX).await.unwrap();
+    due.iter()
+        .filter(|d| matches!(d, Due::Remind { .. }))
+        .count()
+}
+
+/// Ada or Bo, whoever is to move.
+fn to_move(board: &primeclimb::session::ClimbView) -> primeclimb::session::Actor {
+    if board.info.user_of(board.game.current()) == ada().user_id {
+        ada()
+    } else {
+        bo()
+    }
+}
+
+/// The reminder of `game` among what the clock found due: when the last one was noted, as
+/// the clock read it.
+fn reminder_seen(due: &[Due], game: i64) -> Option<Option<i64>> {
+    due.iter().find_map(|d| match d {
+        Due::Remind { game_id, seen, .. } if *game_id == game => Some(*seen),
+        _ => None,
+    })
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_reminder_found_due_by_two_processes_is_sent_once() {
     let (one, two, now) = two_processes("claims-remind").await;
@@ -71,13 +97,7 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
     );
     assert_eq!(due_one, due_two);
     for &(game, version) in &games {
-        let seen = due_one
-            .iter()
-            .find_map(|d| match d {
-                Due::Remind { game_id, seen, .. } if *game_id == game => Some(*seen),
-                _ => None,
-            })
-            .expect("the reminder is due");
+        let seen = reminder_seen(&due_one, game).expect("the reminder is due");
         assert_eq!(seen, None);
         // Each process notes it, at the same moment.
         let (a, b) = tokio::join!(one.remind(game, version, seen), async {
@@ -90,14 +110,7 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
         assert_eq!(sent, 1, "game {game}: the reminder is sent once");
     }
     now.fetch_add(1_000, Ordering::SeqCst);
-    assert!(
-        one.due(i64::MAX)
-            .await
-            .unwrap()
-            .iter()
-            .all(|d| !matches!(d, Due::Remind { .. })),
-        "nothing more to remind"
-    );
+    assert_eq!(reminders_due(&one).await, 0, "nothing more to remind");
 
     // Repeated reminders (the server's /settings reminders): each interval's reminder is
     // also claimed once, though a later clock reading passes the "later than the last
@@ -112,13 +125,7 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
     now.fetch_add(600_000, Ordering::SeqCst);
     let due = one.due(i64::MAX).await.unwrap();
     for &(game, version) in &games {
-        let seen = due
-            .iter()
-            .find_map(|d| match d {
-                Due::Remind { game_id, seen, .. } if *game_id == game => Some(*seen),
-                _ => None,
-            })
-            .expect("the next interval's reminder is due");
+        let seen = reminder_seen(&due, game).expect("the next interval's reminder is due");
         assert!(seen.is_some(), "the first reminder was noted");
         assert!(one.remind(game, version, seen).await.unwrap().is_some());
         now.fetch_add(1, Ordering::SeqCst);
@@ -138,11 +145,7 @@ async fn a_reminder_noted_during_a_move_stays_noted() {
     let (game, version) = timed_game(&one, p).await;
     now.fetch_add(1_800_000, Ordering::SeqCst);
     let board = one.board(p).await.unwrap();
-    let mover = if board.info.user_of(board.game.current()) == ada().user_id {
-        ada()
-    } else {
-        bo()
-    };
+    let mover = to_move(&board);
     // The move reads the game (version), the other process notes the reminder, the move
     // is committed: one step of the two dice, the turn goes on.
     assert!(two.remind(game, version, None).await.unwrap().is_some());
@@ -154,14 +157,7 @@ async fn a_reminder_noted_during_a_move_stays_noted() {
     assert!(row.reminded, "the reminder stays noted");
     assert!(row.reminded_at.is_some());
     now.fetch_add(1_000, Ordering::SeqCst);
-    assert!(
-        one.due(i64::MAX)
-            .await
-            .unwrap()
-            .iter()
-            .all(|d| !matches!(d, Due::Remind { .. })),
-        "no second reminder this turn"
-    );
+    assert_eq!(reminders_due(&one).await, 0, "no second reminder this turn");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -254,11 +250,7 @@ async fn a_turn_notice_is_claimed_only_while_its_turn_lasts() {
     // notice of the first.
     now.fetch_add(5_000, Ordering::SeqCst);
     let board = one.board(p).await.unwrap();
-    let mover = if board.info.user_of(board.game.current()) == ada().user_id {
-        ada()
-    } else {
-        bo()
-    };
+    let mover = to_move(&board);
     support::db::play_turn(&one, p, &mover).await.unwrap();
     let row = one.store().game(game).await.unwrap().unwrap();
     let next_turn = row.turn_started_at.expect("the next turn's clock");
