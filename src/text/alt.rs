@@ -5,7 +5,7 @@
 //! Prime Daifugo table; a hand only to its owner.
 
 use super::{climb, daifugo as dwords, factorisation, list, tr, Lang, Markup};
-use crate::climb::{Game, PawnRef, Phase, START};
+use crate::climb::{Game, PawnRef, Phase};
 use crate::daifugo;
 use crate::render::LastTurn;
 
@@ -141,7 +141,8 @@ pub fn board_alt(game: &Game, turn: Option<&LastTurn>, lang: Lang) -> String {
 fn space_spoken(game: &Game, seat: usize, pawn: usize, lang: Lang) -> String {
     let p = PawnRef { seat, pawn };
     let s = game.space_of(p);
-    if game.is_home(p) || s == START {
+    let returning = game.players[seat].returning[pawn];
+    if game.is_home(p) || climb::is_start_space(game, s, returning) {
         return climb::pawn_status(game, seat, pawn, lang);
     }
     factorisation(u32::from(s), lang)

@@ -607,13 +607,25 @@ pub fn pawn_status(game: &Game, seat: Seat, pawn: usize, lang: Lang) -> String {
     let returning = game.players[seat].returning[pawn];
     if game.is_home(p) {
         lang.text("home", "arrivé").into()
-    } else if s == game.options.start_space(false) && !returning {
+    } else if is_start_space(game, s, returning) {
         lang.text("Start", "départ").into()
     } else if game.options.course == Course::ThereAndBack && returning {
         format!("{s}↩")
     } else {
         s.to_string()
     }
+}
+
+/// Whether a pawn on `space` has finished its course: 101, 0 in Prime Decline, 0 after
+/// turning at 101 in There and Back Again (§7; `returning`: the pawn has turned).
+pub fn is_home_space(game: &Game, space: u8, returning: bool) -> bool {
+    space == game.options.target_space(returning)
+}
+
+/// Whether a pawn on `space` stands where pawns begin: 0, or 101 in Prime Decline (§7). A
+/// pawn sent back after turning at 101 (There and Back Again) is on 101, not at Start.
+pub fn is_start_space(game: &Game, space: u8, returning: bool) -> bool {
+    !returning && space == game.options.start_space(false)
 }
 
 /// Where each of a player's pawns stands ([`pawn_status`]): both, or the one pawn of the
@@ -659,10 +671,14 @@ pub fn explain_step(from: u8, op: Op, value: u8, to: u8, lang: Lang) -> String {
     }
 }
 
-fn space_words(s: u8, lang: Lang) -> String {
+/// A space a hint names: where pawns begin is "Start" (101 in Prime Decline, §7), 101 is
+/// "the goal" only where it is one.
+fn space_words(game: &Game, s: u8, lang: Lang) -> String {
     match s {
-        GOAL => lang.text("the goal (101)", "l'arrivée (101)").into(),
-        START => lang.text("Start", "le départ").into(),
+        s if s == game.options.start_space(false) => lang.text("Start", "le départ").into(),
+        GOAL if game.options.course == Course::Climb => {
+            lang.text("the goal (101)", "l'arrivée (101)").into()
+        }
         _ if is_red_space(s) => tr!(lang, "{} (a red prime)", "{} (un nombre premier rouge)", s),
         _ => s.to_string(),
     }
@@ -683,7 +699,7 @@ pub fn note_line(game: &Game, note: &Note, lang: Lang) -> String {
             "le {} ne peut pas être joué : votre pion sur {} retourne à {}",
             die,
             from,
-            space_words(to, lang)
+            space_words(game, to, lang)
         ),
         Note::Keeper { card, step } => {
             let card_name = card_name(game, card, lang);
@@ -746,7 +762,7 @@ pub fn note_line(game: &Game, note: &Note, lang: Lang) -> String {
             lang,
             "you end on {}: draw a Prime Card",
             "vous finissez sur {} : piochez une carte Prime",
-            space_words(space, lang)
+            space_words(game, space, lang)
         ),
     }
 }
@@ -765,10 +781,10 @@ pub fn hint_summary(game: &Game, hint: &Hint, lang: Lang) -> String {
     let seat = game.current();
     let ends: Vec<String> = (0..2)
         .filter(|&i| !game.is_home(PawnRef { seat, pawn: i }))
-        .map(|i| hint.outcome.pawns[i])
-        .map(|s| match s {
-            GOAL => lang.text("home", "l'arrivée").to_string(),
-            START => lang.text("Start", "le départ").to_string(),
+        .map(|i| (hint.outcome.pawns[i], hint.outcome.returning[i]))
+        .map(|(s, returning)| match s {
+            s if is_home_space(game, s, returning) => lang.text("home", "l'arrivée").to_string(),
+            s if is_start_space(game, s, returning) => lang.text("Start", "le départ").to_string(),
             s if crate::climb::board::is_prime(u32::from(s)) => {
                 tr!(lang, "{} (prime)", "{} (premier)", s)
             }
@@ -907,8 +923,8 @@ pub fn outcomes_table(
     limit: usize,
     lang: Lang,
 ) -> String {
-    let space = |s: u8| {
-        if s == GOAL {
+    let space = |s: u8, returning: bool| {
+        if is_home_space(game, s, returning) {
             lang.text("home", "arrivé").to_string()
         } else {
             s.to_string()
@@ -916,8 +932,11 @@ pub fn outcomes_table(
     };
     // The one-pawn scaffold (§10): the pawn set aside is not shown.
     let pawns = game.options.pawn_count();
-    let spaces = |p: [u8; 2]| -> Vec<String> { p[..pawns].iter().map(|&s| space(s)).collect() };
-    let on = list(lang, &spaces(game.players[game.current()].pawns));
+    let spaces = |p: [u8; 2], returning: [bool; 2]| -> Vec<String> {
+        (0..pawns).map(|i| space(p[i], returning[i])).collect()
+    };
+    let me = &game.players[game.current()];
+    let on = list(lang, &spaces(me.pawns, me.returning));
     let cursed = if game.turn.cursed {
         lang.text(" (cursed)", " (maudit)")
     } else {
@@ -946,7 +965,7 @@ pub fn outcomes_table(
         .map(|o| {
             let dash = || "-".to_string();
             [
-                spaces(o.pawns).join(" "),
+                spaces(o.pawns, o.returning).join(" "),
                 if o.keepers_used.is_empty() {
                     dash()
                 } else {

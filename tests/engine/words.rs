@@ -275,3 +275,45 @@ fn an_undo_says_who_takes_back_and_what_is_left_to_use() {
         vec![format!("{name} annule son dernier pas (reste : 4 et 2)")]
     );
 }
+
+#[test]
+fn prime_decline_calls_101_start_and_0_home() {
+    // §7 Prime Decline: pawns begin on 101 and finish on 0. Ada's pawn on 5 can reach 0
+    // with 4 and 1; her other pawn has not left 101.
+    let options = Options {
+        course: primeclimb::climb::Course::Decline,
+        ..Options::default()
+    };
+    let g = position_with(&[[101, 5], [101, 101]], (4, 1), &[], false, options);
+    for lang in [Lang::En, Lang::Fr] {
+        let alt = text::alt::board_alt(&g, None, lang);
+        let spelt = text::alt::board_text(&g, None, lang, Markup::Plain).join("\n");
+        for spoken in [alt, spelt] {
+            assert!(!spoken.contains("101"), "{spoken}");
+            let start = match lang {
+                Lang::En => "Start",
+                Lang::Fr => "départ",
+            };
+            assert!(spoken.contains(start), "{spoken}");
+        }
+    }
+    let o = is_legal(&g, "5 -4 -1").expect("5 − 4 − 1 = 0");
+    let summary = words::hint_summary(&g, &explain(&g, o), Lang::En);
+    assert!(summary.starts_with("ends on Start and home"), "{summary}");
+    let table = words::outcomes_table(&g, &legal_outcomes(&g).sorted(), usize::MAX, Lang::En);
+    assert!(table.contains("101 home"), "{table}");
+    assert!(
+        !table.contains("home 101") && !table.contains("home home"),
+        "{table}"
+    );
+    // §3.2: a die with no use sends the pawn back to where pawns begin, 101 here.
+    let forced = primeclimb::climb::hint::Note::Forced {
+        die: 7,
+        from: 5,
+        to: 101,
+    };
+    assert_eq!(
+        words::note_line(&g, &forced, Lang::En),
+        "the 7 cannot be used: your pawn on 5 goes back to Start"
+    );
+}
