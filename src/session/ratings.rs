@@ -4,7 +4,9 @@
 //!
 //! Rated: Discord users, and AI seats by level under the ids of [`ai_rating_id`], so
 //! beating the hard AI counts. Not rated: solitaire (one player; its score is the number of
-//! turns) and terminal games (no server, players known only by name).
+//! turns), practice games (a scaffold of §10 or the `hints` table option: another game, or
+//! help a rival did not have; they count in a player's record all the same) and terminal
+//! games (no server, players known only by name).
 
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
@@ -38,7 +40,8 @@ pub(super) struct Finish {
     pub winner: Option<usize>,
     /// Turns the game lasted (the solitaire score).
     pub turns: i64,
-    /// `standard`, or the solitaire variant whose best scores are kept apart.
+    /// `standard` (rated), `practice` (not rated), or the solitaire variant whose best
+    /// scores are kept apart.
     pub mode: &'static str,
 }
 
@@ -52,6 +55,7 @@ impl Finish {
             mode: match (game.options.solitaire, game.options.course) {
                 (true, Course::ThereAndBack) => "solitaire2",
                 (true, _) => "solitaire1",
+                (false, _) if game.options.is_scaffold() || game.options.hints => "practice",
                 (false, _) => "standard",
             },
         }

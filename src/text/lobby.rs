@@ -218,6 +218,17 @@ pub fn lobby_lines(view: &LobbyView, names: &[String], lang: Lang, m: Markup) ->
         ));
     }
     let mut lines = vec![head];
+    if let GameOptions::Climb(o) = &info.options {
+        if !o.solitaire && (o.is_scaffold() || o.hints) {
+            lines.push(
+                lang.text(
+                    "A practice game: it counts in everyone's games played, not in the ratings.",
+                    "Une partie d'entraînement : elle compte dans les parties jouées, pas dans le classement.",
+                )
+                .to_string(),
+            );
+        }
+    }
     if info.status != crate::session::Status::Lobby {
         lines.push(
             lang.text("This lobby is closed.", "Ce salon d'attente est fermé.")

@@ -315,3 +315,93 @@ async fn seasons_rate_only_their_own_games() {
 fn climb_kind() -> primeclimb::session::GameKind {
     primeclimb::session::GameKind::Climb
 }
+
+#[tokio::test]
+async fn practice_games_count_as_games_played_but_not_in_the_ratings() {
+    let now = Arc::new(AtomicI64::new(START));
+    let s = clocked("report-practice", now.clone()).await;
+    let ada_id = ada().user_id.unwrap();
+    let practice = [
+        climb::Options {
+            hints: true,
+            ..climb::Options::default()
+        },
+        climb::Options {
+            one_die: true,
+            ..climb::Options::default()
+        },
+    ];
+    // Ada against the medium AI, with hints, then with one die: she resigns both.
+    for (i, options) in practice.into_iter().enumerate() {
+        let spec = LobbySpec {
+            ai: vec![Level::Medium],
+            seed: Some(10 + i as u64),
+            ..LobbySpec::climb(options)
+        };
+        let lobby = s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
+        let names = vec!["Ada".to_string(), "Medium AI".to_string()];
+        for lang in [primeclimb::lang::Lang::En, primeclimb::lang::Lang::Fr] {
+            let lines = primeclimb::text::lobby::lobby_lines(
+                &lobby,
+                &names,
+                lang,
+                primeclimb::text::Markup::Plain,
+            );
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.contains("practice") || l.contains("entraînement")),
+                "{lines:#?}"
+            );
+        }
+        s.start(PLACE, &ada()).await.unwrap();
+        s.act(PLACE, &ada(), Command::Resign, None).await.unwrap();
+        now.fetch_add(60_000, Ordering::SeqCst);
+    }
+    let stats = s.stats(PLACE.guild_id, climb_kind(), ada_id).await.unwrap();
+    assert_eq!(stats.record.games, 2, "both games are in her record");
+    assert!(
+        stats.rating.is_none(),
+        "neither is rated: {:?}",
+        stats.rating
+    );
+    let board = s
+        .leaderboard(PLACE.guild_id, climb_kind(), 10, None)
+        .await
+        .unwrap();
+    assert!(board.standings.is_empty(), "{:?}", board.standings);
+    let season = s
+        .leaderboard(
+            PLACE.guild_id,
+            climb_kind(),
+            10,
+            Some(Season::Month.bounds(START, 0)),
+        )
+        .await
+        .unwrap();
+    assert!(season.standings.is_empty(), "{:?}", season.standings);
+
+    // The full game is rated, and its lobby says nothing of practice.
+    let spec = LobbySpec {
+        ai: vec![Level::Medium],
+        seed: Some(12),
+        ..LobbySpec::climb(climb::Options::default())
+    };
+    let lobby = s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
+    let lines = primeclimb::text::lobby::lobby_lines(
+        &lobby,
+        &["Ada".to_string()],
+        primeclimb::lang::Lang::En,
+        primeclimb::text::Markup::Plain,
+    );
+    assert!(lines.iter().all(|l| !l.contains("practice")), "{lines:#?}");
+    s.start(PLACE, &ada()).await.unwrap();
+    s.act(PLACE, &ada(), Command::Resign, None).await.unwrap();
+    let stats = s.stats(PLACE.guild_id, climb_kind(), ada_id).await.unwrap();
+    assert_eq!(stats.record.games, 3);
+    assert_eq!(
+        stats.rating.map(|r| r.games),
+        Some(1),
+        "the full game is rated"
+    );
+}
