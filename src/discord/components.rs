@@ -52,6 +52,11 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         Click::Lobby { game_id, .. }
         | Click::Table { game_id, .. }
         | Click::Rematch { game_id } => *game_id,
+        // A new game, where the learner is.
+        Click::LearnPlay => {
+            let work = super::commands::learn::play_click(http, data, &caller);
+            return reply::answer(target, http, data, Shown::Update, work).await;
+        }
     };
     let place = match data.session.place_of(game_id, here.guild_id).await {
         Ok(Some(place)) => place,
@@ -78,6 +83,8 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
     }
     let value = value.unwrap_or_default();
     match parsed {
+        // Answered above: it names no game.
+        Click::LearnPlay => {}
         Click::Rematch { game_id } => {
             rematch_click(ctx, target, data, &caller, click, game_id).await
         }

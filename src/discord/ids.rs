@@ -8,7 +8,8 @@
 //! - `daifugo:<game>:<version>:<verb>`: a Prime Daifugo hand (`draw`, `d`, `pass`, `skip`,
 //!   and the menus `play`, `discard`);
 //! - `lobby:<game>:<verb>`: a lobby (`join`, `leave`, `start`, `cancel`, the `ai` menu);
-//! - `rematch:<game>`: a finished game's Rematch button.
+//! - `rematch:<game>`: a finished game's Rematch button;
+//! - `learn:play`: the guided first game's last message, "Play the whole game".
 //!
 //! A custom id the bot cannot read (an older scheme after an update, a number out of
 //! range, an unknown verb) is an [`IdError`]: the click is still answered, never dropped.
@@ -40,6 +41,8 @@ pub enum Click {
     Rematch {
         game_id: i64,
     },
+    /// The guided first game is done: start the whole game (easy AI, hints on).
+    LearnPlay,
 }
 
 /// A Prime Climb board's buttons and menus.
@@ -188,6 +191,7 @@ impl Click {
             }
             Click::Lobby { game_id, verb } => format!("lobby:{game_id}:{}", verb.word()),
             Click::Rematch { game_id } => format!("rematch:{game_id}"),
+            Click::LearnPlay => "learn:play".into(),
             Click::Table { game_id, verb } => format!("daifugo:{game_id}:{}", verb.word()),
             Click::Hand { stamp, verb } => {
                 format!(
@@ -243,6 +247,7 @@ fn read(custom_id: &str) -> Option<Click> {
         ["rematch", game] => Click::Rematch {
             game_id: number(game)?,
         },
+        ["learn", "play"] => Click::LearnPlay,
         _ => return None,
     })
 }
@@ -279,6 +284,7 @@ mod tests {
                 verb: HandVerb::Discard,
             },
             Click::Rematch { game_id: 9 },
+            Click::LearnPlay,
         ];
         for click in clicks {
             assert_eq!(Click::parse(&click.id()), Ok(click), "{}", click.id());
@@ -312,6 +318,9 @@ mod tests {
             "rematch",
             "rematch:x",
             "rematch:1:2",
+            "learn",
+            "learn:play:1",
+            "learn:dance",
         ] {
             assert!(Click::parse(junk).is_err(), "{junk}");
         }

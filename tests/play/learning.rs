@@ -568,26 +568,28 @@ async fn the_guided_first_game_through_discord() {
         "{}",
         r.content()
     );
-    // The game it offers shows a hint on each of her turns.
-    let r = t
-        .slash(
-            ADA,
-            &["climb", "start"],
-            json!([opt("ai", "easy"), opt("variant", "hints")]),
-            "en-US",
-        )
-        .await;
-    let start = custom_ids(&r.data)
-        .into_iter()
-        .find(|c| c.ends_with(":start"))
-        .expect("a start button");
-    t.click(ADA, &start, "en-US").await;
+    // The game it offers is one click away, and shows a hint on each of her turns.
+    assert_eq!(custom_ids(&r.data), ["learn:play"]);
+    let r = t.click(ADA, "learn:play", "en-US").await;
+    assert_eq!(r.kind, 7, "the graduation message says where the game is");
+    assert!(
+        r.content().contains(&format!(
+            "Your game against the easy AI is in <#{CHANNEL_ID}>"
+        )),
+        "{}",
+        r.content()
+    );
+    assert!(custom_ids(&r.data).is_empty(), "the button has gone");
     let view = t
         .wait_for_game("Ada's turn", |v| {
             v.info.status == Status::Active && v.ai_level(v.game.current()).is_none()
         })
         .await;
     assert!(view.game.options.hints);
+    assert_eq!(
+        view.ai_level(1 - view.game.current()),
+        Some(primeclimb::level::Level::Easy)
+    );
     let post = t
         .fake
         .wait_for_after(0, "a board with a hint", |r| {
@@ -603,5 +605,49 @@ async fn the_guided_first_game_through_discord() {
     )
     .await;
     assert!(r.content().contains("Step 1 of 9"), "{}", r.content());
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_whole_game_button_starts_the_game_even_when_its_reply_is_refused() {
+    use support::fake_discord::{Fault, Route};
+    let t = Table::open("learn-play-faults").await;
+    let channel = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    // Bo presses the graduation's button, in French; Discord refuses the reply.
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    t.fake
+        .interact(fake::button_click_as(BO, 78_101, 1, "learn:play", "fr"));
+    let board = t
+        .fake
+        .wait_for_after(mark, "the first board in the channel", |r| {
+            r.path == channel
+                && r.parts
+                    .iter()
+                    .any(|p| p.filename.as_deref() == Some("board.png"))
+        })
+        .await;
+    // Whoever moves first (the seats are drawn), Bo's turn comes with its hint: the
+    // game goes on without the refused reply.
+    let _ = board;
+    t.fake
+        .wait_for_after(mark, "Bo's turn with its hint", |r| {
+            // In the server's language once the AI has moved.
+            r.path == channel
+                && (content(r).contains("💡 Indice") || content(r).contains("💡 Hint"))
+        })
+        .await;
+    let view = t
+        .wait_for_game("Bo's turn", |v| {
+            v.info.status == Status::Active && v.ai_level(v.game.current()).is_none()
+        })
+        .await;
+    assert!(view.game.options.hints);
+    assert_eq!(view.info.seats.len(), 2, "Bo and the easy AI");
+    // Pressed again while that game is open here: told why not, privately.
+    let r = t.click(BO, "learn:play", "fr").await;
+    assert!(r.ephemeral(), "{}", r.content());
+    assert!(r.content().contains("déjà ouverte ici"), "{}", r.content());
+    assert_eq!(t.board().await.info.id, view.info.id, "no second game");
     t.close().await;
 }

@@ -109,46 +109,78 @@ pub async fn start(
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     let http = ctx.serenity_context().http.clone();
+    let wanted = Wanted {
+        variant,
+        ai,
+        timeout,
+        play,
+    };
     answer(ctx, Shown::Public, async move {
-        let here = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
-        // The options are read before a thread is opened for the game.
-        let spec = match lobby_spec(&data, &caller, here, variant, ai, timeout, play).await {
-            Ok(spec) => spec,
-            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
-        };
-        let at = match new_game_place(&http, &data, &caller, GameKind::Climb).await {
-            Ok(at) => at,
-            Err(t) => return Answer::private(t),
-        };
-        let spec = LobbySpec {
-            parent_channel_id: at.parent,
-            ..spec
-        };
-        let place = at.place;
-        match open_lobby(&data, &caller, place, spec).await {
-            Ok(Opened::Started(view)) => {
+        match new_game(&http, &data, &caller, wanted, false).await {
+            Ok((Opened::Started(view), at)) => {
+                let place = at.place;
                 let answer = answers::climb_changed(&data, &caller, place, *view, lang).await;
                 placed(answer, &at, GameKind::Climb, true, lang)
             }
-            Ok(Opened::Lobby(view)) => {
+            Ok((Opened::Lobby(view), at)) => {
                 let answer = Answer::public(lobby_post::lobby_post(&view, lang))
-                    .saved(place, text::bot::saved_note(&mention(&caller), lang));
+                    .saved(at.place, text::bot::saved_note(&mention(&caller), lang));
                 placed(answer, &at, GameKind::Climb, false, lang)
             }
-            Err(e) => {
-                unplaced(&http, &at).await;
-                Answer::private(text::errors::refusal(&e, lang))
-            }
+            Err(t) => Answer::private(t),
         }
     })
     .await
 }
 
-/// A new lobby, or a solitaire game, which starts at once.
-enum Opened {
+/// What a new game is asked to be, in the words of `/climb start`.
+#[derive(Default)]
+pub(crate) struct Wanted {
+    pub variant: Option<String>,
+    pub ai: Option<String>,
+    pub timeout: Option<String>,
+    pub play: Option<bool>,
+}
+
+/// A new Prime Climb game for `caller` where the server plays it (a new thread, or the
+/// caller's channel): a lobby, or the game itself when it is a solitaire game or
+/// `at_once` asks for it (the learner's first whole game, with its AI seats). On a refusal
+/// the thread opened for it is closed and the words say why.
+pub(crate) async fn new_game(
+    http: &serenity::Http,
+    data: &Data,
+    caller: &Caller,
+    wanted: Wanted,
+    at_once: bool,
+) -> Result<(Opened, crate::discord::threads::GamePlace), String> {
+    let lang = caller.lang();
+    let here = caller.place()?;
+    // The options are read before a thread is opened for the game.
+    let Wanted {
+        variant,
+        ai,
+        timeout,
+        play,
+    } = wanted;
+    let spec = lobby_spec(data, caller, here, variant, ai, timeout, play)
+        .await
+        .map_err(|e| text::errors::refusal(&e, lang))?;
+    let at = new_game_place(http, data, caller, GameKind::Climb).await?;
+    let spec = LobbySpec {
+        parent_channel_id: at.parent,
+        ..spec
+    };
+    match open_lobby(data, caller, at.place, spec, at_once).await {
+        Ok(opened) => Ok((opened, at)),
+        Err(e) => {
+            unplaced(http, &at).await;
+            Err(text::errors::refusal(&e, lang))
+        }
+    }
+}
+
+/// A new lobby, or a game started at once.
+pub(crate) enum Opened {
     Lobby(Box<crate::session::LobbyView>),
     Started(Box<ClimbView>),
 }
@@ -186,17 +218,18 @@ async fn lobby_spec(
     Ok(spec)
 }
 
-/// Open the lobby; a solitaire game starts at once.
+/// Open the lobby; a solitaire game, or any game `at_once`, starts at once.
 async fn open_lobby(
     data: &Data,
     caller: &Caller,
     place: Place,
     spec: LobbySpec,
+    at_once: bool,
 ) -> Result<Opened, SessionError> {
     let solitaire = matches!(&spec.options, GameOptions::Climb(o) if o.solitaire);
     let actor = caller.actor(data, true).await;
     let view = data.session.create_lobby(place, &actor, &spec).await?;
-    if solitaire && view.info.seats.len() == 1 {
+    if at_once || (solitaire && view.info.seats.len() == 1) {
         if let GameView::Climb(started) = data.session.start(place, &actor).await? {
             return Ok(Opened::Started(started));
         }

@@ -3,14 +3,18 @@
 //! the engine, tells what the move did, and goes on to the next step when the goal is
 //! met. After the last step, the whole game against the easy AI with hints on.
 
+use poise::serenity_prelude as serenity;
+
+use super::climb::{new_game, Opened, Wanted};
 use crate::climb::lessons::Lesson;
 use crate::discord::caller::Caller;
+use crate::discord::ids::Click;
 use crate::discord::posts::{Picture, Post};
 use crate::discord::reply::Answer;
 use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::lessons::Learn;
-use crate::session::Look;
+use crate::session::{GameKind, Look};
 use crate::text::{self, Markup};
 
 const M: Markup = Markup::Discord;
@@ -26,19 +30,81 @@ fn how(lang: Lang) -> String {
     )
 }
 
-/// What to do once every step is done.
-fn whole_game(lang: Lang) -> String {
-    format!(
+/// What to do once every step is done: the whole game is one click away (or the command
+/// it stands for).
+fn whole_game(lang: Lang, head: Option<String>) -> Answer {
+    let words = format!(
         "{}\n{}",
         text::lessons::graduation(lang),
         text::tr!(
             lang,
-            "Start it here with {} (and {} to go through the steps again).",
-            "Lancez-la ici avec {} (et {} pour refaire les étapes).",
+            "Press **{}** to start it (or {}; {} goes through the steps again).",
+            "Appuyez sur **{}** pour la lancer (ou {} ; {} refait les étapes).",
+            play_label(lang),
             M.code("/climb start ai: easy variant: hints"),
             M.code("/climb learn restart: True")
         )
-    )
+    );
+    let mut post = Post::text(match head {
+        Some(head) => format!("{head}\n\n{words}"),
+        None => words,
+    });
+    post.components = vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(Click::LearnPlay.id())
+            .label(play_label(lang))
+            .emoji('🎲')
+            .style(serenity::ButtonStyle::Success),
+    ])];
+    Answer::new(post, crate::discord::reply::Shown::Private)
+}
+
+/// The graduation's button.
+fn play_label(lang: Lang) -> &'static str {
+    lang.text("Play the whole game", "Jouer la partie entière")
+}
+
+/// The graduation's button: the whole game against the easy AI with hints on, opened
+/// where `/climb start` would open it and started at once. The private message the button
+/// was on says where the game is; the board is posted there for everyone.
+pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> Answer {
+    let lang = caller.lang();
+    let wanted = Wanted {
+        variant: Some("hints".into()),
+        ai: Some("easy".into()),
+        ..Wanted::default()
+    };
+    let (opened, at) = match new_game(http, data, caller, wanted, true).await {
+        Ok(done) => done,
+        Err(t) => return Answer::private(t),
+    };
+    let place = at.place;
+    let (post, ai) = match opened {
+        Opened::Started(view) => (
+            crate::discord::posts::climb::board_post(data, &view, lang).await,
+            !view.is_over() && view.ai_level(view.game.current()).is_some(),
+        ),
+        // Started at once, a game is never left a lobby; were it one, it is shown.
+        Opened::Lobby(view) => (crate::discord::posts::lobby::lobby_post(&view, lang), false),
+    };
+    let mut said = text::tr!(
+        lang,
+        "🎲 Your game against the easy AI is in <#{}>. Good luck!",
+        "🎲 Votre partie contre l'IA facile est dans <#{}>. Bonne chance !",
+        place.channel_id
+    );
+    if let Some(note) = &at.note {
+        said = format!("{note}\n{said}");
+    }
+    let mut answer =
+        Answer::new(Post::text(said), crate::discord::reply::Shown::Update).then_ai(place, ai);
+    if let Some(parent) = at.parent {
+        answer.channel_posts.push((
+            place,
+            Post::text(text::bot::thread_welcome(GameKind::Climb, parent, lang)),
+        ));
+    }
+    answer.channel_posts.push((place, post));
+    answer
 }
 
 /// A step's post: its words and its position.
@@ -81,7 +147,7 @@ pub async fn learn(data: &Data, caller: &Caller, answer: Option<String>, restart
         .await;
     match learned {
         Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-        Ok(Learn::Done) => Answer::private(whole_game(lang)),
+        Ok(Learn::Done) => whole_game(lang, None),
         Ok(Learn::Step(i, lesson)) => Answer::new(
             step_post(data, i, &lesson, look, lang, None).await,
             crate::discord::reply::Shown::Private,
@@ -99,7 +165,7 @@ pub async fn learn(data: &Data, caller: &Caller, answer: Option<String>, restart
                     step_post(data, step + 1, &next, look, lang, Some(said)).await,
                     crate::discord::reply::Shown::Private,
                 ),
-                (true, None) => Answer::private(format!("{said}\n\n{}", whole_game(lang))),
+                (true, None) => whole_game(lang, Some(said)),
                 (false, _) => Answer::private(said),
             }
         }

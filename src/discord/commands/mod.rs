@@ -5,7 +5,7 @@
 mod class;
 mod climb;
 mod daifugo;
-mod learn;
+pub(crate) mod learn;
 mod mine;
 mod puzzle;
 
