@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::climb::{new_game, Opened, Wanted};
+use super::opening::{new_game, Opened, Wanted};
 use crate::climb::lessons::Lesson;
 use crate::discord::caller::Caller;
 use crate::discord::ids::Click;

@@ -7,6 +7,7 @@ mod climb;
 mod daifugo;
 pub(crate) mod learn;
 mod mine;
+mod opening;
 mod puzzle;
 
 pub(super) use puzzle::climb_post as climb_puzzle_post;
