@@ -121,13 +121,20 @@ pub fn explain(game: &Game, outcome: Outcome) -> Hint {
                 space: *space,
             });
         }
-        let before = game.players[seat].pawns;
+        // An own pawn bumped stands where a bumped pawn goes (§3.3): Start, 101 in Prime
+        // Decline, 101 after turning there in There and Back Again (§7). It did not walk
+        // there: it was elsewhere, no die forced it back, and it did not turn at 101 now.
+        let before = &game.players[seat];
+        let forced = steps
+            .iter()
+            .any(|st| matches!(st, StepRecord::Forced { .. }));
         for (i, &s) in outcome.pawns.iter().enumerate() {
-            if s == START
-                && before[i] != START
-                && !steps
-                    .iter()
-                    .any(|st| matches!(st, StepRecord::Forced { .. }))
+            let returning = outcome.returning[i];
+            let turned_now = returning && !before.returning[i];
+            if s == game.options.start_space(returning)
+                && before.pawns[i] != s
+                && !turned_now
+                && !forced
             {
                 notes.push(Note::OwnPawnBumped);
             }

@@ -737,21 +737,38 @@ pub fn note_line(game: &Game, note: &Note, lang: Lang) -> String {
                 "votre dernier pion arrive : vous gagnez !",
             )
             .into(),
-        Note::Bump { seat, space } => match (game.players.get(seat), lang) {
-            (Some(p), Lang::En) => format!(
-                "{} pawn on {space} is bumped back to Start",
-                possessive(&p.name)
-            ),
-            (Some(p), Lang::Fr) => {
-                format!("le pion {} sur {space} est renvoyé au départ", de(&p.name))
+        Note::Bump { seat, space } => {
+            // Back to where pawns begin, or to 101 for a pawn that had turned there
+            // (§7 There and Back Again).
+            let back = game
+                .players
+                .get(seat)
+                .and_then(|p| p.pawns.iter().position(|&s| s == space))
+                .map(|pawn| game.start_of(PawnRef { seat, pawn }))
+                .filter(|&to| to != game.options.start_space(false));
+            let to = match (back, lang) {
+                (None, Lang::En) => "Start".to_string(),
+                (None, Lang::Fr) => "au départ".to_string(),
+                (Some(to), Lang::En) => to.to_string(),
+                (Some(to), Lang::Fr) => format!("sur {to}"),
+            };
+            match (game.players.get(seat), lang) {
+                (Some(p), Lang::En) => format!(
+                    "{} pawn on {space} is bumped back to {to}",
+                    possessive(&p.name)
+                ),
+                (Some(p), Lang::Fr) => {
+                    format!("le pion {} sur {space} est renvoyé {to}", de(&p.name))
+                }
+                (None, _) => tr!(
+                    lang,
+                    "the pawn on {} is bumped back to {}",
+                    "le pion sur {} est renvoyé {}",
+                    space,
+                    to
+                ),
             }
-            (None, _) => tr!(
-                lang,
-                "the pawn on {} is bumped back to Start",
-                "le pion sur {} est renvoyé au départ",
-                space
-            ),
-        },
+        }
         Note::OwnPawnBumped => lang
             .text(
                 "careful: one of your own pawns is bumped back to Start",

@@ -298,13 +298,26 @@ fn prime_decline_calls_101_start_and_0_home() {
         }
     }
     let o = is_legal(&g, "5 -4 -1").expect("5 − 4 − 1 = 0");
-    let summary = words::hint_summary(&g, &explain(&g, o), Lang::En);
+    let home = explain(&g, o.clone());
+    // Reaching 0 is coming home, not being bumped to the start.
+    let lines = words::hint_lines(&g, &home, Lang::En);
+    assert!(lines.iter().all(|l| !l.contains("bumped")), "{lines:#?}");
+    let summary = words::hint_summary(&g, &home, Lang::En);
     assert!(summary.starts_with("ends on Start and home"), "{summary}");
     let table = words::outcomes_table(&g, &legal_outcomes(&g).sorted(), usize::MAX, Lang::En);
     assert!(table.contains("101 home"), "{table}");
     assert!(
         !table.contains("home 101") && !table.contains("home home"),
         "{table}"
+    );
+    // A bumped pawn goes back to where pawns begin: Start, which is 101 here.
+    let bump = primeclimb::climb::hint::Note::Bump {
+        seat: 1,
+        space: 101,
+    };
+    assert_eq!(
+        words::note_line(&g, &bump, Lang::Fr),
+        "le pion de Player 2 sur 101 est renvoyé au départ"
     );
     // §3.2: a die with no use sends the pawn back to where pawns begin, 101 here.
     let forced = primeclimb::climb::hint::Note::Forced {
@@ -315,5 +328,26 @@ fn prime_decline_calls_101_start_and_0_home() {
     assert_eq!(
         words::note_line(&g, &forced, Lang::En),
         "the 7 cannot be used: your pawn on 5 goes back to Start"
+    );
+}
+
+#[test]
+fn a_pawn_that_turned_at_101_is_bumped_back_to_101() {
+    // §7 There and Back Again: a bumped pawn on its way back returns to 101, not Start.
+    let options = Options {
+        course: primeclimb::climb::Course::ThereAndBack,
+        ..Options::default()
+    };
+    let mut g = position_with(&[[40, 0], [60, 0]], (4, 1), &[], false, options);
+    g.players[1].returning[0] = true;
+    let on_way_back = primeclimb::climb::hint::Note::Bump { seat: 1, space: 60 };
+    assert_eq!(
+        words::note_line(&g, &on_way_back, Lang::En),
+        "Player 2's pawn on 60 is bumped back to 101"
+    );
+    let on_way_up = primeclimb::climb::hint::Note::Bump { seat: 0, space: 40 };
+    assert_eq!(
+        words::note_line(&g, &on_way_up, Lang::Fr),
+        "le pion de Player 1 sur 40 est renvoyé au départ"
     );
 }
