@@ -4,8 +4,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::AutocompleteChoice;
 
-use super::opening::{new_game, Opened, Wanted};
-use super::{answer, answer_slow, mention, placed};
+use super::opening::{new_game, opened_answer, Rules, Wanted};
+use super::{answer, answer_slow, mention};
 use crate::climb::{KeeperEffect, PawnRef};
 use crate::discord::answers::{self, own_look};
 use crate::discord::caller::Caller;
@@ -108,26 +108,16 @@ pub async fn start(
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
     let http = ctx.serenity_context().http.clone();
     let wanted = Wanted {
-        variant,
+        rules: Rules::Climb { variant },
         ai,
         timeout,
         play,
     };
     answer(ctx, Shown::Public, async move {
         match new_game(&http, &data, &caller, wanted, false).await {
-            Ok((Opened::Started(view), at)) => {
-                let place = at.place;
-                let answer = answers::climb_changed(&data, &caller, place, *view, lang).await;
-                placed(answer, &at, GameKind::Climb, true, lang)
-            }
-            Ok((Opened::Lobby(view), at)) => {
-                let answer = Answer::public(lobby_post::lobby_post(&view, lang))
-                    .saved(at.place, text::bot::saved_note(&mention(&caller), lang));
-                placed(answer, &at, GameKind::Climb, false, lang)
-            }
+            Ok((opened, at)) => opened_answer(&data, &caller, opened, &at).await,
             Err(t) => Answer::private(t),
         }
     })

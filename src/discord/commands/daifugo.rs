@@ -4,14 +4,15 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{answer, mention, new_game_place, placed, unplaced};
+use super::answer;
+use super::opening::{new_game, opened_answer, Rules, Wanted};
 use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;
 use crate::discord::posts::{daifugo as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
-use crate::session::{request, GameKind, LobbySpec, SessionError};
+use crate::session::SessionError;
 use crate::text::{self, Markup};
 
 /// Prime Daifugo Lvl. 0: play cards that form a prime larger than the last play
@@ -79,13 +80,8 @@ pub async fn start(
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
     let http = ctx.serenity_context().http.clone();
     answer(ctx, Shown::Public, async move {
-        let here = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
         let advanced = advanced.unwrap_or(false);
         let options = daifugo::Options {
             zero: advanced,
@@ -95,52 +91,15 @@ pub async fn start(
             hand_limit: hand_limit.unwrap_or(false).then_some(13),
             games_to_win: games.unwrap_or(daifugo::options::DEFAULT_GAMES_TO_WIN),
         };
-        // The options are read before a thread is opened for the game.
-        let spec = async {
-            let settings = data.session.settings(here.guild_id).await?;
-            let levels = match ai.as_deref() {
-                Some(text) => request::levels(text)?,
-                None => Vec::new(),
-            };
-            let turn_timeout_secs = match timeout.as_deref() {
-                Some(t) => request::duration(t)?,
-                None => settings.turn_timeout_secs,
-            };
-            let spec = LobbySpec {
-                ai: levels,
-                turn_timeout_secs,
-                creator_plays: play.unwrap_or(true),
-                lang: caller.game_lang(),
-                ..LobbySpec::daifugo(options)
-            };
-            spec.options.validate_alone()?;
-            Ok::<_, SessionError>(spec)
-        }
-        .await;
-        let spec = match spec {
-            Ok(spec) => spec,
-            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+        let wanted = Wanted {
+            rules: Rules::Daifugo(options),
+            ai,
+            timeout,
+            play,
         };
-        let at = match new_game_place(&http, &data, &caller, GameKind::Daifugo).await {
-            Ok(at) => at,
-            Err(t) => return Answer::private(t),
-        };
-        let spec = LobbySpec {
-            parent_channel_id: at.parent,
-            ..spec
-        };
-        let place = at.place;
-        let actor = caller.actor(&data, true).await;
-        match data.session.create_lobby(place, &actor, &spec).await {
-            Ok(view) => {
-                let answer = Answer::public(lobby_post::lobby_post(&view, lang))
-                    .saved(place, text::bot::saved_note(&mention(&caller), lang));
-                placed(answer, &at, GameKind::Daifugo, false, lang)
-            }
-            Err(e) => {
-                unplaced(&http, &at).await;
-                Answer::private(text::errors::refusal(&e, lang))
-            }
+        match new_game(&http, &data, &caller, wanted, false).await {
+            Ok((opened, at)) => opened_answer(&data, &caller, opened, &at).await,
+            Err(t) => Answer::private(t),
         }
     })
     .await

@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::opening::{new_game, Opened, Wanted};
+use super::opening::{new_game, Opened, Rules, Wanted};
 use crate::climb::lessons::Lesson;
 use crate::discord::caller::Caller;
 use crate::discord::ids::Click;
@@ -69,9 +69,12 @@ fn play_label(lang: Lang) -> &'static str {
 pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> Answer {
     let lang = caller.lang();
     let wanted = Wanted {
-        variant: Some("hints".into()),
+        rules: Rules::Climb {
+            variant: Some("hints".into()),
+        },
         ai: Some("easy".into()),
-        ..Wanted::default()
+        timeout: None,
+        play: None,
     };
     let (opened, at) = match new_game(http, data, caller, wanted, true).await {
         Ok(done) => done,

@@ -1,31 +1,43 @@
-//! Opening a new Prime Climb game from a front's words: `/climb start` and the guided
-//! first game's "Play the whole game" button. The options are read (the server's
+//! Opening a new game from a front's words: `/climb start`, `/daifugo start` and the
+//! guided first game's "Play the whole game" button. The options are read (the server's
 //! defaults where nothing is said), a place is found (a new thread, or the caller's
 //! channel), and the lobby is opened, or the game itself when it starts at once.
 
 use poise::serenity_prelude as serenity;
 
-use super::{new_game_place, unplaced};
+use super::{mention, new_game_place, placed, unplaced};
+use crate::daifugo;
+use crate::discord::answers;
 use crate::discord::caller::Caller;
+use crate::discord::posts::lobby as lobby_post;
+use crate::discord::reply::Answer;
 use crate::discord::threads::GamePlace;
 use crate::discord::types::Data;
 use crate::session::request;
-use crate::session::{ClimbView, GameKind, GameOptions, GameView, LobbySpec, Place, SessionError};
+use crate::session::{ClimbView, GameOptions, GameView, LobbySpec, Place, SessionError};
 use crate::text;
 
-/// What a new game is asked to be, in the words of `/climb start`.
-#[derive(Default)]
+/// Which game, with its options as asked.
+pub(crate) enum Rules {
+    /// Prime Climb's variants in words (`sprint,double-time`); none: the server's default.
+    Climb {
+        variant: Option<String>,
+    },
+    Daifugo(daifugo::Options),
+}
+
+/// What a new game is asked to be, in the words of `/climb start` or `/daifugo start`.
 pub(crate) struct Wanted {
-    pub variant: Option<String>,
+    pub rules: Rules,
     pub ai: Option<String>,
     pub timeout: Option<String>,
     pub play: Option<bool>,
 }
 
-/// A new Prime Climb game for `caller` where the server plays it (a new thread, or the
-/// caller's channel): a lobby, or the game itself when it is a solitaire game or
-/// `at_once` asks for it (the learner's first whole game, with its AI seats). On a refusal
-/// the thread opened for it is closed and the words say why.
+/// A new game for `caller` where the server plays it (a new thread, or the caller's
+/// channel): a lobby, or the game itself when it is a solitaire game or `at_once` asks for
+/// it (the learner's first whole game, with its AI seats). On a refusal the thread opened
+/// for it is closed and the words say why.
 pub(crate) async fn new_game(
     http: &serenity::Http,
     data: &Data,
@@ -36,16 +48,10 @@ pub(crate) async fn new_game(
     let lang = caller.lang();
     let here = caller.place()?;
     // The options are read before a thread is opened for the game.
-    let Wanted {
-        variant,
-        ai,
-        timeout,
-        play,
-    } = wanted;
-    let spec = lobby_spec(data, caller, here, variant, ai, timeout, play)
+    let spec = lobby_spec(data, caller, here, wanted)
         .await
         .map_err(|e| text::errors::refusal(&e, lang))?;
-    let at = new_game_place(http, data, caller, GameKind::Climb).await?;
+    let at = new_game_place(http, data, caller, spec.options.kind()).await?;
     let spec = LobbySpec {
         parent_channel_id: at.parent,
         ..spec
@@ -55,6 +61,30 @@ pub(crate) async fn new_game(
         Err(e) => {
             unplaced(http, &at).await;
             Err(text::errors::refusal(&e, lang))
+        }
+    }
+}
+
+/// The answer to a start command: the lobby, or the board of a game started at once, told
+/// where the game is played (saved: posted in the channel if Discord refuses the reply).
+pub(crate) async fn opened_answer(
+    data: &Data,
+    caller: &Caller,
+    opened: Opened,
+    at: &GamePlace,
+) -> Answer {
+    let lang = caller.lang();
+    match opened {
+        Opened::Started(view) => {
+            let kind = view.info.kind;
+            let answer = answers::climb_changed(data, caller, at.place, *view, lang).await;
+            placed(answer, at, kind, true, lang)
+        }
+        Opened::Lobby(view) => {
+            let kind = view.info.kind;
+            let answer = Answer::public(lobby_post::lobby_post(&view, lang))
+                .saved(at.place, text::bot::saved_note(&mention(caller), lang));
+            placed(answer, at, kind, false, lang)
         }
     }
 }
@@ -70,29 +100,34 @@ async fn lobby_spec(
     data: &Data,
     caller: &Caller,
     place: Place,
-    variant: Option<String>,
-    ai: Option<String>,
-    timeout: Option<String>,
-    play: Option<bool>,
+    wanted: Wanted,
 ) -> Result<LobbySpec, SessionError> {
     let settings = data.session.settings(place.guild_id).await?;
-    let words = variant.unwrap_or_else(|| settings.default_variant.clone());
-    let (options, blanks) = request::climb_options(&words)?;
-    let levels = match ai.as_deref() {
+    let base = match wanted.rules {
+        Rules::Climb { variant } => {
+            let words = variant.unwrap_or_else(|| settings.default_variant.clone());
+            let (options, blanks) = request::climb_options(&words)?;
+            LobbySpec {
+                fill_in_blanks: blanks,
+                ..LobbySpec::climb(options)
+            }
+        }
+        Rules::Daifugo(options) => LobbySpec::daifugo(options),
+    };
+    let levels = match wanted.ai.as_deref() {
         Some(text) => request::levels(text)?,
         None => Vec::new(),
     };
-    let turn_timeout_secs = match timeout.as_deref() {
+    let turn_timeout_secs = match wanted.timeout.as_deref() {
         Some(t) => request::duration(t)?,
         None => settings.turn_timeout_secs,
     };
     let spec = LobbySpec {
         ai: levels,
         turn_timeout_secs,
-        creator_plays: play.unwrap_or(true),
+        creator_plays: wanted.play.unwrap_or(true),
         lang: caller.game_lang(),
-        fill_in_blanks: blanks,
-        ..LobbySpec::climb(options)
+        ..base
     };
     spec.options.validate_alone()?;
     Ok(spec)
