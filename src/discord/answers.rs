@@ -17,7 +17,7 @@ pub fn mention(caller: &Caller) -> String {
 }
 
 /// Whether an AI seat is to move after this change.
-fn ai_next(view: &ClimbView) -> bool {
+pub(crate) fn ai_next(view: &ClimbView) -> bool {
     !view.is_over() && view.ai_level(view.game.current()).is_some()
 }
 

@@ -84,7 +84,7 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
     let (post, ai) = match opened {
         Opened::Started(view) => (
             crate::discord::posts::climb::board_post(data, &view, lang).await,
-            !view.is_over() && view.ai_level(view.game.current()).is_some(),
+            crate::discord::answers::ai_next(&view),
         ),
         // Started at once, a game is never left a lobby; were it one, it is shown.
         Opened::Lobby(view) => (crate::discord::posts::lobby::lobby_post(&view, lang), false),
