@@ -9,12 +9,11 @@
 //! 5. `discord`, `cli` (the fronts).
 
 pub mod cli;
-pub mod climb;
-pub mod daifugo;
 pub mod discord;
-pub mod lang;
-pub mod level;
-pub mod render;
 pub mod session;
 pub mod store;
 pub mod text;
+
+/// The pure floors live in their own crate (`engine/`), compiled optimised even in test
+/// builds; they keep their names here, so `crate::climb::Game` reads as before.
+pub use primeclimb_engine::{climb, daifugo, json, lang, level, render};

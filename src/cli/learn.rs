@@ -41,9 +41,10 @@ pub struct LearnArgs {
     /// Start again from the first step.
     #[arg(long)]
     pub restart: bool,
-    /// The language: `en` or `fr`.
-    #[arg(long, value_name = "en|fr", default_value = "en")]
-    pub lang: String,
+    /// The language: `en` or `fr` (default: the language of the whole game if one is
+    /// waiting, else English).
+    #[arg(long, value_name = "en|fr")]
+    pub lang: Option<String>,
     /// Where each step's picture (and `board` in the game) is written.
     #[arg(long, value_name = "FILE.png")]
     pub board_file: Option<PathBuf>,
@@ -57,7 +58,7 @@ pub struct LearnArgs {
 
 pub fn run(args: &LearnArgs) -> Result<()> {
     super::load_dotenv()?;
-    let lang = super::language(&args.lang)?;
+    let asked = args.lang.as_deref().map(super::language).transpose()?;
     let look = args
         .palette
         .as_deref()
@@ -71,6 +72,17 @@ pub fn run(args: &LearnArgs) -> Result<()> {
         .build()?;
     runtime.block_on(async {
         let session = Session::new(open_store(&url).await?);
+        // A whole game waiting speaks the language it was started in, unless told.
+        let waiting = match session.board(LEARN_PLACE).await {
+            Ok(view) if !view.is_over() => Some(view.info.lang),
+            _ => None,
+        };
+        let lang = asked.or(waiting).unwrap_or(Lang::En);
+        // The command that goes on says the language, so French goes on in French.
+        let resume_command = match lang {
+            Lang::En => format!("{} learn", program()),
+            Lang::Fr => format!("{} learn --lang fr", program()),
+        };
         let options = LoopOptions {
             pace: Duration::from_millis(args.pace),
             board_file: args
@@ -81,7 +93,7 @@ pub fn run(args: &LearnArgs) -> Result<()> {
             look,
             place: LEARN_PLACE,
             database: database_name(&url),
-            resume_command: format!("{} learn", program()),
+            resume_command,
         };
         let mut input = Input::stdin();
         let mut out = std::io::stdout();
@@ -149,7 +161,10 @@ pub async fn learn<S: Store>(
                 _ => {}
             }
             match session.learn(LEARNER, Some(&line), false).await? {
-                Learn::Refused(_, _, e) => say(out, text::lessons::refused_text(&e, lang, M))?,
+                Learn::Refused(_, lesson, e) => say(
+                    out,
+                    text::lessons::refused_text(&e, &lesson.shape(), lang, M),
+                )?,
                 Learn::Tried {
                     lesson, checked, ..
                 } => {

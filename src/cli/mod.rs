@@ -57,6 +57,30 @@ pub enum Command {
     MigrateDb(migrate::MigrateArgs),
 }
 
+/// A seed or a pause: a whole number of 0 or more, said plainly when it is not one
+/// (`--seed -1`, `--pace soon`), rather than in clap's words.
+pub fn whole_number(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("`{text}` is not a whole number of 0 or more (like 42)"))
+}
+
+/// How many to show: 1 or more (`--limit 0` would show nothing, so it is refused).
+pub fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("`{text}` is not a count: write 1 or more")),
+    }
+}
+
+/// `moves --hint N`: 1 to 20 moves explained.
+pub fn hint_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=20).contains(&n) => Ok(n),
+        _ => Err(format!("`{text}`: the hints shown are 1 to 20")),
+    }
+}
+
 /// `--lang`: `en` or `fr`.
 pub fn language(word: &str) -> Result<Lang, UsageError> {
     match word.trim().to_lowercase().as_str() {

@@ -18,19 +18,19 @@ use crate::text::{self, Markup};
 #[derive(Args, Debug)]
 pub struct MovesArgs {
     /// Your two pawns' spaces, e.g. `4,26` (101 = already home).
-    #[arg(long, value_name = "A,B")]
+    #[arg(long, value_name = "A,B", allow_hyphen_values = true)]
     pub pawns: String,
     /// The two dice, e.g. `3,9` (faces 1 to 10).
-    #[arg(long, value_name = "D1,D2")]
+    #[arg(long, value_name = "D1,D2", allow_hyphen_values = true)]
     pub roll: String,
     /// The ±N Keepers in your hand, e.g. `5,2` (N from 1 to 9).
-    #[arg(long, value_name = "N,N…")]
+    #[arg(long, value_name = "N,N…", allow_hyphen_values = true)]
     pub keepers: Option<String>,
     /// The Curse is in force this turn: only subtract or divide.
     #[arg(long)]
     pub cursed: bool,
     /// Other players' pawns on the board, e.g. `37,42` (at most 6).
-    #[arg(long, value_name = "X,Y…")]
+    #[arg(long, value_name = "X,Y…", allow_hyphen_values = true)]
     pub others: Option<String>,
     /// Doubles may be used two or four times (the retail rule, §3.1), instead of four.
     #[arg(long)]
@@ -38,12 +38,14 @@ pub struct MovesArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Instead of every outcome, explain the best few moves (default 3).
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3")]
+    /// Instead of every outcome, explain the best few moves (1 to 20, default 3).
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "3",
+          value_parser = super::hint_count, allow_hyphen_values = true)]
     pub hint: Option<usize>,
-    /// Show at most this many outcomes (the table says how many more there are).
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    pub limit: usize,
+    /// Show at most this many outcomes (the table says how many more there are; the JSON
+    /// gives the total) [default: 200 in the table, all in the JSON].
+    #[arg(long, value_name = "N", value_parser = super::at_least_one, allow_hyphen_values = true)]
+    pub limit: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -58,6 +60,8 @@ struct JsonOutcome {
 
 #[derive(Serialize)]
 struct JsonOut {
+    /// How many outcomes the turn has (`outcomes` holds at most `--limit` of them).
+    total: usize,
     outcomes: Vec<JsonOutcome>,
 }
 
@@ -66,8 +70,11 @@ fn numbers(flag: &str, text: &str) -> Result<Vec<u8>, UsageError> {
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<u8>()
-                .map_err(|_| UsageError(format!("--{flag}: `{s}` is not a number from 0 to 101")))
+            s.parse::<u8>().map_err(|_| {
+                UsageError(format!(
+                    "--{flag}: `{s}` is not a number from 0 to 101 (write them like `4,26`)"
+                ))
+            })
         })
         .collect()
 }
@@ -191,14 +198,16 @@ fn print_moves(args: &MovesArgs) -> Result<()> {
         .map_err(|e| UsageError(crate::text::errors::rule(&e, Lang::En)))?;
     let mut out = std::io::stdout().lock();
     if let Some(n) = args.hint {
-        write!(out, "{}", hints_text(&game, n.clamp(1, 20)))?;
+        write!(out, "{}", hints_text(&game, n))?;
         return Ok(());
     }
     let outcomes = legal_outcomes(&game).sorted();
     if args.json {
         let json = JsonOut {
+            total: outcomes.len(),
             outcomes: outcomes
                 .iter()
+                .take(args.limit.unwrap_or(usize::MAX))
                 .map(|o| JsonOutcome {
                     pawns: o.pawns,
                     keepers_used: keeper_numbers(o),
@@ -211,7 +220,11 @@ fn print_moves(args: &MovesArgs) -> Result<()> {
         };
         writeln!(out, "{}", serde_json::to_string(&json)?)?;
     } else {
-        write!(out, "{}", table(&game, &outcomes, args.limit.max(1)))?;
+        write!(
+            out,
+            "{}",
+            table(&game, &outcomes, args.limit.unwrap_or(200))
+        )?;
     }
     Ok(())
 }

@@ -23,12 +23,7 @@ use crate::text::pictures;
 #[derive(Args, Debug)]
 pub struct RenderArgs {
     /// A saved game: the JSON of a `Game`.
-    #[arg(
-        long,
-        value_name = "FILE.json",
-        conflicts_with = "demo",
-        required_unless_present_any = ["demo", "replay"]
-    )]
+    #[arg(long, value_name = "FILE.json", conflicts_with = "demo")]
     pub state: Option<PathBuf>,
     /// The events of the turn just played (a JSON array of engine events), to draw that
     /// turn's path, bumps and card. Without it the turn in progress is drawn.
@@ -118,7 +113,33 @@ pub fn options(args: &RenderArgs) -> Result<RenderOptions, UsageError> {
 
 pub use super::language;
 
+/// What to draw, said before anything is read: a saved game, the demo or a replay.
+const WHAT_TO_DRAW: &str = "say what to draw: --state FILE.json (a saved game), --demo (the demo position) or --replay GAME (a stored game as an animated GIF)";
+
+/// The output's kind follows its name: a replay is a GIF, a board a PNG. A name that says
+/// the other kind is refused rather than written with the wrong contents.
+fn check_output(args: &RenderArgs) -> Result<(), UsageError> {
+    let ext = args
+        .output
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase());
+    let name = args.output.display();
+    match (args.replay.is_some(), ext.as_deref()) {
+        (true, Some("gif")) | (false, Some("png")) => Ok(()),
+        (true, _) => Err(UsageError(format!(
+            "--replay writes an animated GIF: name the output with .gif (not {name}), e.g. -o game.gif"
+        ))),
+        (false, _) => Err(UsageError(format!(
+            "the board is written as a PNG: name the output with .png (not {name}), e.g. -o board.png"
+        ))),
+    }
+}
+
 pub fn run(args: &RenderArgs) -> Result<()> {
+    if args.state.is_none() && !args.demo && args.replay.is_none() {
+        return Err(UsageError(WHAT_TO_DRAW.into()).into());
+    }
+    check_output(args)?;
     if let Some(game_id) = args.replay {
         return run_replay(args, game_id);
     }
@@ -134,7 +155,7 @@ pub fn run(args: &RenderArgs) -> Result<()> {
         };
         (game, last)
     } else {
-        return Err(UsageError("give --state FILE.json or --demo".into()).into());
+        return Err(UsageError(WHAT_TO_DRAW.into()).into());
     };
     // The panel tells the turn in words; without a turn given, the turn in progress.
     let last =

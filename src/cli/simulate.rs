@@ -15,13 +15,13 @@ use crate::climb::{Game, Options};
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     /// How many games to play.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::whole_number, allow_hyphen_values = true)]
     pub games: u64,
     /// The AI level of each seat, in seat order, e.g. `hard,medium,easy` (2 to 4 seats).
     #[arg(long, default_value = "medium,medium")]
     pub players: String,
     /// First seed; game i uses seed S + i, so a run is reproducible.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::whole_number, allow_hyphen_values = true)]
     pub seed: u64,
     /// Write one row per game to this CSV file.
     #[arg(long, value_name = "FILE")]
@@ -30,7 +30,7 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "standard")]
     pub variant: String,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = super::at_least_one, allow_hyphen_values = true)]
     pub threads: Option<usize>,
 }
 
@@ -124,6 +124,18 @@ pub fn run(args: &SimulateArgs) -> Result<()> {
     if args.games == 0 {
         return Err(UsageError("--games must be at least 1".into()).into());
     }
+    // The CSV file is opened before any game is played: a path that cannot be written
+    // fails at once, with the reason.
+    let mut csv = match &args.csv {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| {
+            UsageError(format!(
+                "--csv: cannot write {}: {}",
+                path.display(),
+                why(&e)
+            ))
+        })?),
+        None => None,
+    };
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -165,9 +177,7 @@ pub fn run(args: &SimulateArgs) -> Result<()> {
     results.sort_by_key(|r| r.seed);
     let secs = started.elapsed().as_secs_f64();
     print!("{}", summary(&levels, &results, secs, threads));
-    if let Some(path) = &args.csv {
-        let mut f = std::fs::File::create(path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+    if let (Some(path), Some(f)) = (&args.csv, csv.as_mut()) {
         writeln!(f, "seed,winner_seat,winner_level,turns,first_seat")?;
         for r in &results {
             writeln!(
@@ -183,6 +193,15 @@ pub fn run(args: &SimulateArgs) -> Result<()> {
         println!("wrote {} rows to {}", results.len(), path.display());
     }
     Ok(())
+}
+
+/// Why a file cannot be written, in plain words.
+fn why(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such folder".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => e.to_string(),
+    }
 }
 
 /// The printed report.

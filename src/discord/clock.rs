@@ -2,7 +2,8 @@
 //! says), the turns that ran out of time (the server's choice: an AI plays the idle turn,
 //! or it is skipped), AI seats left waiting (their runner was lost to a crash or a failed
 //! post), turn notices by direct message, lobbies nobody started and games nobody plays,
-//! and daily digests. Everything is read from
+//! daily digests, and the outbox (turn messages Discord refused, tried again until it
+//! takes them). Everything is read from
 //! the database, so after a restart the clock picks up every open game; each step is
 //! committed before its message is posted.
 
@@ -49,6 +50,7 @@ pub async fn run(http: Arc<serenity::Http>, data: Data, mut stop: watch::Receive
 
 /// One look at the clock.
 pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
+    outbox(http, data).await;
     announcements(http, data).await;
     puzzles(http, data).await;
     let idle_ms = millis(data.timing.ai_idle);
@@ -127,7 +129,9 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
                     let message = posts::public_post(data, &view)
                         .await
                         .headed(&posts::timed_out_line(&view, mode, lang));
-                    send::post(http, data, place, message).await;
+                    if send::post(http, data, place, message).await.is_some() {
+                        send::sent(data, view.info()).await;
+                    }
                     notify::notices_now(http, data, game_id).await;
                     if view.is_over() {
                         super::threads::announce_end(http, data, game_id).await;
@@ -197,6 +201,63 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             Err(e) => error!(game_id, "ending an idle game failed: {e}"),
         },
         Due::Digest { user_id, due_at } => notify::digest(http, data, user_id, due_at).await,
+    }
+}
+
+/// The outbox: the public messages of AI turns and timeouts that Discord refused (an
+/// outage, minutes of server errors) are tried again until Discord takes them, so nobody's
+/// turn ping is lost. Each is claimed first (once per try, whichever process gets there),
+/// rebuilt from the game as it stands (so it shows the board and pings whoever is to
+/// move), and dropped when the game has moved on (a newer message took its place).
+async fn outbox(http: &serenity::Http, data: &Data) {
+    let due = match data.session.pending_posts().await {
+        Ok(due) => due,
+        Err(e) => {
+            error!("reading the outbox failed: {e}");
+            return;
+        }
+    };
+    for p in due {
+        match data.session.claim_post(&p).await {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                error!(
+                    game_id = p.game_id,
+                    "claiming a waiting message failed: {e}"
+                );
+                continue;
+            }
+        }
+        let view = match p.kind {
+            crate::session::GameKind::Climb => data
+                .session
+                .board(p.place)
+                .await
+                .map(|v| crate::session::GameView::Climb(Box::new(v))),
+            crate::session::GameKind::Daifugo => data
+                .session
+                .daifugo_board(p.place)
+                .await
+                .map(|v| crate::session::GameView::Daifugo(Box::new(v))),
+        };
+        let view = match view {
+            Ok(view) if view.info().id == p.game_id && view.info().version == p.version => view,
+            // The game has moved on (or is gone): the newer message is what counts.
+            _ => {
+                if let Err(e) = data.session.posted(p.game_id, p.version).await {
+                    error!(game_id = p.game_id, "clearing the outbox failed: {e}");
+                }
+                continue;
+            }
+        };
+        let message = posts::public_post(data, &view).await;
+        if send::post(http, data, p.place, message).await.is_some() {
+            send::sent(data, view.info()).await;
+            if view.is_over() {
+                super::threads::announce_end(http, data, p.game_id).await;
+            }
+        }
     }
 }
 

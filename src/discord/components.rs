@@ -57,6 +57,19 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             let work = super::commands::learn::play_click(http, data, &caller);
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
+        // Another page of the teacher's list: it names no game.
+        Click::ClassGames { everywhere, page } => {
+            let work = async {
+                // The page replaces the one clicked; a refusal is told privately.
+                let mut answer =
+                    super::commands::class::games_page(data, &caller, *everywhere, *page).await;
+                if !answer.post.components.is_empty() {
+                    answer.shown = Shown::Update;
+                }
+                answer
+            };
+            return reply::answer(target, http, data, Shown::Update, work).await;
+        }
     };
     let place = match data.session.place_of(game_id, here.guild_id).await {
         Ok(Some(place)) => place,
@@ -83,8 +96,8 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
     }
     let value = value.unwrap_or_default();
     match parsed {
-        // Answered above: it names no game.
-        Click::LearnPlay => {}
+        // Answered above: they name no game.
+        Click::LearnPlay | Click::ClassGames { .. } => {}
         Click::Rematch { game_id } => {
             rematch_click(ctx, target, data, &caller, click, game_id).await
         }
@@ -230,11 +243,18 @@ async fn lobby_click(
             }
         };
         match result {
-            Ok(view) => Answer::new(
-                lobby_post::changed_post(&view, &caller.name, lang),
-                Shown::Update,
-            )
-            .then_announce(view.info.id, verb == LobbyVerb::Cancel),
+            Ok(view) => {
+                let mut post = lobby_post::changed_post(&view, &caller.name, lang);
+                if view.info.status == Status::Lobby {
+                    if let Some(note) =
+                        crate::discord::threads::lobby_note(data, caller, &view.info).await
+                    {
+                        post = post.headed(&note);
+                    }
+                }
+                Answer::new(post, Shown::Update)
+                    .then_announce(view.info.id, verb == LobbyVerb::Cancel)
+            }
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     };

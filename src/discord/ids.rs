@@ -9,7 +9,8 @@
 //!   and the menus `play`, `discard`);
 //! - `lobby:<game>:<verb>`: a lobby (`join`, `leave`, `start`, `cancel`, the `ai` menu);
 //! - `rematch:<game>`: a finished game's Rematch button;
-//! - `learn:play`: the guided first game's last message, "Play the whole game".
+//! - `learn:play`: the guided first game's last message, "Play the whole game";
+//! - `class:games:<here|all>:<page>`: a page of a teacher's `/class games`.
 //!
 //! A custom id the bot cannot read (an older scheme after an update, a number out of
 //! range, an unknown verb) is an [`IdError`]: the click is still answered, never dropped.
@@ -43,6 +44,11 @@ pub enum Click {
     },
     /// The guided first game is done: start the whole game (easy AI, hints on).
     LearnPlay,
+    /// A page of `/class games` (of this channel, or of the whole server).
+    ClassGames {
+        everywhere: bool,
+        page: u16,
+    },
 }
 
 /// A Prime Climb board's buttons and menus.
@@ -192,6 +198,12 @@ impl Click {
             Click::Lobby { game_id, verb } => format!("lobby:{game_id}:{}", verb.word()),
             Click::Rematch { game_id } => format!("rematch:{game_id}"),
             Click::LearnPlay => "learn:play".into(),
+            Click::ClassGames { everywhere, page } => {
+                format!(
+                    "class:games:{}:{page}",
+                    if everywhere { "all" } else { "here" }
+                )
+            }
             Click::Table { game_id, verb } => format!("daifugo:{game_id}:{}", verb.word()),
             Click::Hand { stamp, verb } => {
                 format!(
@@ -248,6 +260,14 @@ fn read(custom_id: &str) -> Option<Click> {
             game_id: number(game)?,
         },
         ["learn", "play"] => Click::LearnPlay,
+        ["class", "games", scope, page] => Click::ClassGames {
+            everywhere: match *scope {
+                "all" => true,
+                "here" => false,
+                _ => return None,
+            },
+            page: page.parse().ok()?,
+        },
         _ => return None,
     })
 }
@@ -278,6 +298,14 @@ mod tests {
             Click::Table {
                 game_id: 7,
                 verb: TableVerb::ShowHand,
+            },
+            Click::ClassGames {
+                everywhere: true,
+                page: 3,
+            },
+            Click::ClassGames {
+                everywhere: false,
+                page: 0,
             },
             Click::Hand {
                 stamp,
@@ -321,6 +349,10 @@ mod tests {
             "learn",
             "learn:play:1",
             "learn:dance",
+            "class:games:here",
+            "class:games:there:1",
+            "class:games:all:-1",
+            "class:games:all:70000",
         ] {
             assert!(Click::parse(junk).is_err(), "{junk}");
         }

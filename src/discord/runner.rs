@@ -67,7 +67,9 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                     );
                 }
                 let message = posts::public_post(data, &view).await;
-                post(http, data, place, message).await;
+                if post(http, data, place, message).await.is_some() {
+                    super::send::sent(data, view.info()).await;
+                }
                 super::notify::notices_now(http, data, view.info().id).await;
                 if view.is_over() {
                     super::threads::announce_end(http, data, view.info().id).await;

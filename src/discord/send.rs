@@ -59,6 +59,14 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) 
     }
 }
 
+/// A game's public message for its version was posted: out of the outbox (where an AI
+/// turn or a timeout waits until Discord takes it, see `clock::outbox`).
+pub async fn sent(data: &Data, info: &crate::session::GameInfo) {
+    if let Err(e) = data.session.posted(info.id, info.version).await {
+        warn!(game_id = info.id, "clearing the outbox failed: {e}");
+    }
+}
+
 /// A failure that may pass: Discord's server errors, rate limits, timeouts; not a refusal
 /// that would be refused again (a missing permission, a deleted channel).
 fn retryable(e: &serenity::Error) -> bool {

@@ -104,6 +104,38 @@ pub async fn game_place(
     }
 }
 
+/// Why a lobby in the caller's channel is not in a thread of its own although the server
+/// wants threads, for every later edit of the lobby message (a join must not drop it):
+/// the bot may not open threads here, or Discord refused one. `None` for a game in a
+/// thread, a lobby opened inside a thread, or a server that plays in its channels.
+pub async fn lobby_note(
+    data: &Data,
+    caller: &Caller,
+    info: &crate::session::GameInfo,
+) -> Option<String> {
+    if info.parent_channel_id.is_some() || caller.in_thread() {
+        return None;
+    }
+    let wanted = data
+        .session
+        .settings(info.place.guild_id)
+        .await
+        .map(|s| s.threads)
+        .unwrap_or(true);
+    if !wanted {
+        return None;
+    }
+    let lang = caller.lang();
+    let allowed = caller
+        .app_permissions
+        .is_some_and(|p| p.contains(THREAD_PERMISSIONS));
+    Some(if allowed {
+        text::bot::thread_refused(lang).into()
+    } else {
+        text::bot::no_thread_permission(lang).into()
+    })
+}
+
 /// Create a public thread in `channel`; its id.
 pub async fn open_thread(http: &serenity::Http, channel: i64, name: &str) -> Result<i64, String> {
     let channel = serenity::ChannelId::new(u64::try_from(channel).unwrap_or(1).max(1));

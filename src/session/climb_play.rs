@@ -172,11 +172,11 @@ fn keeper_notation(
         return Ok(format!("{space} k{sign}{n}"));
     }
     match word.as_str() {
-        "w" | "within" | "send" | "send-within" | "sendwithin" => {
+        "w" | "within" | "send" | "send-within" | "sendwithin" | "renvoi" | "renvoyer" => {
             let space = pawn_space("within")?;
             Ok(format!("{space} kw"))
         }
-        "c" | "curse" => {
+        "c" | "curse" | "malédiction" | "malediction" | "maudire" => {
             let Some(t) = target else {
                 return Err(KeeperError::WhomToCurse);
             };
@@ -420,13 +420,20 @@ impl<S: Store> Session<S> {
         level: Level,
     ) -> Result<Option<ClimbView>, SessionError> {
         let seat = game.current();
-        // The hard AI may solve its tables on first use: keep it off the async threads.
-        let (game, actions) = tokio::task::spawn_blocking(move || {
+        // The first decision of a process may solve the solver's table (up to 2 s of
+        // CPU): that one runs off the async threads; the rest take a fraction of a
+        // millisecond and run here.
+        let (game, actions) = if climb::ai::decides_at_once(&game.options) {
             let actions = climb::ai::next_actions(&game, level);
             (game, actions)
-        })
-        .await
-        .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("AI task: {e}"))))?;
+        } else {
+            tokio::task::spawn_blocking(move || {
+                let actions = climb::ai::next_actions(&game, level);
+                (game, actions)
+            })
+            .await
+            .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("AI task: {e}"))))?
+        };
         let mut next = game.clone();
         let events = next.apply_all(seat, &actions).map_err(|e| {
             SessionError::Store(StoreError::Corrupt(format!(
@@ -470,7 +477,7 @@ impl<S: Store> Session<S> {
             new_turn,
             to_move: (!after.is_over()).then(|| after.current()),
             state: encode(&after)?,
-            actions: encode(&actions)?,
+            actions: encode(actions)?,
             events: encode(&events)?,
             finish: after.is_over().then(|| Finish::climb(&after)),
         };

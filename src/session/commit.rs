@@ -4,7 +4,7 @@
 
 use super::ratings::{self, Finish};
 use super::{Session, SessionError};
-use crate::store::{GameRow, GameUpdate, LogRow, ResultRow, Status, Store, StoreTx};
+use crate::store::{GameRow, GameUpdate, LogRow, PendingPost, ResultRow, Status, Store, StoreTx};
 
 /// One change, already applied to the engine and encoded.
 pub(super) struct Change {
@@ -25,7 +25,40 @@ pub(super) struct Change {
     pub finish: Option<Finish>,
 }
 
+/// How long the process that made a change has to post it before the outbox tries: more
+/// than a post may take with its own retries (a minute's timeout and a few seconds).
+pub const OUTBOX_FIRST_TRY_MS: i64 = 90_000;
+
+/// How long after a failed try the outbox tries a message again.
+pub const OUTBOX_RETRY_MS: i64 = 20_000;
+
 impl<S: Store> Session<S> {
+    /// The public messages waiting in the outbox, due now (oldest first).
+    pub async fn pending_posts(&self) -> Result<Vec<PendingPost>, SessionError> {
+        Ok(self.store().pending_posts(self.now()).await?)
+    }
+
+    /// Claim a try of a waiting message: true once per try, whichever process asks; the
+    /// next try is [`OUTBOX_RETRY_MS`] later unless this one posts it.
+    pub async fn claim_post(&self, p: &PendingPost) -> Result<bool, SessionError> {
+        let now = self.now();
+        let mut tx = self.store().begin().await?;
+        let claimed = tx
+            .claim_post(p.game_id, p.version, now, now + OUTBOX_RETRY_MS)
+            .await?;
+        tx.commit().await?;
+        Ok(claimed)
+    }
+
+    /// Game `game_id`'s public message for `version` was posted (or is no longer
+    /// wanted): out of the outbox.
+    pub async fn posted(&self, game_id: i64, version: i64) -> Result<(), SessionError> {
+        let mut tx = self.store().begin().await?;
+        tx.clear_post(game_id, version).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Commit a change; returns the row as it now stands and, at the end of a game, the
     /// results. [`SessionError::Moved`] if another request changed the game first.
     pub(super) async fn commit_change(
@@ -72,9 +105,14 @@ impl<S: Store> Session<S> {
             at: now,
         };
         let mut tx = self.store().begin().await?;
-        tx.claim(row.id, row.version, now).await?;
-        tx.update_game(row.id, &update).await?;
+        tx.claim_update(row.id, row.version, now, &update).await?;
         tx.append_log(row.id, &log).await?;
+        // The outbox: a change nobody asked for here (an AI turn, the clock) is posted by
+        // the process that made it, and kept until Discord takes it; a person's change is
+        // answered to them, which supersedes whatever waited.
+        let pending = change.user_id.is_none().then_some(row.version + 1);
+        tx.set_post_pending(row.id, pending, pending.map(|_| now + OUTBOX_FIRST_TRY_MS))
+            .await?;
         let results = match &change.finish {
             Some(end) => {
                 // Keep the events the final picture needs (this turn and the one before).

@@ -250,7 +250,7 @@ impl<S: Store> Session<S> {
             new_turn: after.turn.number != before.turn.number,
             to_move: (!after.is_over()).then(|| after.current()),
             state: encode(&after)?,
-            actions: encode(&actions)?,
+            actions: encode(actions)?,
             events: encode(&events)?,
             finish: after.is_over().then(|| Finish::daifugo(&after)),
         };

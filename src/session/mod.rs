@@ -14,6 +14,7 @@
 
 use std::sync::Arc;
 
+use crate::json::{Stored, ToJson};
 use crate::lang::Lang;
 use crate::level::Level;
 use crate::store::{AnyStore, GameRow, SeatRow, Store, StoreError};
@@ -40,12 +41,13 @@ mod stats;
 
 pub use crate::render::{LastTurn, Look, Palette};
 pub use crate::store::{
-    AssignmentRow, BestScore, GameKind, GuildSettings, Place, PlayerRecord, Stamp, Status,
-    UserSettings,
+    AssignmentRow, BestScore, GameKind, GuildSettings, PendingPost, Place, PlayerRecord, Stamp,
+    Status, UserSettings,
 };
 pub use class::{groups, GameSummary, Member};
 pub use climb_play::{ActedTurn, ClimbView, KeeperError};
 pub use clock::{quiet_of, AiStep, Due, TimeoutMode};
+pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
 pub use daifugo_play::DaifugoView;
 pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
 pub use people::{Away, MyGame, NotifyChange, NotifyHow};
@@ -512,22 +514,21 @@ fn same_kind(row: &GameRow, kind: GameKind) -> Result<(), SessionError> {
 
 /// Decode stored JSON, or say the stored data is unreadable.
 /// A log entry's seat and actions, decoded (`A`: the game's engine actions).
-fn logged<A: serde::de::DeserializeOwned>(
-    entry: &crate::store::LogRow,
-) -> Result<(usize, Vec<A>), SessionError> {
+fn logged<A>(entry: &crate::store::LogRow) -> Result<(usize, Vec<A>), SessionError>
+where
+    Vec<A>: Stored,
+{
     let actions = decode("log actions", &entry.actions)?;
     Ok((usize::try_from(entry.seat).unwrap_or(usize::MAX), actions))
 }
 
-fn decode<T: serde::de::DeserializeOwned>(what: &str, json: &str) -> Result<T, SessionError> {
-    serde_json::from_str(json)
-        .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("{what}: {e}"))))
+fn decode<T: Stored>(what: &str, json: &str) -> Result<T, SessionError> {
+    T::from_json(json).map_err(|e| SessionError::Store(StoreError::Corrupt(format!("{what}: {e}"))))
 }
 
 /// Encode for storage (engine values always serialise).
-fn encode<T: serde::Serialize>(value: &T) -> Result<String, SessionError> {
-    serde_json::to_string(value)
-        .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("encoding: {e}"))))
+fn encode<T: ToJson + ?Sized>(value: &T) -> Result<String, SessionError> {
+    Ok(value.to_json())
 }
 
 /// May `actor` manage (start, end, change) this game: its creator, a moderator, or, in a

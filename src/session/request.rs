@@ -46,6 +46,12 @@ pub enum RequestError {
     DurationRange(String),
     #[error("`{0}` is not a command: type `help` for the list")]
     NotACommand(String),
+    #[error("`{0}` takes nothing after it (not `{1}`): type `{0}` alone")]
+    NothingAfter(String, String),
+    #[error("`{0}` takes `text` or nothing after it, not `{1}`")]
+    BoardWord(String, String),
+    #[error("`{0}` needs the Keeper to play, e.g. `{0} +5 14`, `{0} within 40` or `{0} curse 2`")]
+    MissingKeeper(String),
     #[error("choose needs the number of a choice, e.g. `choose 1`")]
     ChooseNumber,
     #[error("`{0}`: hint takes how many moves to show, 1 to 10, e.g. `hint 3`")]
@@ -78,6 +84,15 @@ pub enum RequestError {
     AwayTooLong { asked: String, max_days: i64 },
     #[error("`{0}` is out of range: a lobby closes after 1 hour to 30 days, a quiet game ends after 1 to 365 days (or off)")]
     TidyRange(String),
+    #[error(
+        "`{0}`: lobbies close after whole hours, 1h to 30d (or off); `{0}` is not rounded to one"
+    )]
+    LobbyHours(String),
+    /// A tidying span that is not whole hours or days (named by the setting's own error).
+    #[error("`{0}` is not a whole number of the setting's unit")]
+    TidyUnit(String),
+    #[error("`{0}`: games end after whole days of no play, 1d to 365d (or off); `{0}` is not rounded to one")]
+    IdleDays(String),
     #[error("`{0}`: days away per month are 0 to 31")]
     AwayDays(String),
     #[error("`{0}`: the puzzle's hour is 0 to 23")]
@@ -86,7 +101,17 @@ pub enum RequestError {
 
 /// A word as quoted back in a message.
 fn quoted(word: &str) -> String {
-    word.trim().chars().take(40).collect()
+    // Keys typed where no line editor reads them (arrows, Escape) arrive as control
+    // characters: shown, never sent raw to the terminal.
+    word.trim()
+        .chars()
+        .take(40)
+        .map(|c| match c {
+            '\u{1b}' => '␛',
+            c if c.is_control() => '�',
+            c => c,
+        })
+        .collect()
 }
 
 /// The words of a list: split on commas, spaces and `+`, empty ones dropped.
@@ -471,49 +496,69 @@ pub fn climb_line(line: &str, choosing: bool) -> Result<ClimbLine, RequestError>
         None => (line, ""),
     };
     let lower = word.to_lowercase();
-    if let Some(command) = end_or_undo(&lower).filter(|_| rest.is_empty()) {
-        return Ok(ClimbLine::Act(command));
+    // A command that takes nothing: extra words are refused, never ignored.
+    let alone = |parsed: ClimbLine| -> Result<ClimbLine, RequestError> {
+        if rest.is_empty() {
+            Ok(parsed)
+        } else {
+            Err(RequestError::NothingAfter(quoted(word), quoted(rest)))
+        }
+    };
+    if let Some(command) = end_or_undo(&lower) {
+        return alone(ClimbLine::Act(command));
     }
-    Ok(match lower.as_str() {
-        "" => ClimbLine::Empty,
-        "move" | "m" | "coup" => ClimbLine::Act(Command::Move(rest.to_string())),
+    match lower.as_str() {
+        "" => Ok(ClimbLine::Empty),
+        "move" | "m" | "coup" | "déplacer" | "deplacer" => {
+            Ok(ClimbLine::Act(Command::Move(rest.to_string())))
+        }
         "play" | "keeper" | "carte" | "jouer" => {
             let rest = rest.strip_prefix("keeper").map(str::trim).unwrap_or(rest);
+            if rest.is_empty() {
+                return Err(RequestError::MissingKeeper(quoted(word)));
+            }
             let (keeper, target) = match rest.split_once(char::is_whitespace) {
                 Some((k, t)) => (k.to_string(), Some(t.trim().to_string())),
                 None => (rest.to_string(), None),
             };
-            ClimbLine::Act(Command::Keeper { keeper, target })
+            Ok(ClimbLine::Act(Command::Keeper { keeper, target }))
         }
         "choose" | "c" | "choisir" => match rest.parse::<usize>() {
-            Ok(n) => ClimbLine::Act(Command::Choose(n)),
-            Err(_) => return Err(RequestError::ChooseNumber),
+            Ok(n) => Ok(ClimbLine::Act(Command::Choose(n))),
+            Err(_) => Err(RequestError::ChooseNumber),
         },
-        "resign" | "abandonner" => ClimbLine::Act(Command::Resign),
-        "moves" | "coups" => ClimbLine::Moves,
-        "hint" | "h" | "indice" => ClimbLine::Hint(hint_count(rest)?),
-        "board" | "b" | "plateau" => ClimbLine::Board {
-            text: matches!(rest.to_lowercase().as_str(), "text" | "texte"),
-        },
-        "rules" | "règles" | "regles" => {
-            ClimbLine::Rules((!rest.is_empty()).then(|| rest.to_lowercase()))
-        }
-        "colours" | "colors" | "couleurs" => ClimbLine::Colours,
-        "review" | "analyse" | "analyser" => ClimbLine::Review,
-        "help" | "?" | "aide" => ClimbLine::Help,
-        "quit" | "exit" | "q" | "quitter" => ClimbLine::Quit,
+        "resign" | "abandonner" => alone(ClimbLine::Act(Command::Resign)),
+        "moves" | "coups" => alone(ClimbLine::Moves),
+        "hint" | "h" | "indice" | "conseil" => Ok(ClimbLine::Hint(hint_count(rest)?)),
+        "board" | "b" | "plateau" => board_words(word, rest).map(|text| ClimbLine::Board { text }),
+        "rules" | "règles" | "regles" => Ok(ClimbLine::Rules(
+            (!rest.is_empty()).then(|| rest.to_lowercase()),
+        )),
+        "colours" | "colors" | "couleurs" => alone(ClimbLine::Colours),
+        "review" | "analyse" | "analyser" => alone(ClimbLine::Review),
+        "help" | "?" | "aide" => alone(ClimbLine::Help),
+        "quit" | "exit" | "q" | "quitter" => alone(ClimbLine::Quit),
         _ if choosing && line.parse::<usize>().is_ok() => {
-            ClimbLine::Act(Command::Choose(line.parse().unwrap_or(0)))
+            Ok(ClimbLine::Act(Command::Choose(line.parse().unwrap_or(0))))
         }
         // A bare move: `14 -3 x9`, `x9`, `k+5`.
         _ if line.starts_with(|c: char| {
             c.is_ascii_digit() || "+-−x×*/÷k!".contains(c.to_ascii_lowercase())
         }) =>
         {
-            ClimbLine::Act(Command::Move(line.to_string()))
+            Ok(ClimbLine::Act(Command::Move(line.to_string())))
         }
-        _ => return Err(RequestError::NotACommand(quoted(word))),
-    })
+        _ => Err(RequestError::NotACommand(quoted(word))),
+    }
+}
+
+/// What may follow `board`: `text` (the position in words) or nothing (the picture).
+fn board_words(word: &str, rest: &str) -> Result<bool, RequestError> {
+    match rest.to_lowercase().as_str() {
+        "" => Ok(false),
+        "text" | "texte" => Ok(true),
+        _ => Err(RequestError::BoardWord(quoted(word), quoted(rest))),
+    }
 }
 
 /// `hint` alone shows 3 moves; `hint N` shows N (1 to 10).
@@ -554,26 +599,40 @@ pub enum DaifugoLine {
     Empty,
 }
 
-/// Read a line typed in a Prime Daifugo game.
-pub fn daifugo_line(line: &str) -> DaifugoLine {
+/// Read a line typed in a Prime Daifugo game. Commands that take nothing refuse extra
+/// words; everything else is an action for the use case to read (`3 10`, `draw`).
+pub fn daifugo_line(line: &str) -> Result<DaifugoLine, RequestError> {
     let line = line.trim();
-    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    let alone = |parsed: DaifugoLine| -> Result<DaifugoLine, RequestError> {
+        if rest.is_empty() {
+            Ok(parsed)
+        } else {
+            Err(RequestError::NothingAfter(quoted(word), quoted(rest)))
+        }
+    };
     match word.to_lowercase().as_str() {
-        "" => DaifugoLine::Empty,
-        "help" | "?" | "aide" => DaifugoLine::Help,
-        "quit" | "exit" | "q" | "quitter" => DaifugoLine::Quit,
-        "hand" | "main" => DaifugoLine::Hand,
-        "hint" | "h" | "indice" => DaifugoLine::Hint,
-        "board" | "table" | "b" => DaifugoLine::Board {
-            text: matches!(rest.trim().to_lowercase().as_str(), "text" | "texte"),
-        },
-        "rules" | "règles" | "regles" => DaifugoLine::Rules,
-        "resign" | "abandonner" => DaifugoLine::Resign,
-        "play" | "jouer" => DaifugoLine::Act(rest.trim().to_string()),
-        "piocher" => DaifugoLine::Act("draw".into()),
-        "passer" => DaifugoLine::Act("pass".into()),
-        "défausser" | "defausser" => DaifugoLine::Act(format!("discard {}", rest.trim())),
-        _ => DaifugoLine::Act(line.to_string()),
+        "" => Ok(DaifugoLine::Empty),
+        "help" | "?" | "aide" => alone(DaifugoLine::Help),
+        "quit" | "exit" | "q" | "quitter" => alone(DaifugoLine::Quit),
+        "hand" | "main" => alone(DaifugoLine::Hand),
+        "hint" | "h" | "indice" | "conseil" => alone(DaifugoLine::Hint),
+        "board" | "table" | "b" | "plateau" => {
+            board_words(word, rest).map(|text| DaifugoLine::Board { text })
+        }
+        "rules" | "règles" | "regles" => alone(DaifugoLine::Rules),
+        "resign" | "abandonner" => alone(DaifugoLine::Resign),
+        "play" | "jouer" => Ok(DaifugoLine::Act(rest.to_string())),
+        "piocher" | "pioche" | "pioché" => alone(DaifugoLine::Act("draw".into())),
+        "passer" | "passe" => alone(DaifugoLine::Act("pass".into())),
+        "sauter" | "saute" => alone(DaifugoLine::Act("skip".into())),
+        "défausser" | "defausser" | "défausse" | "defausse" => {
+            Ok(DaifugoLine::Act(format!("discard {rest}")))
+        }
+        _ => Ok(DaifugoLine::Act(line.to_string())),
     }
 }
 
@@ -760,6 +819,74 @@ mod tests {
         );
         assert_eq!(climb_move(" End "), Command::EndMove);
         assert_eq!(climb_move("14 +3"), Command::Move("14 +3".into()));
+    }
+
+    #[test]
+    fn extra_words_are_refused_never_ignored() {
+        assert_eq!(
+            climb_line("undo undo", false),
+            Err(RequestError::NothingAfter("undo".into(), "undo".into()))
+        );
+        assert_eq!(
+            climb_line("board foo", false),
+            Err(RequestError::BoardWord("board".into(), "foo".into()))
+        );
+        assert_eq!(
+            climb_line("plateau texte", false),
+            Ok(ClimbLine::Board { text: true })
+        );
+        for line in [
+            "moves 3",
+            "colours red",
+            "quit now",
+            "help me",
+            "resign x",
+            "end 2",
+        ] {
+            assert!(
+                matches!(climb_line(line, false), Err(RequestError::NothingAfter(..))),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            climb_line("play", false),
+            Err(RequestError::MissingKeeper("play".into()))
+        );
+        assert_eq!(
+            RequestError::MissingKeeper("play".into()).to_string(),
+            "`play` needs the Keeper to play, e.g. `play +5 14`, `play within 40` or `play curse 2`"
+        );
+        // An arrow key typed where no line editor reads it is shown, not echoed raw.
+        let Err(e) = climb_line("\u{1b}[A", false) else {
+            panic!("not a command")
+        };
+        assert_eq!(e, RequestError::NotACommand("␛[A".into()));
+        assert!(!e.to_string().contains('\u{1b}'));
+    }
+
+    #[test]
+    fn prime_daifugo_lines_take_french_words_and_refuse_extra_ones() {
+        assert_eq!(daifugo_line("pioche"), Ok(DaifugoLine::Act("draw".into())));
+        assert_eq!(daifugo_line("piocher"), Ok(DaifugoLine::Act("draw".into())));
+        assert_eq!(daifugo_line("passe"), Ok(DaifugoLine::Act("pass".into())));
+        assert_eq!(
+            daifugo_line("défausse 4"),
+            Ok(DaifugoLine::Act("discard 4".into()))
+        );
+        assert_eq!(
+            daifugo_line("plateau texte"),
+            Ok(DaifugoLine::Board { text: true })
+        );
+        assert_eq!(daifugo_line("main"), Ok(DaifugoLine::Hand));
+        assert_eq!(
+            daifugo_line("hand please"),
+            Err(RequestError::NothingAfter("hand".into(), "please".into()))
+        );
+        assert_eq!(
+            daifugo_line("board foo"),
+            Err(RequestError::BoardWord("board".into(), "foo".into()))
+        );
+        assert_eq!(daifugo_line("3 10"), Ok(DaifugoLine::Act("3 10".into())));
     }
 
     #[test]

@@ -184,10 +184,12 @@ impl<S: Store> Session<S> {
             s.away_days = days;
         }
         if let Some(words) = change.lobby_close {
-            s.lobby_hours = tidy_span(&words, 3_600, 1, 30 * 24)?;
+            s.lobby_hours = tidy_span(&words, 3_600, 1, 30 * 24)
+                .map_err(|e| whole(e, request::RequestError::LobbyHours))?;
         }
         if let Some(words) = change.idle_end {
-            s.idle_days = tidy_span(&words, 86_400, 1, 365)?;
+            s.idle_days = tidy_span(&words, 86_400, 1, 365)
+                .map_err(|e| whole(e, request::RequestError::IdleDays))?;
         }
         if let Some((channel, hour, lang)) = change.puzzle {
             if !(0..24).contains(&hour) {
@@ -399,13 +401,30 @@ fn tidy_span(
     ) {
         return Ok(0);
     }
-    let bad = || request::RequestError::TidyRange(words.trim().chars().take(40).collect());
+    let given: String = words.trim().chars().take(40).collect();
+    let bad = || request::RequestError::TidyRange(given.clone());
     let secs = request::span_secs(&t).ok_or_else(bad)?;
-    let units = (secs + unit_secs - 1) / unit_secs;
+    // Nothing is rounded or clamped behind the person's back: `1m` for a lobby is
+    // refused with the unit it is counted in, not taken as an hour.
+    if secs % unit_secs != 0 {
+        return Err(request::RequestError::TidyUnit(given));
+    }
+    let units = secs / unit_secs;
     if !(min..=max).contains(&units) {
         return Err(bad());
     }
     Ok(units)
+}
+
+/// A span that is not a whole number of the setting's unit, said for that setting.
+fn whole(
+    e: request::RequestError,
+    named: fn(String) -> request::RequestError,
+) -> request::RequestError {
+    match e {
+        request::RequestError::TidyUnit(given) => named(given),
+        other => other,
+    }
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use super::postgres::{PgStore, PgTx};
 use super::sqlite::{SqliteStore, SqliteTx};
 use super::{
     ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
-    LogRow, NewGame, OpenGame, Place, PlayerRecord, PuzzleAnswerRow, RatingRow, ResultRow, SeatRow,
-    Store, StoreError, StoreTx, UserSettings,
+    LogRow, NewGame, OpenGame, PendingPost, Place, PlayerRecord, PuzzleAnswerRow, RatingRow,
+    ResultRow, SeatRow, Store, StoreError, StoreTx, UserSettings,
 };
 
 /// A store on SQLite or on PostgreSQL.
@@ -116,6 +116,7 @@ impl Store for AnyStore {
         log(game_id: i64) -> Vec<LogRow>;
         log_since_turn(game_id: i64, turn: i64) -> Vec<LogRow>;
         open_games() -> Vec<OpenGame>;
+        pending_posts(now: i64) -> Vec<PendingPost>;
         results(game_id: i64) -> Vec<ResultRow>;
         leaderboard(guild_id: i64, kind: GameKind, limit: i64) -> Vec<RatingRow>;
         best_scores(guild_id: i64, kind: GameKind, mode: &str, limit: i64) -> Vec<BestScore>;
@@ -160,6 +161,7 @@ impl StoreTx for AnyTx {
         insert_game(game: &NewGame) -> i64;
         claim(game_id: i64, expected: i64, now: i64) -> ();
         update_game(game_id: i64, update: &GameUpdate) -> ();
+        claim_update(game_id: i64, expected: i64, now: i64, update: &GameUpdate) -> ();
         mark_reminded(game_id: i64, version: i64, seen: Option<i64>, at: i64) -> bool;
         set_message(game_id: i64, message_id: Option<i64>) -> ();
         insert_seat(game_id: i64, seat: &SeatRow) -> ();
@@ -179,6 +181,9 @@ impl StoreTx for AnyTx {
         insert_away(away: &AwayRow, now: i64) -> ();
         end_aways(guild_id: i64, user_id: i64, now: i64) -> ();
         swap_post(game_id: i64, post: (i64, i64)) -> Option<(i64, i64)>;
+        set_post_pending(game_id: i64, pending: Option<i64>, try_at: Option<i64>) -> ();
+        claim_post(game_id: i64, version: i64, now: i64, next_try: i64) -> bool;
+        clear_post(game_id: i64, version: i64) -> ();
         claim_turn_notice(game_id: i64, turn_started_at: i64) -> bool;
         record_puzzle_answer(row: &PuzzleAnswerRow) -> bool;
         claim_puzzle_post(guild_id: i64, day: i64, now: i64) -> bool;

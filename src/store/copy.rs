@@ -59,6 +59,8 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
             ("notified_turn", Int),
             ("runner", Text),
             ("runner_until", Int),
+            ("post_pending", Int),
+            ("post_try_at", Int),
         ],
     ),
     (

@@ -448,6 +448,16 @@ pub struct OpenGame {
     pub notified_turn: Option<i64>,
 }
 
+/// A game's public message waiting in the outbox.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingPost {
+    pub game_id: i64,
+    pub kind: GameKind,
+    pub place: Place,
+    /// The version the message is for.
+    pub version: i64,
+}
+
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -514,6 +524,13 @@ pub trait Store: Clone + Send + Sync + 'static {
 
     /// Every open game (for the turn clock and for AI seats after a restart).
     fn open_games(&self) -> impl Future<Output = Result<Vec<OpenGame>, StoreError>> + Send;
+
+    /// The games of Discord servers whose public message waits in the outbox, due by
+    /// `now`: (game, kind, place, version).
+    fn pending_posts(
+        &self,
+        now: i64,
+    ) -> impl Future<Output = Result<Vec<PendingPost>, StoreError>> + Send;
 
     /// The results of a finished game, in seat order.
     fn results(
@@ -711,6 +728,18 @@ pub trait StoreTx: Send {
         update: &GameUpdate,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
+    /// [`StoreTx::claim`] and [`StoreTx::update_game`] in one statement: the next version
+    /// of a game whose version is still `expected`, with its new state
+    /// ([`StoreError::Conflict`] otherwise, and nothing written). Every move takes this
+    /// path, so it is one round trip to the database instead of two.
+    fn claim_update(
+        &mut self,
+        game_id: i64,
+        expected: i64,
+        now: i64,
+        update: &GameUpdate,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
     /// Note a reminder of the turn at `version`, sent `at`, if the last reminder noted is
     /// still `seen` (what the clock read when it found the reminder due; `None`: none yet).
     /// False when the game has moved on, or another reminder was noted since, by this
@@ -847,6 +876,34 @@ pub trait StoreTx: Send {
         game_id: i64,
         post: (i64, i64),
     ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
+
+    /// The game's public message for `version` waits in the outbox until Discord takes
+    /// it (`pending`: `None` clears it, as a person's own answer supersedes it); the next
+    /// try is at `try_at`.
+    fn set_post_pending(
+        &mut self,
+        game_id: i64,
+        pending: Option<i64>,
+        try_at: Option<i64>,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Claim the outbox's try of game `game_id`'s message for `version` (due by `now`):
+    /// true once, for whoever gets there first; the next try is then at `next_try`.
+    fn claim_post(
+        &mut self,
+        game_id: i64,
+        version: i64,
+        now: i64,
+        next_try: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Game `game_id`'s message for `version` was posted: out of the outbox (unless a
+    /// newer one took its place).
+    fn clear_post(
+        &mut self,
+        game_id: i64,
+        version: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Claim the direct message telling the player of the turn that started at
     /// `turn_started_at`: true once per turn, and only while that turn is the game's.

@@ -18,8 +18,8 @@ use sqlx::{Connection, PgConnection, Postgres, Transaction};
 use super::sql::{sql_store, RawAssignment, RawGame, RawRating, RawResult};
 use super::{
     ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
-    LogRow, NewGame, OpenGame, Place, PlayerRecord, PuzzleAnswerRow, RatingRow, ResultRow, SeatRow,
-    Status, Store, StoreError, StoreTx, UserSettings,
+    LogRow, NewGame, OpenGame, PendingPost, Place, PlayerRecord, PuzzleAnswerRow, RatingRow,
+    ResultRow, SeatRow, Status, Store, StoreError, StoreTx, UserSettings,
 };
 
 /// The migrations, embedded in the binary.

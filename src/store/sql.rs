@@ -297,6 +297,31 @@ macro_rules! sql_store {
                 Ok(rows)
             }
 
+            async fn pending_posts(&self, now: i64) -> Result<Vec<PendingPost>, StoreError> {
+                let rows = sqlx::query!(
+                    $tag + r#"SELECT id AS "id!", kind, guild_id, channel_id, post_pending AS "post_pending!"
+                       FROM games
+                       WHERE post_pending IS NOT NULL AND post_try_at <= $1 AND guild_id <> 0
+                       ORDER BY post_try_at, id"#,
+                    now
+                )
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter()
+                    .map(|r| {
+                        Ok(PendingPost {
+                            game_id: r.id,
+                            kind: GameKind::parse(&r.kind)?,
+                            place: Place {
+                                guild_id: r.guild_id,
+                                channel_id: r.channel_id,
+                            },
+                            version: r.post_pending,
+                        })
+                    })
+                    .collect()
+            }
+
             async fn open_games(&self) -> Result<Vec<OpenGame>, StoreError> {
                 let rows = sqlx::query!(
                     $tag + r#"SELECT id AS "id!", kind, guild_id, channel_id, status, version,
@@ -919,6 +944,45 @@ macro_rules! sql_store {
                 Ok(())
             }
 
+            async fn claim_update(
+                &mut self,
+                game_id: i64,
+                expected: i64,
+                now: i64,
+                u: &GameUpdate,
+            ) -> Result<(), StoreError> {
+                let status = u.status.as_str();
+                let done = sqlx::query!(
+                    // As `update_game` (the right-hand sides read the row as it was), with
+                    // the version claimed in the same statement.
+                    $tag + r#"UPDATE games SET version = version + 1, updated_at = $9,
+                                        status = $2, options = $3, state = $4,
+                                        reminded = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1)
+                                                        THEN reminded OR $6 ELSE $6 END,
+                                        reminded_at = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1) OR $6
+                                                           THEN reminded_at ELSE NULL END,
+                                        turn_started_at = $5, ai_to_move = $7, to_move_user = $8
+                       WHERE id = $1 AND version = $10"#,
+                    game_id,
+                    status,
+                    u.options,
+                    u.state,
+                    u.turn_started_at,
+                    u.reminded,
+                    u.ai_to_move,
+                    u.to_move_user,
+                    now,
+                    expected
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                if done.rows_affected() == 1 {
+                    Ok(())
+                } else {
+                    Err(StoreError::Conflict)
+                }
+            }
+
             async fn append_log(&mut self, game_id: i64, r: &LogRow) -> Result<(), StoreError> {
                 sqlx::query!(
                     $tag + r#"INSERT INTO game_log (game_id, version, turn, seat, user_id, actions, events, at)
@@ -1158,6 +1222,55 @@ macro_rules! sql_store {
                     guild_id,
                     user_id,
                     now
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn set_post_pending(
+                &mut self,
+                game_id: i64,
+                pending: Option<i64>,
+                try_at: Option<i64>,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET post_pending = $2, post_try_at = $3 WHERE id = $1"#,
+                    game_id,
+                    pending,
+                    try_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn claim_post(
+                &mut self,
+                game_id: i64,
+                version: i64,
+                now: i64,
+                next_try: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET post_try_at = $4
+                       WHERE id = $1 AND post_pending = $2 AND post_try_at <= $3"#,
+                    game_id,
+                    version,
+                    now,
+                    next_try
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn clear_post(&mut self, game_id: i64, version: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET post_pending = NULL, post_try_at = NULL
+                       WHERE id = $1 AND post_pending = $2"#,
+                    game_id,
+                    version
                 )
                 .execute(&mut *self.tx)
                 .await?;

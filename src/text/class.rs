@@ -39,10 +39,18 @@ pub fn game_line(g: &GameSummary, now: i64, lang: Lang) -> String {
     )
 }
 
-/// The teacher's overview of open games (`/class games`).
-pub fn games_overview(games: &[GameSummary], now: i64, everywhere: bool, lang: Lang) -> String {
+/// The teacher's overview of open games (`/class games`), one page of it: every game is
+/// on some page, the longest idle first, each page within a message. Returns the text and
+/// how many pages there are (`page` beyond the last shows the last).
+pub fn games_overview(
+    games: &[GameSummary],
+    now: i64,
+    everywhere: bool,
+    page: usize,
+    lang: Lang,
+) -> (String, usize) {
     if games.is_empty() {
-        return if everywhere {
+        let none = if everywhere {
             lang.text(
                 "No game is open in this server.",
                 "Aucune partie n'est ouverte sur ce serveur.",
@@ -52,10 +60,29 @@ pub fn games_overview(games: &[GameSummary], now: i64, everywhere: bool, lang: L
                 "No game is open in this channel or its threads.",
                 "Aucune partie n'est ouverte dans ce salon ni dans ses fils.",
             )
-        }
-        .into();
+        };
+        return (none.into(), 1);
     }
-    let head = tr!(
+    let mut sorted: Vec<&GameSummary> = games.iter().collect();
+    sorted.sort_by_key(|g| g.last_change);
+    let lines: Vec<String> = sorted.iter().map(|g| game_line(g, now, lang)).collect();
+    // Pages of whole lines, each within a message with its heading.
+    let mut pages: Vec<Vec<&String>> = vec![Vec::new()];
+    let mut size = 0;
+    for line in &lines {
+        let len = line.chars().count() + 1;
+        if size + len > MAX - 200 && !pages.last().is_some_and(Vec::is_empty) {
+            pages.push(Vec::new());
+            size = 0;
+        }
+        size += len;
+        if let Some(last) = pages.last_mut() {
+            last.push(line);
+        }
+    }
+    let count = pages.len();
+    let page = page.min(count - 1);
+    let mut head = tr!(
         lang,
         "**{} open**, the longest idle first:",
         "**{} en cours**, les plus longtemps inactives d'abord :",
@@ -66,9 +93,21 @@ pub fn games_overview(games: &[GameSummary], now: i64, everywhere: bool, lang: L
             ("partie", "parties")
         )
     );
-    let mut sorted: Vec<&GameSummary> = games.iter().collect();
-    sorted.sort_by_key(|g| g.last_change);
-    lines_within(head, sorted.iter().map(|g| game_line(g, now, lang)), lang)
+    if count > 1 {
+        head.push_str(&tr!(
+            lang,
+            " (page {} of {})",
+            " (page {} sur {})",
+            page + 1,
+            count
+        ));
+    }
+    let mut out = head;
+    for line in &pages[page] {
+        out.push('\n');
+        out.push_str(line);
+    }
+    (out, count)
 }
 
 /// A heading and as many lines as fit in a message, then "… and N more".
@@ -236,4 +275,80 @@ pub fn game_failed(group: &[Member], why: &str, lang: Lang) -> String {
         ),
         300,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{GameInfo, GameKind, GameOptions, Look, Place, SeatInfo, Status};
+
+    fn summary(i: i64) -> GameSummary {
+        let seat = |n: i64, name: String| SeatInfo {
+            seat: n,
+            user_id: Some(1_000 + n),
+            name,
+            ai: None,
+        };
+        GameSummary {
+            info: GameInfo {
+                id: i,
+                kind: GameKind::Climb,
+                place: Place {
+                    guild_id: 1,
+                    channel_id: 930_000_000_000_000_000 + i,
+                },
+                status: Status::Active,
+                version: 3,
+                creator_id: None,
+                seats: vec![
+                    seat(0, format!("Student number {i}")),
+                    seat(1, format!("Student number {}", i + 100)),
+                ],
+                options: GameOptions::Climb(crate::climb::Options::default()),
+                lang: Lang::En,
+                look: Look::default(),
+                parent_channel_id: Some(920_000_000_000_000_001),
+                assignment_id: None,
+                created_at: 0,
+                turn_timeout_secs: None,
+                turn_started_at: None,
+            },
+            started: true,
+            turn: 7,
+            to_move: Some(0),
+            last_change: i * 60_000,
+        }
+    }
+
+    #[test]
+    fn every_open_game_is_on_some_page_and_every_page_fits_a_message() {
+        let games: Vec<GameSummary> = (1..=31).map(summary).collect();
+        let now = 40 * 60_000;
+        let (first, pages) = games_overview(&games, now, false, 0, Lang::En);
+        assert!(pages > 1, "31 games need more than one message");
+        assert!(first.contains("(page 1 of "), "{first}");
+        let mut seen = 0;
+        for page in 0..pages {
+            let (text, count) = games_overview(&games, now, false, page, Lang::En);
+            assert_eq!(count, pages);
+            assert!(text.chars().count() <= 2_000, "page {page} is too long");
+            seen += text.lines().filter(|l| l.starts_with("• ")).count();
+        }
+        assert_eq!(seen, 31, "each game once");
+        for g in &games {
+            let on_a_page = (0..pages).any(|p| {
+                games_overview(&games, now, false, p, Lang::En)
+                    .0
+                    .contains(&format!("<#{}>", g.channel_id()))
+            });
+            assert!(on_a_page, "game {} is listed", g.info.id);
+        }
+        // A page beyond the last shows the last.
+        assert_eq!(
+            games_overview(&games, now, false, 99, Lang::En).0,
+            games_overview(&games, now, false, pages - 1, Lang::En).0
+        );
+        let (fr, _) = games_overview(&games, now, false, 0, Lang::Fr);
+        assert!(fr.contains("(page 1 sur "), "{fr}");
+    }
 }

@@ -146,13 +146,16 @@ pub fn keeper_help(effect: KeeperEffect, lang: Lang) -> String {
     }
 }
 
-/// A Keeper as typed with `play`: `±5`, `within`, `curse`.
-pub fn keeper_word(effect: KeeperEffect) -> String {
+/// A Keeper as typed with `play`, in the words the pictures use: `±5`, `within`,
+/// `curse` / `±5`, `renvoi`, `malédiction` (either language's word is read).
+pub fn keeper_word(effect: KeeperEffect, lang: Lang) -> String {
     match effect {
         KeeperEffect::PlusMinus { n } => format!("±{n}"),
-        KeeperEffect::SendWithin { distance: 2 } => "within".into(),
-        KeeperEffect::SendWithin { distance } => format!("within{distance}"),
-        KeeperEffect::Curse => "curse".into(),
+        KeeperEffect::SendWithin { distance: 2 } => lang.text("within", "renvoi").into(),
+        KeeperEffect::SendWithin { distance } => {
+            format!("{}{distance}", lang.text("within", "renvoi"))
+        }
+        KeeperEffect::Curse => lang.text("curse", "malédiction").into(),
     }
 }
 
@@ -173,9 +176,10 @@ pub fn pawn_words(game: &Game, p: PawnRef, space: u8, lang: Lang) -> String {
     let who = name(game, p.seat);
     let start = space == START && game.options.course != Course::Decline;
     match (lang, start) {
+        // Mid-sentence: "the card moves your pawn on 13", never "moves Your pawn".
         (Lang::En, _) => format!(
             "{} pawn on {}",
-            possessive(&who),
+            possessive(&who).replacen("Your", "your", 1),
             space_word(game, space, lang)
         ),
         (Lang::Fr, true) => format!("le pion {} au départ", de(&who)),
@@ -234,30 +238,31 @@ pub fn story(game: &Game, events: &[Event], actor: Option<Seat>, lang: Lang) -> 
                 from,
                 back_to(game, to, lang)
             )),
-            Event::KeeperPlayed { seat, card, play } => {
+            Event::KeeperPlayed {
+                seat,
+                card,
+                play,
+                around,
+            } => {
                 in_keeper = true;
                 match play {
                     // Told with the move it makes (KeeperMoved) or its target (Cursed).
                     KeeperPlay::PlusMinus { .. } | KeeperPlay::Curse { .. } => None,
-                    KeeperPlay::SendWithin { pawn } => Some(tr!(
-                        lang,
-                        "plays “{}” around {}",
-                        "joue « {} » autour {}",
-                        card_name(game, card, lang),
-                        match lang {
-                            Lang::En => pawn_words(
-                                game,
-                                PawnRef { seat, pawn },
-                                game.players[seat].pawns[pawn],
-                                lang
-                            ),
-                            Lang::Fr => format!(
-                                "du pion {} sur {}",
-                                de(&name(game, seat)),
-                                game.players[seat].pawns[pawn]
-                            ),
-                        }
-                    )),
+                    KeeperPlay::SendWithin { pawn } => {
+                        // Where the pawn stood when the card was played, not where it
+                        // ended the turn.
+                        let at = around.unwrap_or(game.players[seat].pawns[pawn]);
+                        Some(tr!(
+                            lang,
+                            "plays “{}” around {}",
+                            "joue « {} » autour {}",
+                            card_name(game, card, lang),
+                            match lang {
+                                Lang::En => pawn_words(game, PawnRef { seat, pawn }, at, lang),
+                                Lang::Fr => format!("du pion {} sur {}", de(&name(game, seat)), at),
+                            }
+                        ))
+                    }
                 }
             }
             Event::KeeperMoved { from, to, .. } => {
@@ -306,7 +311,7 @@ pub fn story(game: &Game, events: &[Event], actor: Option<Seat>, lang: Lang) -> 
                     lang,
                     "💥 {} goes back to {}{}",
                     "💥 {} retourne {}{}",
-                    pawn_words(game, pawn, from, lang),
+                    super::capitalise(&pawn_words(game, pawn, from, lang)),
                     back_to(game, game.start_of(pawn), lang),
                     by_keeper
                 ))
@@ -576,14 +581,47 @@ pub fn take_back_line(who: &str, lang: Lang, m: Markup) -> String {
 /// The end of a game, told once: "🏆 Ada wins after 12 turns." (the story leaves the win
 /// out), then the final places (§5 ranking), one per line.
 pub fn standings(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
-    let turns = super::counted(lang, game.turn.number, ("turn", "turns"), ("tour", "tours"));
+    // Games stored before each player's turns were counted have none counted at all.
+    let counted = game.players.iter().any(|p| p.turns > 0);
     let head = match game.winner {
+        // Everyone else left before the winner's first turn.
+        Some(w) if counted && game.players[w].turns == 0 => tr!(
+            lang,
+            "🏆 {} wins without taking a turn!",
+            "🏆 {} gagne sans avoir joué un tour !",
+            m.bold(&name(game, w))
+        ),
+        // The winner's own turns, then the game's (every player's turns).
+        Some(w) if counted => {
+            let own = game.players[w].turns;
+            let all = game.turn.number;
+            let turns = super::counted(lang, own, ("turn", "turns"), ("tour", "tours"));
+            if all == own {
+                tr!(
+                    lang,
+                    "🏆 {} wins in {}!",
+                    "🏆 {} gagne en {} !",
+                    m.bold(&name(game, w)),
+                    turns
+                )
+            } else {
+                tr!(
+                    lang,
+                    "🏆 {} wins in {} ({} turns in the game)!",
+                    "🏆 {} gagne en {} ({} tours dans la partie) !",
+                    m.bold(&name(game, w)),
+                    turns,
+                    all
+                )
+            }
+        }
+        // A game stored before each player's turns were counted.
         Some(w) => tr!(
             lang,
-            "🏆 {} wins after {}!",
-            "🏆 {} gagne en {} !",
+            "🏆 {} wins on turn {}!",
+            "🏆 {} gagne au tour {} !",
             m.bold(&name(game, w)),
-            turns
+            game.turn.number
         ),
         None => lang
             .text("🏁 The game has ended.", "🏁 La partie est terminée.")
@@ -809,19 +847,40 @@ pub fn hint_summary(game: &Game, hint: &Hint, lang: Lang) -> String {
         })
         .collect();
     let mut out = tr!(lang, "ends on {}", "finit sur {}", list(lang, &ends));
-    // The solver's figure is the race alone (no cards, no bumps): the ranking weighs
-    // those too, so a move with a card may rank above one a little faster.
-    if let Some(t) = hint.expected_turns.filter(|_| !hint.outcome.wins) {
-        let t = format!("{t:.1}");
-        out.push_str(&tr!(
-            lang,
-            " · the race alone: {} turns left on average (exact solver)",
-            " · la course seule : {} tours restants en moyenne (solveur exact)",
+    // The figure shown is the one the hints are ranked by (and the review judges by):
+    // the race, with what lies beyond it (bumps, cards, Keepers, the risk of a bump)
+    // counted in turns and said apart when it counts.
+    if hint.expected_turns.is_some() && !hint.outcome.wins {
+        let number = |t: f64| {
+            let t = format!("{t:.1}");
             match lang {
                 Lang::En => t,
                 Lang::Fr => t.replace('.', ","),
             }
-        ));
+        };
+        let w = hint.worth;
+        if w.beyond.abs() < 0.05 {
+            out.push_str(&tr!(
+                lang,
+                " · {} turns left on average (exact solver)",
+                " · {} tours restants en moyenne (solveur exact)",
+                number(w.turns())
+            ));
+        } else {
+            let beyond = format!(
+                "{}{}",
+                if w.beyond > 0.0 { "−" } else { "+" },
+                number(w.beyond.abs())
+            );
+            out.push_str(&tr!(
+                lang,
+                " · {} turns left, all counted (the race alone: {} by the exact solver; bumps, cards and risks: {})",
+                " · {} tours restants, tout compté (la course seule : {} selon le solveur exact ; renvois, cartes et risques : {})",
+                number(w.turns()),
+                number(w.race),
+                beyond
+            ));
+        }
     }
     out
 }

@@ -295,10 +295,15 @@ pub fn next_line(game: &Game, who: &str, lang: Lang, m: Markup) -> String {
             } else {
                 ""
             };
+            let skip = if game.allows(game.current(), &crate::daifugo::Action::Skip) {
+                lang.text(", or play SKIP", ", ou jouez SKIP")
+            } else {
+                ""
+            };
             tr!(
                 lang,
-                "🎴 {}, your turn: beat {} with {}, or pass{}.",
-                "🎴 {}, à vous : battez {} avec {}, ou passez{}.",
+                "🎴 {}, your turn: beat {} with {}{}, or pass{}.",
+                "🎴 {}, à vous : battez {} avec {}{}, ou passez{}.",
                 who,
                 m.bold(&play.number.to_string()),
                 counted(
@@ -307,6 +312,7 @@ pub fn next_line(game: &Game, who: &str, lang: Lang, m: Markup) -> String {
                     ("card", "cards"),
                     ("carte", "cartes")
                 ),
+                skip,
                 power
             )
         }
@@ -522,6 +528,17 @@ pub fn hint(game: &Game, seat: Seat, lang: Lang, m: Markup) -> Vec<String> {
             ));
         }
     }
+    // §3.2 SKIP (skip variant, three players or more): always worth knowing about.
+    if game.current() == seat && game.allows(seat, &crate::daifugo::Action::Skip) {
+        let next = name(game, (seat + 1) % game.players.len());
+        out.push(tr!(
+            lang,
+            "You may also play your SKIP card ({}): {} loses their turn.",
+            "Vous pouvez aussi jouer votre carte SKIP ({}) : {} passe son tour.",
+            m.code(lang.text("skip", "sauter")),
+            next
+        ));
+    }
     if found.is_empty() {
         out.push(if ten_in_play(game) {
             lang.text(
@@ -598,6 +615,43 @@ mod tests {
         assert_eq!(fr[0], "Vous pourriez jouer :");
         assert!(fr[1].starts_with("  1 carte : 3"), "{fr:?}");
         assert!(fr[2].starts_with("  2 cartes : "), "{fr:?}");
+    }
+
+    #[test]
+    fn a_hint_and_the_status_offer_the_skip_card() {
+        let skip = Card {
+            kind: Kind::Skip,
+            icon: false,
+        };
+        let options = Options {
+            skip: true,
+            ..Options::default()
+        };
+        let hands = vec![vec![n(7), n(8)], vec![n(5), skip, n(4)], vec![n(9)]];
+        let mut g = Game::from_hands(options, &hands, 0, 1).expect("a position");
+        // Player 1 leads 7; Player 2 cannot beat it with one card but holds a SKIP.
+        let seven = g.hand(0)[0];
+        g.apply(
+            0,
+            &crate::daifugo::Action::Play {
+                cards: vec![(seven, None)],
+            },
+        )
+        .expect("7 is a prime");
+        assert_eq!(g.current(), 1);
+        let lines = hint(&g, 1, Lang::En, Markup::Plain).join("\n");
+        assert!(
+            lines.contains("You may also play your SKIP card (`skip`): Player 3 loses their turn."),
+            "{lines}"
+        );
+        let status = next_line(&g, "Player 2", Lang::En, Markup::Plain);
+        assert!(status.contains("or play SKIP, or pass"), "{status}");
+        // Without the skip variant there is no SKIP to offer.
+        let plain = Game::from_hands(Options::default(), &[vec![n(5)], vec![n(3)]], 0, 1)
+            .expect("a position");
+        assert!(!hint(&plain, 0, Lang::En, Markup::Plain)
+            .join("\n")
+            .contains("SKIP"));
     }
 
     #[test]

@@ -303,6 +303,15 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::NotACommand(w) => {
             format!("`{w}` n'est pas une commande : tapez `aide` pour la liste")
         }
+        RequestError::NothingAfter(w, extra) => {
+            format!("`{w}` ne prend rien après lui (pas `{extra}`) : tapez `{w}` seul")
+        }
+        RequestError::BoardWord(w, extra) => {
+            format!("`{w}` prend `texte` ou rien après lui, pas `{extra}`")
+        }
+        RequestError::MissingKeeper(w) => format!(
+            "`{w}` demande la carte à jouer, par ex. `{w} +5 14`, `{w} within 40` ou `{w} curse 2`"
+        ),
         RequestError::ChooseNumber => {
             "`choose` demande le numéro d'un choix, par ex. `choose 1`".into()
         }
@@ -334,6 +343,15 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::AwayTooLong { asked, max_days } => format!(
             "`{asked}`, c'est trop long : au plus {max_days} jours d'absence d'un coup"
         ),
+        RequestError::LobbyHours(w) => format!(
+            "`{w}` : un salon d'attente ferme après un nombre entier d'heures, de 1h à 30d (ou off) ; `{w}` n'est pas arrondi"
+        ),
+        RequestError::IdleDays(w) => format!(
+            "`{w}` : une partie sans activité se termine après un nombre entier de jours, de 1d à 365d (ou off) ; `{w}` n'est pas arrondi"
+        ),
+        RequestError::TidyUnit(w) => {
+            format!("`{w}` n'est pas un nombre entier de l'unité de ce réglage")
+        }
         RequestError::TidyRange(w) => format!(
             "`{w}` est hors limites : un salon d'attente ferme après 1 heure à 30 jours, une partie sans activité se termine après 1 à 365 jours (ou off)"
         ),
@@ -503,6 +521,10 @@ fn rule_error(e: &RuleError, lang: Lang) -> String {
         RuleError::NothingToUndo => "rien à annuler ce tour-ci".into(),
         RuleError::CardSeen => {
             "une carte a été piochée ce tour-ci : le coup ne peut plus être repris".into()
+        }
+        RuleError::LastMoveCardSeen => {
+            "une carte a été piochée pendant votre dernier coup : il ne peut plus être repris"
+                .into()
         }
         RuleError::NothingToTakeBack => {
             "vous n'avez pas de coup à reprendre : le joueur suivant a déjà joué".into()

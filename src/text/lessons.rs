@@ -163,6 +163,33 @@ pub fn checked_text(l: &Lesson, c: &Checked, lang: Lang, m: Markup) -> String {
             Markup::Plain => format!("  {s}"),
         })
         .collect();
+    // A card drawn is explained: what it says, and when it acts (§2).
+    for event in &c.events {
+        if let crate::climb::Event::Drew { card, .. } = *event {
+            let keeper = game
+                .cards
+                .get(usize::from(card.0))
+                .is_some_and(|def| matches!(def.effect, crate::climb::Effect::Keeper(_)));
+            lines.push(tr!(
+                lang,
+                "🃏 “{}” says: {}. {}",
+                "🃏 « {} » dit : {}. {}",
+                super::climb::card_name(&game, card, lang),
+                super::climb::card_text(&game, card, lang).trim_end_matches('.'),
+                if keeper {
+                    lang.text(
+                        "It is a Keeper: you keep it face up and may play it on a later turn.",
+                        "C'est une carte à garder : posée devant vous, elle se joue à un tour suivant.",
+                    )
+                } else {
+                    lang.text(
+                        "It is an Action card: it acts at once.",
+                        "C'est une carte Action : elle agit tout de suite.",
+                    )
+                }
+            ));
+        }
+    }
     if c.passed {
         lines.push(tr!(
             lang,
@@ -182,8 +209,9 @@ pub fn checked_text(l: &Lesson, c: &Checked, lang: Lang, m: Markup) -> String {
     lines.join("\n")
 }
 
-/// A try that cannot be played, and why.
-pub fn refused_text(e: &LessonError, lang: Lang, m: Markup) -> String {
+/// A try that cannot be played, and why, with a move that can be played in the step's
+/// position (`Lesson::shape`) to show how one is written.
+pub fn refused_text(e: &LessonError, shape: &str, lang: Lang, m: Markup) -> String {
     match e {
         LessonError::Unfinished => lang
             .text(
@@ -196,7 +224,7 @@ pub fn refused_text(e: &LessonError, lang: Lang, m: Markup) -> String {
             "That move cannot be played: {}. Try another (a move looks like {}).",
             "Ce coup ne peut pas être joué : {}. Essayez-en un autre (un coup s'écrit comme {}).",
             super::errors::rule(e, lang),
-            m.code("9 -4")
+            m.code(shape)
         ),
     }
 }

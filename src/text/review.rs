@@ -1,5 +1,6 @@
 //! A game review in words (`/climb review`, the terminal's `review`): each player's
-//! accuracy and turns lost, their costliest turns with the better move written out, who
+//! accuracy and turns lost, every turn (or the costliest, where every turn does not fit)
+//! with the better move written out, who
 //! judged (the exact solver, or the hard AI where the solver does not reach), and the
 //! chart's words and description.
 
@@ -41,7 +42,20 @@ fn turn_line(t: &TurnReview, lang: Lang, m: Markup) -> String {
     );
     let better = t.better.as_deref().unwrap_or_default();
     match t.judge {
-        Judge::Solver { played, best } => tr!(
+        Judge::Solver { played, .. } if t.is_best() => tr!(
+            lang,
+            "{}, {} turns left ✓ the best",
+            "{}, {} tours restants ✓ le meilleur",
+            head,
+            one(played, lang)
+        ),
+        Judge::HardAi { agrees: true } => tr!(
+            lang,
+            "{} ✓ as the hard AI would play",
+            "{} ✓ comme l'IA forte le jouerait",
+            head
+        ),
+        Judge::Solver { played, best, .. } => tr!(
             lang,
             "{}, {} turns left; better {}, {} ({} lost)",
             "{}, {} tours restants ; mieux : {}, {} ({} de perdu)",
@@ -61,13 +75,24 @@ fn turn_line(t: &TurnReview, lang: Lang, m: Markup) -> String {
     }
 }
 
-/// The review's words: a heading, then per player a summary and (for people) their
-/// costliest turns. `people[seat]`: whether that seat is a person (AI seats get their
-/// summary only).
+/// How much of each player's game a review lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// Every reviewed turn of every player: the move played, the best one, what it cost.
+    EveryTurn,
+    /// The costliest turns of each player (at most [`SHOWN`]), where every turn does not
+    /// fit (a Discord message; the whole review goes with it as a file).
+    Costliest,
+}
+
+/// The review's words: a heading, then per player (people and AI seats alike) a summary
+/// and their turns, each or the costliest as `detail` says. `people[seat]`: whether
+/// that seat is a person (an AI seat is named as one).
 pub fn review_text(
     game_id: i64,
     review: &Review,
     people: &[bool],
+    detail: Detail,
     lang: Lang,
     m: Markup,
 ) -> String {
@@ -85,14 +110,14 @@ pub fn review_text(
     lines.push(match review.course {
         Some(_) => lang
             .text(
-                "Each move against the best one by the exact solver: the expected turns left to finish, the race alone (no cards, no bumps). Where a Keeper was in hand, the hard AI judges.",
-                "Chaque coup face au meilleur selon le solveur exact : le nombre moyen de tours restants pour finir, la course seule (sans cartes ni renvois). Avec une carte en main, c'est l'IA forte qui juge.",
+                "Each move against the best one: the expected turns left to finish by the exact solver, with bumps, cards and risks counted in turns as the hints count them (so the first hint is always the best). Where a Keeper was in hand, the hard AI judges.",
+                "Chaque coup face au meilleur : le nombre moyen de tours restants pour finir selon le solveur exact, renvois, cartes et risques comptés en tours comme le font les indices (le premier indice est donc toujours le meilleur). Avec une carte en main, c'est l'IA forte qui juge.",
             )
             .to_string(),
         None => lang
             .text(
-                "The exact solver does not cover this variant: each move is set against the hard AI's choice.",
-                "Le solveur exact ne couvre pas cette variante : chaque coup est comparé au choix de l'IA forte.",
+                "The exact solver does not cover this variant: each move is set against the hard AI's choice, and there is no chart of turns left.",
+                "Le solveur exact ne couvre pas cette variante : chaque coup est comparé au choix de l'IA forte, et il n'y a pas de courbe des tours restants.",
             )
             .to_string(),
     });
@@ -101,12 +126,17 @@ pub fn review_text(
         let mut summary = match p.accuracy() {
             Some(a) => tr!(
                 lang,
-                "{}: accuracy {}% ({} of {} turns as good as the best)",
-                "{} : précision {} % ({} tours sur {} aussi bons que le meilleur)",
+                "{}: accuracy {}% ({} of {} as good as the best)",
+                "{} : précision {} % ({} sur {} aussi bons que le meilleur)",
                 m.bold(&p.name),
                 a.round(),
                 p.best_moves,
-                p.reviewed
+                super::counted(
+                    lang,
+                    p.reviewed as i64,
+                    ("turn", "turns"),
+                    ("tour", "tours")
+                )
             ),
             None => tr!(
                 lang,
@@ -123,22 +153,29 @@ pub fn review_text(
                 one(p.turns_lost, lang)
             ));
         }
+        if !person {
+            summary.push_str(lang.text(" (AI)", " (IA)"));
+        }
         lines.push(String::new());
         lines.push(summary);
-        if person {
-            let worst = review.costliest(p.seat, SHOWN);
-            if worst.is_empty() && p.reviewed > 0 {
-                lines.push(
-                    lang.text(
-                        "Every move as good as the best. 🎯",
-                        "Chaque coup aussi bon que le meilleur. 🎯",
-                    )
-                    .to_string(),
-                );
+        let shown: Vec<&TurnReview> = match detail {
+            Detail::EveryTurn => review.turns.iter().filter(|t| t.seat == p.seat).collect(),
+            Detail::Costliest => review.costliest(p.seat, SHOWN),
+        };
+        if p.reviewed > 0 && p.best_moves == p.reviewed {
+            lines.push(
+                lang.text(
+                    "Every move as good as the best. 🎯",
+                    "Chaque coup aussi bon que le meilleur. 🎯",
+                )
+                .to_string(),
+            );
+            if detail == Detail::Costliest {
+                continue;
             }
-            for t in worst {
-                lines.push(format!("• {}", turn_line(t, lang, m)));
-            }
+        }
+        for t in shown {
+            lines.push(format!("• {}", turn_line(t, lang, m)));
         }
     }
     lines.join("\n")
@@ -305,27 +342,84 @@ mod tests {
                 turns_lost: 1.25,
                 curve: vec![(0, 12.3), (1, 11.0), (3, 9.5)],
             }],
-            turns: vec![TurnReview {
-                seat: 0,
-                number: 3,
-                roll: Roll { a: 3, b: 9 },
-                start: [(14, false), (0, false)],
-                cursed: false,
-                played: "14 -3 x9".into(),
-                judge: Judge::Solver {
-                    played: 9.5,
-                    best: 8.25,
+            turns: vec![
+                TurnReview {
+                    seat: 0,
+                    number: 3,
+                    roll: Roll { a: 3, b: 9 },
+                    start: [(14, false), (0, false)],
+                    cursed: false,
+                    played: "14 -3 x9".into(),
+                    judge: Judge::Solver {
+                        played: 9.5,
+                        best: 8.25,
+                        played_race: 9.5,
+                        best_race: 8.25,
+                    },
+                    better: Some("14 x3 +9".into()),
                 },
-                better: Some("14 x3 +9".into()),
-            }],
+                TurnReview {
+                    seat: 0,
+                    number: 5,
+                    roll: Roll { a: 4, b: 4 },
+                    start: [(4, false), (0, false)],
+                    cursed: false,
+                    played: "4 x4 +4 x4 x4".into(),
+                    judge: Judge::Solver {
+                        played: 8.3,
+                        best: 8.3,
+                        played_race: 8.3,
+                        best_race: 8.3,
+                    },
+                    better: None,
+                },
+            ],
             course: Some(crate::climb::solver::Course::Climb),
         }
     }
 
     #[test]
     fn a_review_names_the_better_move_and_the_turns_lost() {
-        let text = review_text(7, &sample(), &[true], Lang::En, Markup::Plain);
+        let text = review_text(
+            7,
+            &sample(),
+            &[true],
+            Detail::EveryTurn,
+            Lang::En,
+            Markup::Plain,
+        );
         assert!(text.contains("Review of Prime Climb #7"), "{text}");
+        assert!(
+            text.contains(
+                "Ada: accuracy 75% (3 of 4 turns as good as the best) · 1.2 turns lost in all"
+            ),
+            "{text}"
+        );
+        // Every turn is listed, the best ones too; an AI seat is named as one.
+        assert!(
+            text.contains(
+                "• Turn 5 (double 4s): played `4 x4 +4 x4 x4`, 8.3 turns left ✓ the best"
+            ),
+            "{text}"
+        );
+        let ai = review_text(
+            7,
+            &sample(),
+            &[false],
+            Detail::Costliest,
+            Lang::En,
+            Markup::Plain,
+        );
+        assert!(ai.contains("Ada: accuracy 75%"), "{ai}");
+        assert!(ai.contains(" (AI)"), "{ai}");
+        assert!(
+            ai.contains("• Turn 3 (3 and 9)"),
+            "the AI's costly turn: {ai}"
+        );
+        assert!(
+            !ai.contains("Turn 5"),
+            "only the costliest where every turn does not fit: {ai}"
+        );
         assert!(
             text.contains(
                 "Ada: accuracy 75% (3 of 4 turns as good as the best) · 1.2 turns lost in all"
@@ -336,7 +430,14 @@ mod tests {
             text.contains("Turn 3 (3 and 9): played `14 -3 x9`, 9.5 turns left; better `14 x3 +9`, 8.2 (1.2 lost)"),
             "{text}"
         );
-        let fr = review_text(7, &sample(), &[true], Lang::Fr, Markup::Plain);
+        let fr = review_text(
+            7,
+            &sample(),
+            &[true],
+            Detail::EveryTurn,
+            Lang::Fr,
+            Markup::Plain,
+        );
         assert!(fr.contains("précision 75 %"), "{fr}");
         assert!(
             fr.contains("9,5 tours restants ; mieux : `14 x3 +9`, 8,2"),

@@ -22,19 +22,19 @@ Commands (the same words as on Discord):
 Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or Ctrl-C stops.
 ",
         "\
-Commandes :
-  move 14 -3 x9   des pas en notation : la case d'un pion, puis +d -d xd /d (`move` peut être omis) ; une partie du tour suffit : `14 -3`, puis `x9` continue avec le même pion
-  play +5 14      jouer une carte à garder : +N ou -N sur le pion en 14 ; `play within 40` ; `play curse 2`
-  end             finir le déplacement (utile seulement si vous avez une carte encore jouable)
-  undo            annuler le dernier pas ; après votre coup, le reprendre en entier tant que le joueur suivant n'a pas joué (pas si une carte a été piochée)
-  choose N        répondre au choix de la carte piochée (ou juste N)
-  moves           toutes les façons de finir ce tour, avec un coup pour chacune
-  hint [N]        les N meilleurs coups (3 par défaut), expliqués pas à pas
-  board           écrire l'image du plateau (PNG) et dire où ; `board text` : la position en mots
-  rules [thème]   les règles : aperçu, lancer, déplacer, renvoyer, piocher, cartes, gagner, notation, variantes
+Commandes (les mots anglais marchent aussi : move, play, end, undo…) :
+  14 -3 x9        des pas en notation : la case d'un pion, puis +d -d xd /d (ou `coup 14 -3 x9`) ; une partie du tour suffit : `14 -3`, puis `x9` continue avec le même pion
+  jouer +5 14     jouer une carte à garder : +N ou -N sur le pion en 14 ; `jouer within 40` ; `jouer curse 2`
+  fin             finir le déplacement (utile seulement si vous avez une carte encore jouable)
+  annuler         annuler le dernier pas ; après votre coup, le reprendre en entier tant que le joueur suivant n'a pas joué (pas si une carte a été piochée)
+  choisir N       répondre au choix de la carte piochée (ou juste N)
+  coups           toutes les façons de finir ce tour, avec un coup pour chacune
+  indice [N]      les N meilleurs coups (3 par défaut), expliqués pas à pas
+  plateau         écrire l'image du plateau (PNG) et dire où ; `plateau texte` : la position en mots
+  règles [thème]  les règles : aperçu, lancer, déplacer, renvoyer, piocher, cartes, gagner, notation, variantes
   couleurs        la couleur de chaque facteur premier, avec des exemples
-  resign          quitter la partie (demande d'abord)
-  quit            s'arrêter ici ; la partie est enregistrée et `--resume` la reprend
+  abandonner      quitter la partie (demande d'abord)
+  quitter         s'arrêter ici ; la partie est enregistrée et `--resume` la reprend
 Édition : flèches et historique (↑ ↓), Ctrl-L efface l'écran, Ctrl-D ou Ctrl-C arrête.
 ",
     )
@@ -59,18 +59,18 @@ Commands (the same words as on Discord):
 Line editing: arrows and history (↑ ↓), Ctrl-L clears the screen, Ctrl-D or Ctrl-C stops.
 ",
         "\
-Commandes :
-  3 10          jouer des cartes côte à côte : [3][10] vaut 310 (`play 3 10` aussi) ; 5/9:9 joue la [5/9] comme 9 ; 1 à 3 cartes, un nombre premier plus grand, autant de cartes
-  draw          piocher la carte du dessus (étape 1 du tour, facultative)
-  d             jouer une carte D : piocher 2, puis `discard N`
-  discard 4     la défausse après une carte D (aussi `discard 5/9`, `discard d`)
-  pass          passer (avec un [10] en jeu, passer fait piocher 2)
-  skip          jouer une carte SKIP (3 joueurs) : le joueur suivant passe son tour
-  hand          votre main ; hint : ce que vous pourriez jouer
-  board         écrire l'image de la table (PNG) et dire où ; `board text` : la table en mots
-  rules         les règles en bref
-  resign        quitter le match (demande d'abord)
-  quit          s'arrêter ici ; le match est enregistré et `--resume` le reprend
+Commandes (les mots anglais marchent aussi : draw, pass, hand…) :
+  3 10          jouer des cartes côte à côte : [3][10] vaut 310 (`jouer 3 10` aussi) ; 5/9:9 joue la [5/9] comme 9 ; 1 à 3 cartes, un nombre premier plus grand, autant de cartes
+  piocher       piocher la carte du dessus (étape 1 du tour, facultative)
+  d             jouer une carte D : piocher 2, puis `défausser N`
+  défausser 4   la défausse après une carte D (aussi `défausser 5/9`, `défausser d`)
+  passer        passer (avec un [10] en jeu, passer fait piocher 2)
+  sauter        jouer une carte SKIP (3 joueurs) : le joueur suivant passe son tour
+  main          votre main ; indice : ce que vous pourriez jouer
+  plateau       écrire l'image de la table (PNG) et dire où ; `plateau texte` : la table en mots
+  règles        les règles en bref
+  abandonner    quitter le match (demande d'abord)
+  quitter       s'arrêter ici ; le match est enregistré et `--resume` le reprend
 Édition : flèches et historique (↑ ↓), Ctrl-L efface l'écran, Ctrl-D ou Ctrl-C arrête.
 ",
     )
@@ -80,7 +80,7 @@ Commandes :
 pub fn welcome(lang: Lang) -> &'static str {
     lang.text(
         "Type `help` for the commands and `rules` for the rules. The game is saved after every move.",
-        "Tapez `help` pour les commandes et `rules` pour les règles. La partie est enregistrée après chaque coup.",
+        "Tapez `aide` pour les commandes et `règles` pour les règles. La partie est enregistrée après chaque coup.",
     )
 }
 
@@ -90,6 +90,34 @@ pub fn take_back_prompt(ai: &str, lang: Lang) -> String {
         lang,
         "↩ Enter: {} plays · `undo`: take your move back > ",
         "↩ Entrée : {} joue · `undo` : reprendre votre coup > ",
+        ai
+    )
+}
+
+/// Prime Daifugo at one keyboard: before a hand is shown, its owner comes to it.
+pub fn hand_over_prompt(name: &str, lang: Lang) -> String {
+    tr!(
+        lang,
+        "🔒 {}: press Enter to see your hand > ",
+        "🔒 {} : appuyez sur Entrée pour voir votre main > ",
+        name
+    )
+}
+
+/// Prime Daifugo at one keyboard: after a turn, before the hand is hidden.
+pub fn hide_hand_prompt(lang: Lang) -> &'static str {
+    lang.text(
+        "Enter: hide your hand and pass the keyboard > ",
+        "Entrée : cacher votre main et passer le clavier > ",
+    )
+}
+
+/// `hint` or `moves` typed while an AI is about to play.
+pub fn not_your_turn_yet(ai: &str, lang: Lang) -> String {
+    tr!(
+        lang,
+        "{} plays next: hints and moves come on your next turn. Enter lets it play; `undo` takes your move back.",
+        "{} joue maintenant : conseils et coups viendront à votre prochain tour. Entrée le laisse jouer ; `undo` reprend votre coup.",
         ai
     )
 }
@@ -128,6 +156,17 @@ pub fn not_resigned(lang: Lang) -> &'static str {
 /// "The board is in /path/board.png"
 pub fn picture_written(path: &str, lang: Lang) -> String {
     tr!(lang, "The picture is in {}", "L'image est dans {}", path)
+}
+
+/// A picture that could not be written, and why: the game goes on without it.
+pub fn picture_not_written(path: &str, why: &str, lang: Lang) -> String {
+    tr!(
+        lang,
+        "No picture this time: {} cannot be written ({}). The game goes on.",
+        "Pas d'image cette fois : impossible d'écrire {} ({}). La partie continue.",
+        path,
+        why
+    )
 }
 
 /// "Nothing to move now: answer the card first."
@@ -210,8 +249,11 @@ fn unbroken_words(text: &str) -> Vec<&str> {
         match ch {
             '`' => code = !code,
             // A count stays with its noun ("6 cards"), a number with its play.
+            // French punctuation keeps the space before it (" ; ", " : ", " !"): a line
+            // never begins with it.
             ' ' if !code
                 && !text[i + 1..].starts_with('(')
+                && !text[i + 1..].starts_with([';', ':', '!', '?', '»'])
                 && (i == start || !text[start..i].bytes().all(|b| b.is_ascii_digit())) =>
             {
                 if i > start {
@@ -231,6 +273,20 @@ fn unbroken_words(text: &str) -> Vec<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_french_line_never_begins_with_its_punctuation() {
+        let line = "  Ada : 37, 12 ; Bo : 40, 5 ; Cy : départ, 99 ; Dee : 14, 22 ; Eve : 3, 8 !";
+        for width in 20..line.len() {
+            for l in fold(line, width) {
+                let start = l.trim_start();
+                assert!(
+                    !start.starts_with([';', ':', '!']),
+                    "{width}: {l:?} begins with punctuation"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_short_line_is_kept() {

@@ -105,7 +105,7 @@ proptest! {
         others in proptest::option::of("[0-9,]{0,20}"),
         cursed in any::<bool>(),
     ) {
-        let args = MovesArgs { pawns, roll, keepers, cursed, others, doubles_may: false, json: true, hint: None, limit: 200 };
+        let args = MovesArgs { pawns, roll, keepers, cursed, others, doubles_may: false, json: true, hint: None, limit: Some(200) };
         if let Ok(q) = query(&args) {
             let g = Game::from_position(q.options, &q.setup, 0);
             if let Ok(g) = g {

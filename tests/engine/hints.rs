@@ -1,6 +1,6 @@
 //! Hints: the best moves, explained with the factor colours (§1), bumps and cards.
 
-use crate::position;
+use crate::support::position;
 
 use primeclimb::climb::hint::{explain, hint, Hint};
 use primeclimb::climb::{is_legal, Game};

@@ -1,7 +1,7 @@
 //! Invariants over many seeded random games, and "legal ⇔ generated": the outcome search
 //! agrees with a brute-force walk over every sequence of actions through the engine.
 
-use crate::position;
+use crate::support::position;
 
 use std::collections::{BTreeSet, HashSet};
 

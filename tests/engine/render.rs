@@ -508,7 +508,7 @@ fn golden_snapshots() {
         panic!(
             "the board pictures changed.\nexpected:\n{expected}actual:\n{actual}\
              Look at the new pictures:\n  {}\nIf they are right, update the snapshot with\n  \
-             UPDATE_GOLDEN=1 cargo test --test engine golden_snapshots",
+             UPDATE_GOLDEN=1 cargo test engine::render::golden_snapshots",
             written.join("\n  ")
         );
     }
@@ -679,7 +679,18 @@ fn cli_bad_input_is_a_usage_error() {
             vec!["render", "--demo", "--size", "10", "-o", out],
             "--size",
         ),
-        (vec!["render", "-o", out], "--state"),
+        (
+            vec!["render", "-o", out],
+            "say what to draw: --state FILE.json (a saved game), --demo (the demo position) or --replay GAME",
+        ),
+        (
+            vec!["render", "--demo", "-o", "board.gif"],
+            "the board is written as a PNG: name the output with .png (not board.gif)",
+        ),
+        (
+            vec!["render", "--replay", "1", "-o", "g.png"],
+            "--replay writes an animated GIF: name the output with .gif (not g.png)",
+        ),
     ];
     for (args, says) in cases {
         let o = primeclimb(&args);
@@ -767,10 +778,10 @@ fn render_module_stays_pure() {
         "crate::discord",
         "async ",
     ];
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/render");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("engine/src/render");
     let mut bad = Vec::new();
     for entry in std::fs::read_dir(&dir)
-        .expect("src/render exists")
+        .expect("engine/src/render exists")
         .flatten()
     {
         let path = entry.path();

@@ -1,7 +1,7 @@
 //! The rule book as tests: every worked example of §8 and one test per ruling of
 //! `../shared/rules/prime-climb.md`, named after the rule.
 
-use crate::position;
+use crate::support::position;
 
 use position::{card_with, play_and_end, position, position_seeded, position_with, stack};
 use primeclimb::climb::notation::play;
@@ -902,7 +902,11 @@ fn ruling_timeout_skip_takes_back_the_steps_and_passes_the_turn() {
         seat: 0,
         taken_back: true
     }));
-    assert_eq!(g.players, start, "no step, no bump, no card stays");
+    // Only the count of turns begun moves on: Player 2's turn has begun.
+    assert_eq!(g.players[1].turns, start[1].turns + 1);
+    let mut after = g.players.clone();
+    after[1].turns = start[1].turns;
+    assert_eq!(after, start, "no step, no bump, no card stays");
     assert!(!drew(&ev));
     assert_eq!(g.current(), 1);
     assert!(g.cards_accounted());
@@ -1066,7 +1070,15 @@ fn ruling_only_the_mover_takes_back_and_not_after_a_card() {
     let ev = play_and_end(&mut g, "4 +9 26 x3");
     assert!(drew(&ev), "13 is red: a card is drawn");
     assert_eq!(g.take_back_seat(), None);
-    assert_eq!(g.apply(0, &Action::TakeBack), Err(RuleError::CardSeen));
+    assert_eq!(
+        g.apply(0, &Action::TakeBack),
+        Err(RuleError::LastMoveCardSeen)
+    );
+    assert_eq!(
+        RuleError::LastMoveCardSeen.to_string(),
+        "a card was drawn during your last move, so it can no longer be taken back",
+        "the refusal names the last move, not this turn"
+    );
 }
 
 #[test]

@@ -4,7 +4,7 @@
 //! force walk that agrees with the outcome search; random AI games on every combination;
 //! the variant words.
 
-use crate::position;
+use crate::support::position;
 
 use std::collections::{BTreeSet, HashSet};
 

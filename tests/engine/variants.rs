@@ -1,7 +1,7 @@
 //! The variants of §7, one test per rule, and random games on every variant: the
 //! outcome search's witnesses replay, cards are conserved, games end.
 
-use crate::position;
+use crate::support::position;
 
 use position::{position_with, stack};
 use primeclimb::climb::ai::{self, Level};

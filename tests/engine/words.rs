@@ -1,14 +1,14 @@
 //! What players read, told from real engine events (`src/text/`): the narrator of Prime
 //! Climb, the hints, the list of moves, and the words of both languages.
 
-use crate::position;
+use crate::support::position;
 
 use position::{play_and_end, position, position_with, stack};
 use primeclimb::climb::hint::{explain, hint};
 use primeclimb::climb::notation::play;
 use primeclimb::climb::{
-    is_legal, legal_outcomes, Action, CardChoice, Effect, Event, Game, KeeperEffect, KeeperPlay,
-    Options, PawnRef, Roll,
+    is_legal, legal_outcomes, CardChoice, Effect, Event, Game, KeeperEffect, KeeperPlay, Options,
+    PawnRef, Roll,
 };
 use primeclimb::lang::Lang;
 use primeclimb::text::{self, climb as words, Markup};
@@ -37,6 +37,32 @@ fn a_bump_made_by_a_plus_minus_keeper_is_told() {
             .iter()
             .any(|l| l == "💥 Player 2's pawn on 37 goes back to Start"),
         "{lines:#?}"
+    );
+}
+
+#[test]
+fn the_learner_s_pawn_is_your_pawn_mid_sentence_and_your_pawn_at_the_start() {
+    let mut g = position(&[[12, 40], [37, 0]], (1, 2));
+    g.players[0].name = "You".into();
+    let me = primeclimb::climb::PawnRef { seat: 0, pawn: 0 };
+    let lines = story(
+        &g,
+        &[
+            Event::CardMoved {
+                card: primeclimb::climb::CardId(0),
+                pawn: me,
+                from: 12,
+                to: 24,
+            },
+            Event::SentToStart { pawn: me, from: 37 },
+        ],
+    );
+    assert_eq!(
+        lines,
+        [
+            "the card moves your pawn on 12 to 24",
+            "💥 Your pawn on 37 goes back to Start"
+        ]
     );
 }
 
@@ -86,11 +112,26 @@ fn switches_and_send_within_name_whose_pawns() {
             seat: 0,
             card: primeclimb::climb::CardId(within as u8),
             play: KeeperPlay::SendWithin { pawn: 1 },
+            around: None,
         }],
     );
     assert_eq!(
         lines,
         ["plays “Send-within-2 Keeper” around Ada's pawn on 40"]
+    );
+    // Told where the pawn stood when the card was played, not where it went after.
+    let lines = story(
+        &g,
+        &[Event::KeeperPlayed {
+            seat: 0,
+            card: primeclimb::climb::CardId(within as u8),
+            play: KeeperPlay::SendWithin { pawn: 1 },
+            around: Some(93),
+        }],
+    );
+    assert_eq!(
+        lines,
+        ["plays “Send-within-2 Keeper” around Ada's pawn on 93"]
     );
     let fr = words::story(&g, &[Event::Switched { a, b }], Some(0), Lang::Fr);
     assert_eq!(fr, ["échange le pion d'Ada sur 13 et le pion de Bo sur 50"]);
@@ -109,7 +150,41 @@ fn a_win_is_announced_once() {
         1,
         "{told}\n{end}"
     );
-    assert!(end.starts_with("🏆 Ada wins after 1 turn!"), "{end}");
+    assert!(end.starts_with("🏆 Ada wins in 1 turn!"), "{end}");
+    // A game stored before each player's turns were counted says the game's turn.
+    for p in &mut g.players {
+        p.turns = 0;
+    }
+    let end = words::standings(&g, Lang::En, Markup::Plain);
+    assert_eq!(end[0], "🏆 Ada wins on turn 1!");
+    // The winner's own turns, and the game's when the other players' turns add to them.
+    g.players[0].turns = 18;
+    g.turn.number = 35;
+    let end = words::standings(&g, Lang::En, Markup::Plain);
+    assert_eq!(end[0], "🏆 Ada wins in 18 turns (35 turns in the game)!");
+    let fin = words::standings(&g, Lang::Fr, Markup::Plain);
+    assert_eq!(
+        fin[0],
+        "🏆 Ada gagne en 18 tours (35 tours dans la partie) !"
+    );
+    g.players[0].turns = 1;
+    g.turn.number = 1;
+    let end = words::standings(&g, Lang::En, Markup::Plain);
+    assert_eq!(end[0], "🏆 Ada wins in 1 turn!");
+}
+
+#[test]
+fn each_player_s_turns_are_counted() {
+    let names = vec!["Ada".to_string(), "Bo".to_string()];
+    let mut g = primeclimb::climb::Game::new(primeclimb::climb::Options::default(), &names, 5)
+        .expect("a game");
+    while !g.is_over() && g.turn.number < 400 {
+        primeclimb::climb::ai::play(&mut g, primeclimb::level::Level::Easy)
+            .expect("the AI plays legal moves");
+    }
+    let counted: u32 = g.players.iter().map(|p| p.turns).sum();
+    assert_eq!(counted, g.turn.number, "every turn is someone's");
+    assert!(g.players.iter().all(|p| p.turns > 0));
 }
 
 #[test]
@@ -151,17 +226,58 @@ fn hints_show_factorisations_and_the_turns_the_solver_expects() {
         summary.starts_with("ends on 96 = 2⁵ × 3 and Start"),
         "{summary}"
     );
+    // Nothing beyond the race here (no bump, no card, no pawn in reach): the figure is
+    // the solver's alone.
+    assert!(h.worth.beyond.abs() < 0.05, "{:?}", h.worth);
+    let t = h.expected_turns.expect("the Climb course is solved");
+    assert!(t > 0.0 && t < 30.0, "{t}");
     assert!(
-        summary.contains(" · the race alone: ")
-            && summary.ends_with(" turns left on average (exact solver)"),
+        summary.ends_with(&format!(" · {t:.1} turns left on average (exact solver)")),
         "{summary}"
     );
     // French writes the decimal with a comma.
     let fr = words::hint_summary(&g, &h, Lang::Fr);
-    let figure = fr.split("la course seule : ").nth(1).unwrap_or_default();
+    let figure = fr.split(" · ").nth(1).unwrap_or_default();
     assert!(figure.contains(',') && !figure.contains('.'), "{fr}");
-    let t = h.expected_turns.expect("the Climb course is solved");
-    assert!(t > 0.0 && t < 30.0, "{t}");
+}
+
+#[test]
+fn hints_are_ranked_by_the_figure_they_show() {
+    // `moves --pawns 0,95 --roll 3,1 --hint 3`: a card or a bump may count beyond the
+    // race; the figure shown counts it too, and the list goes from the lowest figure up.
+    for (pawns, roll) in [
+        ([[0, 95], [0, 0]], (3, 1)),
+        ([[30, 40], [42, 13]], (3, 4)),
+        ([[4, 26], [27, 39]], (3, 9)),
+        ([[60, 5], [65, 90]], (5, 6)),
+    ] {
+        let g = position(&pawns, roll);
+        let hints = hint(&g, 5);
+        let shown: Vec<String> = hints
+            .iter()
+            .filter(|h| !h.outcome.wins)
+            .map(|h| {
+                let summary = words::hint_summary(&g, h, Lang::En);
+                let figure = summary.split(" · ").nth(1).unwrap_or_default().to_string();
+                assert!(
+                    figure.starts_with(&format!("{:.1} turns left", h.worth.turns())),
+                    "{summary}"
+                );
+                if h.worth.beyond.abs() >= 0.05 {
+                    assert!(
+                        figure.contains("all counted (the race alone: "),
+                        "{summary}"
+                    );
+                }
+                figure
+            })
+            .collect();
+        let turns: Vec<f64> = hints.iter().map(|h| h.worth.turns()).collect();
+        assert!(
+            turns.windows(2).all(|w| w[0] <= w[1] + 1e-12),
+            "{pawns:?} {roll:?}: {shown:#?}"
+        );
+    }
 }
 
 #[test]
@@ -247,11 +363,13 @@ fn counts_read_right_in_both_languages() {
         text::counted(Lang::Fr, 2, ("turn", "turns"), ("tour", "tours")),
         "2 tours"
     );
-    let g = position(&[[99, 101], [0, 0]], (2, 5));
-    let _ = hint(&g, 1);
     let undo = primeclimb::session::SessionError::Rule(primeclimb::climb::RuleError::CardSeen);
-    assert!(text::errors::refusal(&undo, Lang::En).contains("card was drawn"));
-    let _ = Action::Undo;
+    assert!(text::errors::refusal(&undo, Lang::En).contains("card was drawn this turn"));
+    // Taking back the last move after it drew a card names that move, not this turn.
+    let last =
+        primeclimb::session::SessionError::Rule(primeclimb::climb::RuleError::LastMoveCardSeen);
+    assert!(text::errors::refusal(&last, Lang::En).contains("during your last move"));
+    assert!(text::errors::refusal(&last, Lang::Fr).contains("pendant votre dernier coup"));
 }
 
 #[test]

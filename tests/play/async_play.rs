@@ -13,23 +13,11 @@ use primeclimb::store::Store;
 use serde_json::{json, Value};
 use support::bot::{custom_ids, png_of, Table, PLACE};
 use support::fake_discord::{
-    Recorded, Route, Who, ADA, BO, CHANNEL_ID, GUILD_ID, TEACHER, USER_ID,
+    channel_path, content, Recorded, Route, Who, ADA, BO, CHANNEL_ID, GUILD_ID, TEACHER, USER_ID,
 };
 
 /// Discord's flag for a message sent without a notification (`@silent`).
 const SILENT: u64 = 1 << 12;
-
-fn channel_path(channel: u64) -> String {
-    format!("/api/v10/channels/{channel}/messages")
-}
-
-fn content(r: &Recorded) -> String {
-    r.json
-        .as_ref()
-        .and_then(|j| j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
 
 fn flags(r: &Recorded) -> u64 {
     r.json
@@ -739,6 +727,31 @@ async fn lobbies_nobody_starts_close_and_idle_games_end_without_ratings() {
         )
         .await;
     assert!(r.content().contains("is out of range"), "{}", r.content());
+    // A span that is not whole hours (or days) is refused, never rounded in silence.
+    for (name, value, says) in [
+        (
+            "lobby",
+            "1m",
+            "`1m`: lobbies close after whole hours, 1h to 30d (or off)",
+        ),
+        ("lobby", "90m", "`90m`: lobbies close after whole hours"),
+        (
+            "idle",
+            "36h",
+            "`36h`: games end after whole days of no play, 1d to 365d",
+        ),
+    ] {
+        let r = t
+            .slash(
+                TEACHER,
+                &["settings", "tidy"],
+                json!([opt(name, value)]),
+                "en-US",
+            )
+            .await;
+        assert!(r.content().contains(says), "{value}: {}", r.content());
+        assert!(r.ephemeral(), "{}", r.content());
+    }
     let r = t
         .slash(
             TEACHER,
@@ -917,4 +930,54 @@ async fn board_in(t: &Table, place: Place) -> primeclimb::session::ClimbView {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     panic!("no game in play in {place:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_message_keeps_its_thread_link_and_its_note_about_threads() {
+    // Without the permission to open threads, the game is played in the channel, and the
+    // lobby says why: still after someone joins.
+    let t = Table::open("async-lobby-notes").await;
+    let r = t.slash(ADA, &["climb", "start"], json!([]), "en-US").await;
+    let note = "🧵 I may not open threads in this channel";
+    assert!(r.content().contains(note), "{}", r.content());
+    let join = custom_ids(&r.data)
+        .into_iter()
+        .find(|c| c.ends_with(":join"))
+        .expect("Join");
+    let joined = t.click(BO, &join, "en-US").await;
+    assert!(joined.content().contains("<@"), "{}", joined.content());
+    assert!(
+        joined.content().contains(note),
+        "the note stays when someone joins: {}",
+        joined.content()
+    );
+    t.close().await;
+
+    // In a thread: the lobby keeps its link to the thread once the game has started.
+    let t = Table::open("async-lobby-link").await;
+    t.allow_threads();
+    let r = t.slash(ADA, &["climb", "start"], json!([]), "en-US").await;
+    let thread = t.fake.threads()[0].id;
+    let link = format!("🧵 Played in its own thread: <#{thread}>");
+    assert!(r.content().contains(&link), "{}", r.content());
+    let ids = custom_ids(&r.data);
+    let id = |verb: &str| {
+        ids.iter()
+            .find(|c| c.ends_with(&format!(":{verb}")))
+            .expect("a lobby button")
+            .clone()
+    };
+    t.click(BO, &id("join"), "en-US").await;
+    let started = t.click(ADA, &id("start"), "en-US").await;
+    assert!(
+        started.content().contains("has started"),
+        "{}",
+        started.content()
+    );
+    assert!(
+        started.content().contains(&link),
+        "the link stays once the game has started: {}",
+        started.content()
+    );
+    t.close().await;
 }

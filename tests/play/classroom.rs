@@ -12,20 +12,9 @@ use primeclimb::session::{ClimbView, Place};
 use serde_json::json;
 use support::bot::{png_of, Table};
 use support::fake_discord::{
-    self as fake, FakeMember, Who, ADA, BO, CHANNEL_ID, GUILD_ID, MEMBER_PERMISSIONS, TEACHER,
+    self as fake, channel_path, content, FakeMember, Who, ADA, BO, CHANNEL_ID, GUILD_ID,
+    MEMBER_PERMISSIONS, TEACHER,
 };
-
-fn channel_path(channel: u64) -> String {
-    format!("/api/v10/channels/{channel}/messages")
-}
-
-fn content(r: &support::fake_discord::Recorded) -> String {
-    r.json
-        .as_ref()
-        .and_then(|j| j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
 
 fn thread_place(thread: u64) -> Place {
     Place {
@@ -230,7 +219,7 @@ async fn a_finished_game_in_a_thread_posts_its_result_in_the_channel() {
         })
         .await;
     assert!(
-        content(&result).contains("🏆 **Ada** wins after"),
+        content(&result).contains("🏆 **Ada** wins in"),
         "{}",
         content(&result)
     );
@@ -284,6 +273,21 @@ async fn fifteen_games_at_once_in_one_channels_threads() {
         );
     }
     let r = t.slash(ADA, &["class", "games"], json!([]), "en-US").await;
+    assert!(
+        r.content().starts_with("Only moderators"),
+        "{}",
+        r.content()
+    );
+    // The page buttons of a longer list: a page past the last shows the last, and only
+    // teachers may turn them.
+    let r = t.click(TEACHER, "class:games:here:1", "en-US").await;
+    assert!(
+        r.content().starts_with("**15 games open**"),
+        "{}",
+        r.content()
+    );
+    let r = t.click(ADA, "class:games:all:0", "en-US").await;
+    assert!(r.ephemeral(), "{}", r.content());
     assert!(
         r.content().starts_with("Only moderators"),
         "{}",
@@ -442,8 +446,8 @@ async fn class_pair_seats_31_students_in_threads_with_an_ai_for_the_last() {
         content(&due)
     );
     assert!(
-        content(&due).contains("16 are still open") || content(&due).contains("still open"),
-        "{}",
+        content(&due).contains("the class games are due; 16 are still open"),
+        "every game of the class is still open: {}",
         content(&due)
     );
     t.clock.advance(Duration::from_secs(120));

@@ -10,14 +10,7 @@ use primeclimb::session::DaifugoView;
 use primeclimb::store::Store;
 use serde_json::{json, Value};
 use support::bot::{png_of, Reply, Table, EPHEMERAL, PLACE};
-use support::fake_discord::{Recorded, Who, ADA, BO, CHANNEL_ID};
-
-fn id_for(ids: &[String], verb: &str) -> String {
-    ids.iter()
-        .find(|c| c.ends_with(&format!(":{verb}")))
-        .unwrap_or_else(|| panic!("no {verb} in {ids:?}"))
-        .clone()
-}
+use support::fake_discord::{content, id_for, Recorded, Who, ADA, BO, CHANNEL_ID};
 
 async fn board(t: &Table) -> DaifugoView {
     t.reader.daifugo_board(PLACE).await.expect("a match")
@@ -59,17 +52,6 @@ fn is_ephemeral(r: &Recorded) -> bool {
     flags & EPHEMERAL == EPHEMERAL
 }
 
-fn content_of(r: &Recorded) -> String {
-    let Some(j) = &r.json else {
-        return String::new();
-    };
-    j["data"]["content"]
-        .as_str()
-        .or(j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// No public message shows a hand: no hand picture, no hand listing, no drawn card.
 fn assert_no_hand_in_public(requests: &[Recorded]) {
     let mut public = 0;
@@ -89,7 +71,7 @@ fn assert_no_hand_in_public(requests: &[Recorded]) {
                 "a hand picture in public"
             );
         }
-        let text = content_of(r);
+        let text = content(r);
         assert!(!text.contains("Your hand"), "a hand in public: {text}");
         assert!(!text.contains("draws ["), "a drawn card in public: {text}");
         // Embeds would be another way to leak: the bot sends none.
@@ -275,7 +257,7 @@ async fn each_player_sees_only_their_own_hand_and_only_the_player_to_move_acts()
             r.path.starts_with("/api/v10/webhooks/") && is_ephemeral(r)
         })
         .await;
-    let text = content_of(&followup);
+    let text = content(&followup);
     assert!(text.contains(&format!("{} draws [", mover.name)), "{text}");
     // A button from before the draw is stale.
     let stale = format!("daifugo:{}:{}:draw", view.info.id, view.info.version);

@@ -8,32 +8,13 @@ use crate::support;
 
 use std::time::{Duration, Instant};
 
-use primeclimb::discord::{self, BotError};
+use primeclimb::discord::BotError;
 use serde_json::{json, Value};
 use support::bot::{config, custom_ids, start_bot, Table, TestClock, EPHEMERAL, PLACE};
 use support::fake_discord::{
-    self as fake, FakeDiscord, Fault, Recorded, Route, Who, ADA, CHANNEL_ID,
+    self as fake, channel_path, content, id_for, FakeDiscord, Fault, Recorded, Route, Who, ADA,
+    CHANNEL_ID,
 };
-
-fn channel_path() -> String {
-    format!("/api/v10/channels/{CHANNEL_ID}/messages")
-}
-
-fn content(r: &Recorded) -> String {
-    r.json
-        .as_ref()
-        .and_then(|j| j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
-}
-
-/// The custom id ending in `:verb` among a message's components.
-fn id_for(data: &Value, verb: &str) -> String {
-    custom_ids(data)
-        .into_iter()
-        .find(|c| c.ends_with(&format!(":{verb}")))
-        .unwrap_or_else(|| panic!("no {verb} in {data}"))
-}
 
 /// Wait for the channel message that says a refused reply's change was saved, for `who`.
 async fn saved_note(t: &Table, mark: usize, who: Who) -> Recorded {
@@ -41,7 +22,7 @@ async fn saved_note(t: &Table, mark: usize, who: Who) -> Recorded {
     t.fake
         .wait_for_after(mark, "the saved note in the channel", |r| {
             r.method == "POST"
-                && r.path == channel_path()
+                && r.path == channel_path(CHANNEL_ID)
                 && content(r).starts_with(&format!("💾 {mention}: saved."))
         })
         .await
@@ -62,7 +43,8 @@ async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
             "en-US",
         )
         .await;
-    t.click(ADA, &id_for(&r.data, "start"), "en-US").await;
+    t.click(ADA, &id_for(&custom_ids(&r.data), "start"), "en-US")
+        .await;
     t.wait_for_game("Ada's turn", |v| {
         !v.is_over() && v.ai_level(v.game.current()).is_none()
     })
@@ -178,7 +160,7 @@ async fn every_climb_path_that_changes_a_game_survives_a_refused_reply() {
         ),
     );
     let lobby = saved_note(&t, mark, ADA).await;
-    let start = id_for(lobby.json.as_ref().expect("json"), "start");
+    let start = id_for(&custom_ids(lobby.json.as_ref().expect("json")), "start");
 
     // The lobby's Start: the lobby message is not updated, yet the first board is
     // posted and the game begins.
@@ -187,7 +169,7 @@ async fn every_climb_path_that_changes_a_game_survives_a_refused_reply() {
     interact(&t, fake::button_click_as(ADA, 77_102, 1, &start, "en-US"));
     t.fake
         .wait_for_after(mark, "the first board", |r| {
-            r.path == channel_path()
+            r.path == channel_path(CHANNEL_ID)
                 && r.parts
                     .iter()
                     .any(|p| p.filename.as_deref() == Some("board.png"))
@@ -207,7 +189,7 @@ async fn every_climb_path_that_changes_a_game_survives_a_refused_reply() {
             "en-US",
         )
         .await;
-    let undo = id_for(&step.data, "undo");
+    let undo = id_for(&custom_ids(&step.data), "undo");
     let mark = t.fake.mark();
     t.fake.fail(Route::Callback, 1, Fault::ServerError);
     interact(&t, fake::button_click_as(ADA, 77_103, 1, &undo, "en-US"));
@@ -261,7 +243,7 @@ async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
     let lobby = saved_note(&t, mark, ADA).await;
     t.click(
         ADA,
-        &id_for(lobby.json.as_ref().expect("json"), "start"),
+        &id_for(&custom_ids(lobby.json.as_ref().expect("json")), "start"),
         "en-US",
     )
     .await;
@@ -309,7 +291,7 @@ async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
     let hand = t
         .click(ADA, &format!("daifugo:{}:hand", view.info.id), "en-US")
         .await;
-    let draw = id_for(&hand.data, "draw");
+    let draw = id_for(&custom_ids(&hand.data), "draw");
     let mark = t.fake.mark();
     t.fake.fail(Route::Callback, 1, Fault::ServerError);
     interact(&t, fake::button_click_as(ADA, 77_203, 1, &draw, "en-US"));
@@ -361,7 +343,7 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
     let first = t
         .fake
         .wait_for_after(mark, "the AI's turn message", |q| {
-            q.path == channel_path() && content(q).contains("Easy AI** · turn")
+            q.path == channel_path(CHANNEL_ID) && content(q).contains("Easy AI** · turn")
         })
         .await;
     let tries = || {
@@ -369,7 +351,7 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
             .requests()
             .iter()
             .skip(mark)
-            .filter(|q| q.path == channel_path() && content(q) == content(&first))
+            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q) == content(&first))
             .count()
     };
     let deadline = Instant::now() + fake::WAIT;
@@ -405,7 +387,7 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
         finish_turn(&t, view.game.turn.number).await;
         t.fake
             .wait_for_after(mark, "the AI's message after a 500", |q| {
-                q.path == channel_path() && content(q).contains("Easy AI** · turn")
+                q.path == channel_path(CHANNEL_ID) && content(q).contains("Easy AI** · turn")
             })
             .await;
     }
@@ -512,7 +494,6 @@ async fn a_discord_that_never_answers_is_a_clear_error_and_creates_no_database()
     let result = start_bot(config).join().await;
     assert!(matches!(result, Err(BotError::TokenRejected)), "{result:?}");
     assert!(!path.exists());
-    let _ = discord::commands();
 }
 
 #[test]
@@ -549,4 +530,95 @@ fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
         "no database file was created"
     );
     drop(runtime);
+}
+
+/// §14 of the round-3 defects: Discord refuses every call for two minutes. The AI's turn
+/// is played all the same; its message (with the next player's ping) waits in the outbox
+/// and is posted once Discord takes messages again, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
+    let t = Table::open("faults-outage").await;
+    let view = climb_against_ai(&t).await;
+    let turn = view.game.turn.number;
+    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
+    let quiet = outcomes
+        .iter()
+        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+        .expect("a move without a card");
+    let mark = t.fake.mark();
+    // From now on Discord refuses every answer and every message.
+    t.fake.fail(Route::AnyPost, u64::MAX, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(
+            ADA,
+            77_501,
+            &["climb", "move"],
+            json!([{ "name": "moves", "type": 3, "value": quiet.witness }]),
+            "en-US",
+        ),
+    );
+    // The AI plays its turn all the same.
+    let after = t
+        .wait_for_game("the AI's turn, played", |v| {
+            v.is_over() || (v.game.turn.number > turn + 1 && v.ai_level(v.game.current()).is_none())
+        })
+        .await;
+    if after.is_over() {
+        return t.close().await;
+    }
+    let ping = format!("<@{}>", ADA.id);
+    let pinged = |from: usize| {
+        t.fake
+            .requests()
+            .iter()
+            .skip(from)
+            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping))
+            .count()
+    };
+    // Two minutes of refusals, the turn clock ticking through them: the message is tried
+    // (by the AI's runner, then by the outbox) and refused every time.
+    for _ in 0..12 {
+        t.clock.advance(Duration::from_secs(10));
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+    assert!(
+        pinged(mark) >= 2,
+        "the turn message was tried more than once"
+    );
+    // Discord is back: the turn message comes, with its ping and the board.
+    t.fake.heal();
+    let healed = t.fake.mark();
+    t.clock.advance(Duration::from_secs(30));
+    let message = t
+        .fake
+        .wait_for_after(healed, "Ada's turn message", |q| {
+            q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping)
+        })
+        .await;
+    let users = message.json.as_ref().expect("json")["allowed_mentions"]["users"].clone();
+    assert!(
+        users
+            .as_array()
+            .is_some_and(|a| a.iter().any(|u| u.as_str() == Some(&ADA.id.to_string()))),
+        "Ada is pinged: {users}"
+    );
+    assert!(
+        message
+            .parts
+            .iter()
+            .any(|p| p.filename.as_deref() == Some("board.png")),
+        "with the board"
+    );
+    // Once: the clock goes on and nothing is posted twice.
+    for _ in 0..6 {
+        t.clock.advance(Duration::from_secs(30));
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+    assert_eq!(pinged(healed), 1, "the turn message is posted once");
+    // Nothing was lost or played twice.
+    let now = t.board().await;
+    assert_eq!(now.info.version, after.info.version);
+    assert_eq!(t.reader.replay(now.info.id).await.unwrap(), now.game);
+    t.close().await;
 }

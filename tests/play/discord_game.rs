@@ -12,20 +12,9 @@ use primeclimb::session::ClimbView;
 use primeclimb::store::Store;
 use serde_json::json;
 use support::bot::{assert_board_png, custom_ids, png_of, Table, PLACE};
-use support::fake_discord::{self as fake, Who, ADA, BO, CHANNEL_ID, TEACHER, USER_ID};
-
-/// The path of a message posted in the game's channel.
-fn channel_path() -> String {
-    format!("/api/v10/channels/{CHANNEL_ID}/messages")
-}
-
-/// The custom id among `ids` that ends with `verb`.
-fn id_for(ids: &[String], verb: &str) -> String {
-    ids.iter()
-        .find(|c| c.ends_with(&format!(":{verb}")))
-        .unwrap_or_else(|| panic!("no {verb} in {ids:?}"))
-        .clone()
-}
+use support::fake_discord::{
+    self as fake, channel_path, id_for, Who, ADA, BO, CHANNEL_ID, TEACHER, USER_ID,
+};
 
 /// The seat of a Discord user in the stored game.
 fn seat_of(view: &ClimbView, who: Who) -> Option<usize> {
@@ -52,7 +41,7 @@ async fn start(t: &Table, ids: &[String]) {
     let first = t
         .fake
         .wait_for_after(mark, "the first board", |r| {
-            r.method == "POST" && r.path == channel_path() && png_of(r).is_some()
+            r.method == "POST" && r.path == channel_path(CHANNEL_ID) && png_of(r).is_some()
         })
         .await;
     assert_board_png(&png_of(&first).expect("a board"));
@@ -370,7 +359,7 @@ async fn the_turn_clock_reminds_then_plays_or_skips_the_idle_turn() {
     let reminder = t
         .fake
         .wait_for_after(mark, "the reminder", |r| {
-            r.path == channel_path()
+            r.path == channel_path(CHANNEL_ID)
                 && r.json.as_ref().is_some_and(|j| {
                     j["content"]
                         .as_str()
@@ -391,7 +380,7 @@ async fn the_turn_clock_reminds_then_plays_or_skips_the_idle_turn() {
     t.clock.advance(Duration::from_secs(30 * 60));
     t.fake
         .wait_for_after(mark, "the timeout message", |r| {
-            r.path == channel_path()
+            r.path == channel_path(CHANNEL_ID)
                 && r.json.as_ref().is_some_and(|j| {
                     j["content"]
                         .as_str()
@@ -437,7 +426,7 @@ async fn the_turn_clock_reminds_then_plays_or_skips_the_idle_turn() {
     t.clock.advance(Duration::from_secs(61 * 60));
     t.fake
         .wait_for_after(mark, "the skip message", |r| {
-            r.path == channel_path()
+            r.path == channel_path(CHANNEL_ID)
                 && r.json.as_ref().is_some_and(|j| {
                     j["content"]
                         .as_str()
@@ -637,7 +626,7 @@ fn custom_ids_are_read_from_nested_rows() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_move_can_be_taken_back_before_the_ai_plays() {
     let url = support::db::db_url("dg-take-back");
-    let t = Table::open_with(&url, |c| c.timing.take_back = Duration::from_secs(4)).await;
+    let t = Table::open_with(&url, |c| c.timing.take_back = Duration::from_secs(60)).await;
     let ids = lobby(
         &t,
         json!([{ "name": "ai", "type": 3, "value": "easy" }]),
@@ -711,6 +700,6 @@ async fn a_resignation_off_turn_is_told_without_the_other_players_roll() {
         r.content()
     );
     assert!(r.content().contains("leaves the game"), "{}", r.content());
-    assert!(r.content().contains("wins after"), "{}", r.content());
+    assert!(r.content().contains(" wins in "), "{}", r.content());
     t.close().await;
 }

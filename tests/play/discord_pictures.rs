@@ -8,11 +8,7 @@ use image::RgbaImage;
 use primeclimb::render::{Layout, Look, Palette, Theme};
 use serde_json::{json, Value};
 use support::bot::{png_of, Table};
-use support::fake_discord::{ADA, CHANNEL_ID, TEACHER};
-
-fn channel_path() -> String {
-    format!("/api/v10/channels/{CHANNEL_ID}/messages")
-}
+use support::fake_discord::{channel_path, ADA, CHANNEL_ID, TEACHER};
 
 /// The description of the first attachment in a message's JSON (its alt text).
 fn alt(message: &Value) -> String {
@@ -41,7 +37,7 @@ async fn started(t: &Table, locale: &str) -> support::fake_discord::Recorded {
     t.click(ADA, &start, locale).await;
     t.fake
         .wait_for_after(mark, "the first board", |r| {
-            r.method == "POST" && r.path == channel_path() && png_of(r).is_some()
+            r.method == "POST" && r.path == channel_path(CHANNEL_ID) && png_of(r).is_some()
         })
         .await
 }

@@ -9,18 +9,10 @@ use std::time::Duration;
 use primeclimb::session::Status;
 use serde_json::{json, Value};
 use support::bot::{custom_ids, Table, PLACE};
-use support::fake_discord::{self as fake, Recorded, Who, ADA, BO, CHANNEL_ID, TEACHER};
+use support::fake_discord::{self as fake, content, Who, ADA, BO, CHANNEL_ID, TEACHER};
 
 fn opt(name: &str, value: &str) -> Value {
     json!({ "name": name, "type": 3, "value": value })
-}
-
-fn content(r: &Recorded) -> String {
-    r.json
-        .as_ref()
-        .and_then(|j| j["content"].as_str())
-        .unwrap_or_default()
-        .to_string()
 }
 
 /// The instant of a date at noon, UTC.
@@ -618,8 +610,9 @@ async fn the_whole_game_button_starts_the_game_even_when_its_reply_is_refused() 
     t.fake.fail(Route::Callback, 1, Fault::ServerError);
     t.fake
         .interact(fake::button_click_as(BO, 78_101, 1, "learn:play", "fr"));
-    let board = t
-        .fake
+    // The game starts without the refused reply: its first board is posted in the
+    // channel.
+    t.fake
         .wait_for_after(mark, "the first board in the channel", |r| {
             r.path == channel
                 && r.parts
@@ -627,19 +620,20 @@ async fn the_whole_game_button_starts_the_game_even_when_its_reply_is_refused() 
                     .any(|p| p.filename.as_deref() == Some("board.png"))
         })
         .await;
-    // Whoever moves first (the seats are drawn), Bo's turn comes with its hint: the
-    // game goes on without the refused reply.
-    let _ = board;
-    t.fake
-        .wait_for_after(mark, "Bo's turn with its hint", |r| {
-            // In the server's language once the AI has moved.
-            r.path == channel
-                && (content(r).contains("💡 Indice") || content(r).contains("💡 Hint"))
-        })
-        .await;
+    // Whoever moves first (the seats are drawn), Bo's turn comes with its hint, in the
+    // game's own language.
     let view = t
         .wait_for_game("Bo's turn", |v| {
             v.info.status == Status::Active && v.ai_level(v.game.current()).is_none()
+        })
+        .await;
+    let hint = match view.info.lang {
+        primeclimb::lang::Lang::Fr => "💡 Indice",
+        primeclimb::lang::Lang::En => "💡 Hint",
+    };
+    t.fake
+        .wait_for_after(mark, "Bo's turn with its hint", |r| {
+            r.path == channel && content(r).contains(hint)
         })
         .await;
     assert!(view.game.options.hints);

@@ -168,7 +168,7 @@ fn watching_ai_seats_play_a_whole_game() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(stdout.contains("── Turn 1 · "), "{stdout}");
-    assert!(stdout.contains(" wins after "), "{stdout}");
+    assert!(stdout.contains(" wins in "), "{stdout}");
 }
 
 #[test]
@@ -184,7 +184,32 @@ fn bad_arguments_exit_2_with_a_message() {
         (vec!["--variant", "warp"], "`warp` is not a variant"),
         (
             vec!["--players", "1", "--names", "Ada,Bo"],
-            "one name for each of the 1 players",
+            "--names: --players 1: give one name (got 2)",
+        ),
+        (
+            vec!["--players", "3", "--names", "Ada,Bo"],
+            "--names: --players 3: give one name for each of the 3 players (got 2)",
+        ),
+        (
+            vec!["--names", ",,"],
+            "--names: no name in `,,`: write names separated by commas, like --names Ada,Bo",
+        ),
+        (
+            vec!["--names", "Ada,,Bo"],
+            "--names: an empty name in `Ada,,Bo`",
+        ),
+        (
+            vec!["--names", "Ada,Bartholomew Montgomery-Fitzwilliam III"],
+            "--names: `Bartholomew Montgomery-Fitzwilliam III` is longer than 32 characters",
+        ),
+        (vec!["--names", "Ada,ada"], "--names: `ada` is given twice"),
+        (
+            vec!["--seed", "-1"],
+            "`-1` is not a whole number of 0 or more (like 42)",
+        ),
+        (
+            vec!["--pace", "soon"],
+            "`soon` is not a whole number of 0 or more",
         ),
         (vec!["--resume"], "no unfinished game to resume"),
         (vec!["chess"], "`chess` is not a game here"),
@@ -204,7 +229,61 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
         // Advice only where it applies.
         assert!(!stderr.contains("choose solitaire"), "{args:?}: {stderr}");
+        // Never a flag nobody gave.
+        if !args.contains(&"--players") {
+            assert!(!stderr.contains("--players"), "{args:?}: {stderr}");
+        }
     }
+    // The other commands' numbers, said as plainly.
+    for (args, expect) in [
+        (
+            vec!["moves", "--pawns", "-1,5", "--roll", "3,4"],
+            "--pawns: `-1` is not a number from 0 to 101",
+        ),
+        (
+            vec!["moves", "--pawns", "4,26", "--roll", "3,4", "--limit", "0"],
+            "`0` is not a count: write 1 or more",
+        ),
+        (
+            vec!["moves", "--pawns", "4,26", "--roll", "3,4", "--hint", "0"],
+            "`0`: the hints shown are 1 to 20",
+        ),
+        (
+            vec!["simulate", "--seed", "-1"],
+            "`-1` is not a whole number of 0 or more",
+        ),
+        (
+            vec![
+                "simulate",
+                "--games",
+                "100000",
+                "--csv",
+                "/nonexistent-primeclimb/x.csv",
+            ],
+            "--csv: cannot write /nonexistent-primeclimb/x.csv: no such folder",
+        ),
+    ] {
+        let out = primeclimb(&url, &dir).args(&args).output().expect("runs");
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(expect), "{args:?}: {stderr}");
+        assert!(
+            out.stdout.is_empty(),
+            "{args:?} is refused before anything is computed: {}",
+            text(&out.stdout)
+        );
+    }
+    // `moves --json` keeps to `--limit`, and says how many there are in all.
+    let out = primeclimb(&url, &dir)
+        .args([
+            "moves", "--pawns", "4,26", "--roll", "3,4", "--json", "--limit", "2",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["outcomes"].as_array().map(Vec::len), Some(2));
+    assert!(json["total"].as_u64().unwrap_or(0) > 2, "{json}");
     // Where the count comes from is said only for the count.
     for (args, expect) in [
         (
@@ -322,7 +401,7 @@ fn a_process_killed_mid_game_leaves_a_sound_database_that_resumes() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
     assert!(stdout.contains(&format!("game #{}", row.id)), "{stdout}");
-    assert!(stdout.contains(" wins after "), "{stdout}");
+    assert!(stdout.contains(" wins in "), "{stdout}");
     let done = rt
         .block_on(store.game(row.id))
         .expect("read")
@@ -470,9 +549,16 @@ fn the_terminal_teaches_the_rules_in_both_languages() {
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
-    assert!(stdout.contains("Tapez `help`"), "{stdout}");
+    assert!(stdout.contains("Tapez `aide`"), "{stdout}");
     assert!(stdout.contains("Cartes Prime (§6)"), "{stdout}");
-    assert!(stdout.contains("Commandes :\n"), "{stdout}");
+    assert!(
+        stdout.contains("Commandes (les mots anglais marchent aussi : move, play, end, undo…) :\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("indice [N]      les N meilleurs coups"),
+        "the French commands list the French words: {stdout}"
+    );
     assert!(
         stdout.contains("couleurs        la couleur de chaque facteur premier"),
         "{stdout}"
@@ -565,7 +651,7 @@ fn resigning_asks_first() {
     );
     assert!(stdout.contains("leaves the game"), "{stdout}");
     assert!(
-        stdout.contains("wins after"),
+        stdout.contains("🏆 Bo wins without taking a turn!"),
         "the other player wins: {stdout}"
     );
     assert!(
@@ -741,6 +827,14 @@ fn the_guided_first_game_goes_step_by_step_and_on_where_it_stopped() {
         "{stdout}"
     );
     assert!(stdout.contains("That move cannot be played"), "{stdout}");
+    let refusal = stdout
+        .lines()
+        .find(|l| l.contains("That move cannot be played"))
+        .unwrap_or_default();
+    assert!(
+        refusal.contains("a move looks like `0 +"),
+        "the example is a move from the learner's own position (a pawn on 0): {refusal}"
+    );
     assert!(stdout.contains("✅ Well done! Goal met."), "{stdout}");
     assert!(stdout.contains("  `9 -4`"), "the hint: {stdout}");
     assert!(stdout.contains("Step 3 of 9 — Multiplying"), "{stdout}");
@@ -775,19 +869,194 @@ fn the_guided_first_game_goes_step_by_step_and_on_where_it_stopped() {
     );
     assert!(stdout.contains("💡 Indice"), "{stdout}");
 
-    // The whole game waits: `learn` again continues it, not the steps.
+    assert!(
+        stdout.contains("learn --lang fr`"),
+        "the way back in is in French too: {stdout}"
+    );
+
+    // The whole game waits: `learn` again continues it, not the steps, in the language
+    // it was started in.
     let out = learn(&url, &dir, &[], "quit\n");
     let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("💡 Hint") || stdout.contains("Easy AI"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("💡 Indice"), "{stdout}");
+    assert!(!stdout.contains("💡 Hint"), "{stdout}");
     assert!(!stdout.contains("Step 1 of 9"), "{stdout}");
-    // And `--restart` begins the steps again.
+    assert!(!stdout.contains("Étape 1 sur 9"), "{stdout}");
+    // And `--restart` begins the steps again (still in French).
     let out = learn(&url, &dir, &["--restart"], "quit\n");
     assert!(
-        text(&out.stdout).contains("Step 1 of 9"),
+        text(&out.stdout).contains("Étape 1 sur 9"),
         "{}",
         text(&out.stdout)
     );
+}
+
+#[test]
+fn a_picture_that_cannot_be_written_is_said_and_the_game_goes_on() {
+    let url = db_url("no-picture");
+    let dir = scratch("no-picture");
+    let nowhere = "/nonexistent-primeclimb/board.png";
+    // `board` during a game: one line, and the game is still there to play.
+    let out = run(
+        &url,
+        &dir,
+        &[
+            "--seed",
+            "6",
+            "--ai",
+            "easy",
+            "--names",
+            "Ada",
+            "--board-file",
+            nowhere,
+        ],
+        "board\nboard text\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("No picture this time: /nonexistent-primeclimb/board.png cannot be written (no such folder). The game goes on."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Saved: Prime Climb game #"), "{stdout}");
+    assert!(text(&out.stderr).is_empty(), "{}", text(&out.stderr));
+    // At the end of a game: the standings, then the review still comes.
+    let watch = db_url("no-picture-watch");
+    let out = run(
+        &watch,
+        &dir,
+        &[
+            "--players",
+            "0",
+            "--ai",
+            "easy,medium",
+            "--seed",
+            "3",
+            "--board-file",
+            nowhere,
+            "--lang",
+            "fr",
+        ],
+        "review\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Pas d'image cette fois : impossible d'écrire /nonexistent-primeclimb/board.png (ce dossier n'existe pas)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("/nonexistent-primeclimb/primeclimb-review.png"),
+        "the review's chart is tried, and said: {stdout}"
+    );
+    // And at every step of the guided first game.
+    let learnt = db_url("no-picture-learn");
+    let out = learn(&learnt, &dir, &["--board-file", nowhere], "0 +6\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    assert!(stdout.contains("No picture this time"), "{stdout}");
+    assert!(stdout.contains("✅ Well done! Goal met."), "{stdout}");
+}
+
+#[test]
+fn looking_keeps_the_take_back_window_open_and_quitting_stops_before_the_ai() {
+    let url = db_url("take-back-window");
+    let dir = scratch("take-back-window");
+    let first = run(
+        &url,
+        &dir,
+        &["--seed", "6", "--ai", "easy", "--names", "Ada"],
+        "quit\n",
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let rt = tokio::runtime::Runtime::new().expect("runtime");
+    let session = support::db::TestSession::new(rt.block_on(store::connect(&url)).expect("open"));
+    let (before, outcomes) = rt
+        .block_on(session.legal_moves(Place::LOCAL))
+        .expect("Ada's turn");
+    let quiet = outcomes
+        .iter()
+        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+        .expect("a move without a card");
+    // Ada moves, looks around (hint, the board in words, the rules), then quits.
+    let out = run(
+        &url,
+        &dir,
+        &["--resume"],
+        &format!("{}\nhint\nboard text\nrules\nquit\n", quiet.witness),
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Easy AI plays next: hints and moves come on your next turn"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stdout.matches("↩ Enter: Easy AI plays").count(),
+        4,
+        "the window stays open while Ada looks: {stdout}"
+    );
+    let moved = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    assert_eq!(
+        moved.take_back_seat(),
+        Some(before.game.current()),
+        "the AI has not played: Ada can still take her move back"
+    );
+    // The end of input (Ctrl-D) stops too, without the AI playing.
+    let out = run(&url, &dir, &["--resume"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let still = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    assert_eq!(still.game, moved.game, "{}", text(&out.stdout));
+    // And the window is offered again on resuming: `undo` takes the move back.
+    let out = run(&url, &dir, &["--resume"], "undo\nquit\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Ada takes the move back"), "{stdout}");
+    let back = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    assert_eq!(back.game.players, before.game.players);
+    assert_eq!(back.game.current(), before.game.current());
+}
+
+#[test]
+fn prime_daifugo_at_one_keyboard_shows_each_hand_only_to_its_owner() {
+    let url = db_url("daifugo-hot-seat");
+    let dir = scratch("daifugo-hot-seat");
+    let out = run(
+        &url,
+        &dir,
+        &["daifugo", "--seed", "4", "--names", "Ann,Ben"],
+        "\ndraw\npass\n\n\nquit\n",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", text(&out.stderr));
+    let ann = stdout
+        .find("🔒 Ann: press Enter to see your hand")
+        .expect("Ann is asked before her hand is shown");
+    let hide = stdout
+        .find("Enter: hide your hand and pass the keyboard")
+        .expect("Ann hides her hand when her turn is over");
+    let ben = stdout
+        .find("🔒 Ben: press Enter to see your hand")
+        .expect("Ben is asked before his hand is shown");
+    assert!(ann < hide && hide < ben, "{stdout}");
+    assert!(
+        !stdout[..ann].contains("Your hand"),
+        "no hand before Ann comes: {stdout}"
+    );
+    assert!(
+        stdout[ann..hide].contains("Your hand ("),
+        "Ann sees her hand on her turn: {stdout}"
+    );
+    assert!(
+        !stdout[hide..ben].contains("Your hand"),
+        "no hand while the keyboard changes hands: {stdout}"
+    );
+    assert!(
+        stdout[hide..ben].contains("Ann passes"),
+        "Ben learns what Ann did: {stdout}"
+    );
+    assert!(
+        !stdout[hide..ben].contains("Ann draws ["),
+        "but not the card she drew: {stdout}"
+    );
+    assert_eq!(stdout[ben..].matches("Your hand (").count(), 1, "{stdout}");
 }

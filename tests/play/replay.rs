@@ -57,7 +57,8 @@ fn first_die(view: &ClimbView) -> Command {
 
 /// A scratch file of this test process.
 fn scratch(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("primeclimb-test-{name}-{}", std::process::id()))
+    // The name last, so its extension is the file's (`.gif`).
+    std::env::temp_dir().join(format!("primeclimb-test-{}-{name}", std::process::id()))
 }
 
 fn primeclimb(url: &str, args: &[&str]) -> Output {
@@ -213,20 +214,23 @@ async fn only_started_prime_climb_games_have_a_replay() {
         (&url, daifugo_id.to_string(), "is a Prime Daifugo game"),
         (&missing, "1".to_string(), "there is no database at"),
     ];
+    let never = scratch("never.gif");
+    let never = never.to_str().expect("utf-8 path");
     for (url, game, says) in cases {
-        let out = primeclimb(url, &["render", "--replay", &game, "-o", "/dev/null"]);
+        let out = primeclimb(url, &["render", "--replay", &game, "-o", never]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{game}: {stderr}");
         assert!(stderr.contains(says), "{game}: {stderr}");
     }
+    assert!(
+        !std::path::Path::new(never).exists(),
+        "a refused replay writes nothing"
+    );
     let missing_file = missing.trim_start_matches("sqlite://");
     assert!(
         !std::path::Path::new(missing_file).exists(),
         "a replay creates no database"
     );
-    let out = primeclimb(
-        &url,
-        &["render", "--replay", "1", "--demo", "-o", "/dev/null"],
-    );
+    let out = primeclimb(&url, &["render", "--replay", "1", "--demo", "-o", never]);
     assert_eq!(out.status.code(), Some(2), "--replay conflicts with --demo");
 }

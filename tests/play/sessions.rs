@@ -5,6 +5,7 @@
 use crate::support;
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use primeclimb::climb::{ai::Level, Options, Phase};
 use primeclimb::session::{Actor, Command, GameOptions, LobbySpec, Place, Session, SessionError};
@@ -611,7 +612,12 @@ async fn database_addresses_that_cannot_work_are_clear_errors() {
 
 /// Play `games` AI-only games with random seats and variants through the session, then
 /// rebuild each from its seed and log and compare with the stored state.
-async fn replay_random_games(name: &str, games: u64, with_people: bool) {
+/// Plays `games` random games through the session (AI seats only, or a person moving step
+/// by step with an undo on the way and AI seats), then rebuilds each from its seed and log.
+/// The games are drawn from one random sequence; a test plays those of `part` (several
+/// tests share the thousand games, so they run side by side), each part in its own
+/// database.
+async fn replay_random_games(name: &str, games: u64, part: Range<u64>, with_people: bool) {
     use rand::{Rng, SeedableRng};
     let s = session(name).await;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(games);
@@ -652,6 +658,9 @@ async fn replay_random_games(name: &str, games: u64, with_people: bool) {
             seed: Some(rng.gen()),
             ..LobbySpec::climb(options)
         };
+        if !part.contains(&g) {
+            continue;
+        }
         let creator = if with_people {
             person.clone()
         } else {
@@ -711,14 +720,32 @@ async fn replay_random_games(name: &str, games: u64, with_people: bool) {
     support::db::remove_db(name);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_thousand_random_games_replay_from_seed_and_log() {
-    replay_random_games("replay-ai", 1_000, false).await;
+// A thousand AI games in four test functions, so they run side by side; each on one
+// thread (the games are played one after another, and a single-threaded runtime hands
+// the database's answers over with fewer wake-ups).
+#[tokio::test]
+async fn a_thousand_random_games_replay_from_seed_and_log_0_to_250() {
+    replay_random_games("replay-ai-0", 1_000, 0..250, false).await;
+}
+
+#[tokio::test]
+async fn a_thousand_random_games_replay_from_seed_and_log_250_to_500() {
+    replay_random_games("replay-ai-1", 1_000, 250..500, false).await;
+}
+
+#[tokio::test]
+async fn a_thousand_random_games_replay_from_seed_and_log_500_to_750() {
+    replay_random_games("replay-ai-2", 1_000, 500..750, false).await;
+}
+
+#[tokio::test]
+async fn a_thousand_random_games_replay_from_seed_and_log_750_to_1000() {
+    replay_random_games("replay-ai-3", 1_000, 750..1_000, false).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_with_people_moving_step_by_step_replay_too() {
-    replay_random_games("replay-people", 40, true).await;
+    replay_random_games("replay-people", 40, 0..40, true).await;
 }
 
 #[tokio::test]

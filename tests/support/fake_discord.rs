@@ -59,6 +59,32 @@ pub struct Recorded {
     pub parts: Vec<Part>,
 }
 
+/// The REST path of a channel's messages (a game's channel, or a thread).
+pub fn channel_path(channel: u64) -> String {
+    format!("/api/v10/channels/{channel}/messages")
+}
+
+/// The text of a recorded request: a channel message's `content`, or an interaction
+/// reply's `data.content`; empty for anything else.
+pub fn content(r: &Recorded) -> String {
+    let Some(j) = &r.json else {
+        return String::new();
+    };
+    j["content"]
+        .as_str()
+        .or(j["data"]["content"].as_str())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The custom id among `ids` that ends with `:verb` (a button or menu of a message).
+pub fn id_for(ids: &[String], verb: &str) -> String {
+    ids.iter()
+        .find(|c| c.ends_with(&format!(":{verb}")))
+        .unwrap_or_else(|| panic!("no {verb} in {ids:?}"))
+        .clone()
+}
+
 /// A gateway payload the bot sent (IDENTIFY, heartbeats…).
 #[derive(Clone, Debug)]
 pub struct GatewayFrame {

@@ -53,22 +53,21 @@ pub async fn play_loop<S: Store>(
                 .filter(|&s| view.info.seats[s].user_id.is_none() && view.ai_level(s).is_none());
             if taker.is_some() && offered_take_back != Some(view.info.version) {
                 offered_take_back = Some(view.info.version);
-                let prompt = terminal::take_back_prompt(&words::name(&view.game, seat), lang);
-                match input.line(&prompt, out)? {
-                    Some(line) if terminal::is_undo(&line) => {
-                        match session.act(place, &local, Command::Undo, None).await {
-                            Ok(next) => {
-                                write_story(out, &next, lang)?;
-                                view = next;
-                                // The dice and the position again, to play anew.
-                                announced = None;
-                            }
-                            Err(e) => say(out, refused(&e, lang))?,
-                        }
+                let ai = words::name(&view.game, seat);
+                match take_back_window(session, &view, &ai, input, out, options).await? {
+                    Window::Play(None) => {}
+                    Window::Play(Some(line)) => pending.push_back(line),
+                    Window::TakenBack(next) => {
+                        view = *next;
+                        // The dice and the position again, to play anew.
+                        announced = None;
                         continue;
                     }
-                    Some(line) if !line.trim().is_empty() => pending.push_back(line),
-                    _ => {}
+                    Window::Stop => {
+                        say(out, "")?;
+                        say(out, options.saved_line(GameKind::Climb, view.info.id))?;
+                        return Ok(());
+                    }
                 }
             }
             match session.ai_turn(place).await? {
@@ -185,6 +184,67 @@ pub async fn play_loop<S: Store>(
     }
 }
 
+/// What the person who just moved chose while an AI waited to play.
+enum Window {
+    /// Let the AI play (Enter, or a line typed ahead for the next turn).
+    Play(Option<String>),
+    /// The move was taken back: the position as it is now.
+    TakenBack(Box<ClimbView>),
+    /// `quit`, Ctrl-C or the end of input: saved, and the AI has not played.
+    Stop,
+}
+
+/// §3 ruling: before an AI plays, the person who just moved may take the move back.
+/// Commands that only look (board, rules, colours, help, hint, moves) answer and keep the
+/// window open; `undo` takes the move back; `quit` and the end of input stop without the
+/// AI playing; Enter lets it play, as does a line typed ahead for the next turn.
+async fn take_back_window<S: Store>(
+    session: &Session<S>,
+    view: &ClimbView,
+    ai: &str,
+    input: &mut Input,
+    out: &mut dyn Write,
+    options: &LoopOptions,
+) -> Result<Window> {
+    let lang = options.lang;
+    let place = options.place;
+    let prompt = terminal::take_back_prompt(ai, lang);
+    loop {
+        let Some(line) = input.line(&prompt, out)? else {
+            return Ok(Window::Stop);
+        };
+        if terminal::is_undo(&line) {
+            let local = Actor::local("you");
+            match session.act(place, &local, Command::Undo, None).await {
+                Ok(next) => {
+                    write_story(out, &next, lang)?;
+                    return Ok(Window::TakenBack(Box::new(next)));
+                }
+                Err(e) => {
+                    // The window closed (a card drawn, the game over): the AI plays.
+                    say(out, refused(&e, lang))?;
+                    return Ok(Window::Play(None));
+                }
+            }
+        }
+        match request::climb_line(&line, false) {
+            Ok(ClimbLine::Empty) => return Ok(Window::Play(None)),
+            Ok(ClimbLine::Quit) => return Ok(Window::Stop),
+            Ok(ClimbLine::Help) => say(out, terminal::climb_help(lang).trim_end())?,
+            Ok(ClimbLine::Rules(topic)) => write_rules(out, topic.as_deref(), lang)?,
+            Ok(ClimbLine::Colours) => say(out, words::colours_text(lang, M))?,
+            Ok(ClimbLine::Board { text: true }) => write_position(out, view, lang)?,
+            Ok(ClimbLine::Board { text: false }) => write_picture(out, view, options)?,
+            Ok(ClimbLine::Hint(_) | ClimbLine::Moves) => {
+                say(out, format!("  {}", terminal::not_your_turn_yet(ai, lang)))?
+            }
+            Ok(ClimbLine::Review) => say(out, refused(&SessionError::ReviewAfterGame, lang))?,
+            Ok(ClimbLine::Act(_)) => return Ok(Window::Play(Some(line))),
+            Err(e) => say(out, refused(&SessionError::Request(e), lang))?,
+        }
+    }
+}
+
 /// After the game: the review, the board again, or leave (Enter, `quit`, the end of
 /// input).
 async fn after_game<S: Store>(
@@ -237,7 +297,14 @@ async fn write_review<S: Store>(
         .collect();
     say(
         out,
-        text::review::review_text(info.id, &review, &people, lang, M),
+        text::review::review_text(
+            info.id,
+            &review,
+            &people,
+            text::review::Detail::EveryTurn,
+            lang,
+            M,
+        ),
     )?;
     let series = text::review::chart_series(&review);
     if !series.is_empty() {
@@ -382,7 +449,7 @@ fn write_pawns(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> 
             .keepers
             .iter()
             .filter_map(|h| g.card(h.card).keeper())
-            .map(words::keeper_word)
+            .map(|k| words::keeper_word(k, lang))
             .collect();
         let mut line = tr!(
             lang,

@@ -46,6 +46,13 @@ pub async fn play_loop<S: Store>(
     say(out, terminal::welcome(lang))?;
     let mut announced: Option<i64> = None;
     let mut headed: Option<u32> = None;
+    // Two or more people at one keyboard: each hand is shown only to its owner, after
+    // the screen is cleared and they press Enter (§4.3: hands are secret).
+    let people = (0..view.game.players.len())
+        .filter(|&s| view.ai_level(s).is_none())
+        .count();
+    let hot_seat = people >= 2;
+    let mut shown_to: Option<usize> = None;
     loop {
         if view.is_over() {
             for line in words::ranking(&view.game, lang, M) {
@@ -84,6 +91,16 @@ pub async fn play_loop<S: Store>(
             }
             continue;
         }
+        if hot_seat && shown_to != Some(seat) {
+            let name = words::name(&view.game, seat);
+            let Some(_) = input.line(&terminal::hand_over_prompt(&name, lang), out)? else {
+                say(out, "")?;
+                say(out, options.saved_line(GameKind::Daifugo, view.info.id))?;
+                return Ok(());
+            };
+            shown_to = Some(seat);
+            announced = None;
+        }
         if announced != Some(view.info.version) {
             let new_turn = headed != Some(view.game.turn.number);
             write_status(out, &view, new_turn, lang)?;
@@ -96,7 +113,14 @@ pub async fn play_loop<S: Store>(
             say(out, options.saved_line(GameKind::Daifugo, view.info.id))?;
             return Ok(());
         };
-        match request::daifugo_line(&line) {
+        let parsed = match request::daifugo_line(&line) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                say(out, refused(&SessionError::Request(e), lang))?;
+                continue;
+            }
+        };
+        match parsed {
             DaifugoLine::Empty => {}
             DaifugoLine::Help => say(out, terminal::daifugo_help(lang).trim_end())?,
             DaifugoLine::Quit => {
@@ -143,6 +167,32 @@ pub async fn play_loop<S: Store>(
                         for l in words::story(&next.game, &next.events, Some(seat), lang, M) {
                             say(out, format!("  {l}"))?;
                         }
+                        if hot_seat && !next.is_over() && next.game.current() != seat {
+                            // The turn is over: hide this hand before the next person
+                            // comes to the keyboard, then tell the turn as everyone sees it.
+                            let done = terminal::hide_hand_prompt(lang);
+                            if input.line(done, out)?.is_none() {
+                                say(out, "")?;
+                                say(out, options.saved_line(GameKind::Daifugo, next.info.id))?;
+                                return Ok(());
+                            }
+                            clear_screen(out)?;
+                            say(
+                                out,
+                                format!(
+                                    "── {} ──",
+                                    words::turn_header(
+                                        &words::name(&next.game, seat),
+                                        next.acted_turn.unwrap_or(0),
+                                        lang
+                                    )
+                                ),
+                            )?;
+                            for l in words::story(&next.game, &next.events, None, lang, M) {
+                                say(out, format!("  {l}"))?;
+                            }
+                            shown_to = None;
+                        }
                         view = next;
                     }
                     Err(SessionError::Moved) => {
@@ -154,6 +204,19 @@ pub async fn play_loop<S: Store>(
             }
         }
     }
+}
+
+/// Clear the screen and its scrollback on a terminal, so a hand shown before cannot be
+/// read again; piped output gets a blank line instead.
+fn clear_screen(out: &mut dyn Write) -> Result<()> {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        write!(out, "\x1b[2J\x1b[3J\x1b[H")?;
+    } else {
+        writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 fn refused(e: &SessionError, lang: Lang) -> String {

@@ -57,10 +57,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub new: bool,
     /// The game's seed (dice and shuffles), for a game that can be played again exactly.
-    #[arg(long)]
+    #[arg(long, value_parser = super::whole_number, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Pause after each AI turn, in milliseconds, to follow what it does.
-    #[arg(long, default_value_t = 0, value_name = "MS")]
+    #[arg(long, default_value_t = 0, value_name = "MS", value_parser = super::whole_number, allow_hyphen_values = true)]
     pub pace: u64,
     /// Where `board` writes the picture (default: primeclimb-board.png here).
     #[arg(long, value_name = "FILE.png")]
@@ -342,13 +342,7 @@ pub fn seats_from_args(
     wants_opponent: bool,
     lang: Lang,
 ) -> Result<(Vec<Level>, Vec<String>), UsageError> {
-    let given: Option<Vec<String>> = args.names.as_ref().map(|text| {
-        text.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(String::from)
-            .collect()
-    });
+    let given: Option<Vec<String>> = args.names.as_deref().map(names_from).transpose()?;
     let players = args
         .players
         .or_else(|| given.as_ref().map(Vec::len))
@@ -365,12 +359,51 @@ pub fn seats_from_args(
             .collect(),
     };
     if names.len() != players {
+        let asked = match players {
+            1 => "--players 1: give one name".to_string(),
+            n => format!("--players {n}: give one name for each of the {n} players"),
+        };
         return Err(UsageError(format!(
-            "--names: give one name for each of the {players} players (got {})",
+            "--names: {asked} (got {})",
             names.len()
         )));
     }
     Ok((ai, names))
+}
+
+/// The names of `--names Ada,Bo`: none empty, none too long, none twice.
+fn names_from(text: &str) -> Result<Vec<String>, UsageError> {
+    let names: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    if names.iter().all(String::is_empty) {
+        return Err(UsageError(format!(
+            "--names: no name in `{text}`: write names separated by commas, like --names Ada,Bo"
+        )));
+    }
+    if names.iter().any(String::is_empty) {
+        return Err(UsageError(format!(
+            "--names: an empty name in `{text}`: write names separated by commas, like --names Ada,Bo"
+        )));
+    }
+    if let Some(long) = names
+        .iter()
+        .find(|n| n.chars().count() > crate::session::MAX_NAME_CHARS)
+    {
+        return Err(UsageError(format!(
+            "--names: `{long}` is longer than {} characters",
+            crate::session::MAX_NAME_CHARS
+        )));
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i]
+            .iter()
+            .any(|n| n.to_lowercase() == name.to_lowercase())
+        {
+            return Err(UsageError(format!(
+                "--names: `{name}` is given twice: each player needs their own name"
+            )));
+        }
+    }
+    Ok(names)
 }
 
 /// Find or create the local game of `kind`: resume the unfinished one, or start a new one.
@@ -450,15 +483,34 @@ async fn waiting_game<S: Store>(
     Ok(None)
 }
 
-/// Write a picture to `file` and say where it is (its full path), in `lang`.
+/// Write a picture to `file` and say where it is (its full path), in `lang`. A picture
+/// that cannot be written (no such folder, no permission, a full disk) is said in one
+/// line and the game goes on: only a failure to write to `out` itself is an error.
 pub fn write_png(
     out: &mut dyn Write,
     file: &std::path::Path,
     png: &[u8],
     lang: Lang,
 ) -> Result<()> {
-    std::fs::write(file, png)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", file.display()))?;
+    if let Err(e) = std::fs::write(file, png) {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => lang
+                .text("no such folder", "ce dossier n'existe pas")
+                .to_string(),
+            std::io::ErrorKind::PermissionDenied => lang
+                .text("permission denied", "permission refusée")
+                .to_string(),
+            _ => e.to_string(),
+        };
+        say(
+            out,
+            format!(
+                "  {}",
+                text::terminal::picture_not_written(&file.display().to_string(), &why, lang)
+            ),
+        )?;
+        return Ok(());
+    }
     let shown = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
     say(
         out,

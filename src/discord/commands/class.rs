@@ -8,10 +8,11 @@ use poise::serenity_prelude as serenity;
 use super::{answer, answer_slow};
 use crate::discord::caller::Caller;
 use crate::discord::class::{self, MembersError, PairRequest, MAX_STUDENTS};
+use crate::discord::ids::Click;
 use crate::discord::posts::{File, Picture, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::threads::THREAD_PERMISSIONS;
-use crate::discord::types::{Context, Error};
+use crate::discord::types::{Context, Data, Error};
 use crate::level::Level;
 use crate::session::report::{self, ReportSpan};
 use crate::session::{request, GameKind, GameOptions, LobbySpec, SessionError};
@@ -226,32 +227,63 @@ pub async fn games(
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
     answer(ctx, Shown::Private, async move {
-        let here = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
-        if !caller.actor(&data, true).await.moderator {
-            return Answer::private(text::class::teachers_only(lang));
-        }
-        let everywhere = everywhere.unwrap_or(false);
-        let channel = (!everywhere).then_some(here.channel_id);
-        match data
-            .session
-            .open_games_summary(here.guild_id, channel)
-            .await
-        {
-            Ok(games) => Answer::private(text::class::games_overview(
-                &games,
-                data.session.now(),
-                everywhere,
-                lang,
-            )),
-            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-        }
+        games_page(&data, &caller, everywhere.unwrap_or(false), 0).await
     })
     .await
+}
+
+/// One page of the open games for a teacher, with buttons to the pages before and after:
+/// `/class games` shows the first, the buttons the others.
+pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u16) -> Answer {
+    let lang = caller.lang();
+    let here = match caller.place() {
+        Ok(p) => p,
+        Err(t) => return Answer::private(t),
+    };
+    if !caller.actor(data, true).await.moderator {
+        return Answer::private(text::class::teachers_only(lang));
+    }
+    let channel = (!everywhere).then_some(here.channel_id);
+    let games = match data
+        .session
+        .open_games_summary(here.guild_id, channel)
+        .await
+    {
+        Ok(games) => games,
+        Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+    };
+    let (content, pages) = text::class::games_overview(
+        &games,
+        data.session.now(),
+        everywhere,
+        usize::from(page),
+        lang,
+    );
+    let mut post = Post::text(content);
+    if pages > 1 {
+        let page = usize::from(page).min(pages - 1);
+        let button = |to: usize, label: &str| {
+            serenity::CreateButton::new(
+                Click::ClassGames {
+                    everywhere,
+                    page: u16::try_from(to).unwrap_or(u16::MAX),
+                }
+                .id(),
+            )
+            .label(label)
+            .style(serenity::ButtonStyle::Secondary)
+        };
+        post.components = vec![serenity::CreateActionRow::Buttons(vec![
+            button(
+                page.saturating_sub(1),
+                lang.text("◀ Previous", "◀ Précédente"),
+            )
+            .disabled(page == 0),
+            button(page + 1, lang.text("Next ▶", "Suivante ▶")).disabled(page + 1 >= pages),
+        ])];
+    }
+    Answer::new(post, Shown::Private)
 }
 
 /// The class report: a spreadsheet (one row per student) and a chart, only for you

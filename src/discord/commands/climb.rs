@@ -680,13 +680,7 @@ pub async fn review(
         let people: Vec<bool> = (0..info.seats.len())
             .map(|s| info.ai_level(s).is_none())
             .collect();
-        let mut post = Post::text(text::review::review_text(
-            info.id,
-            &review,
-            &people,
-            lang,
-            Markup::Discord,
-        ));
+        let mut post = review_post(info.id, &review, &people, lang);
         let series = text::review::chart_series(&review);
         if !series.is_empty() {
             let alt = text::review::chart_alt(&series, lang);
@@ -704,6 +698,58 @@ pub async fn review(
         Answer::new(post, shown)
     })
     .await
+}
+
+/// A review as a message: every turn where it fits in one; else each player's costliest
+/// turns, with the whole review, every turn, attached as a text file.
+fn review_post(
+    game_id: i64,
+    review: &crate::climb::review::Review,
+    people: &[bool],
+    lang: crate::lang::Lang,
+) -> Post {
+    use text::review::{review_text, Detail};
+    let every = review_text(
+        game_id,
+        review,
+        people,
+        Detail::EveryTurn,
+        lang,
+        Markup::Discord,
+    );
+    if every.chars().count() <= crate::discord::posts::MAX_CONTENT {
+        return Post::text(every);
+    }
+    let name = format!("review-{game_id}.txt");
+    let mut short = review_text(
+        game_id,
+        review,
+        people,
+        Detail::Costliest,
+        lang,
+        Markup::Discord,
+    );
+    short.push_str("\n\n");
+    short.push_str(&text::tr!(
+        lang,
+        "📄 Every turn of every player is in {}.",
+        "📄 Chaque tour de chaque joueur est dans {}.",
+        name
+    ));
+    let mut post = Post::text(text::clip(&short, crate::discord::posts::MAX_CONTENT));
+    post.file = Some(crate::discord::posts::File {
+        bytes: review_text(
+            game_id,
+            review,
+            people,
+            Detail::EveryTurn,
+            lang,
+            Markup::Plain,
+        )
+        .into_bytes(),
+        name,
+    });
+    post
 }
 
 /// An animated picture of a whole game: the board after every turn, with its path

@@ -81,13 +81,18 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
         Err(t) => return Answer::private(t),
     };
     let place = at.place;
+    // The board is public: in the game's language, as every later turn message is (the
+    // private line below is in the clicker's).
     let (post, ai) = match opened {
         Opened::Started(view) => (
-            crate::discord::posts::climb::board_post(data, &view, lang).await,
+            crate::discord::posts::climb::board_post(data, &view, view.info.lang).await,
             crate::discord::answers::ai_next(&view),
         ),
         // Started at once, a game is never left a lobby; were it one, it is shown.
-        Opened::Lobby(view) => (crate::discord::posts::lobby::lobby_post(&view, lang), false),
+        Opened::Lobby(view) => (
+            crate::discord::posts::lobby::lobby_post(&view, view.info.lang),
+            false,
+        ),
     };
     let mut said = text::tr!(
         lang,
@@ -155,7 +160,9 @@ pub async fn learn(data: &Data, caller: &Caller, answer: Option<String>, restart
             step_post(data, i, &lesson, look, lang, None).await,
             crate::discord::reply::Shown::Private,
         ),
-        Ok(Learn::Refused(_, _, e)) => Answer::private(text::lessons::refused_text(&e, lang, M)),
+        Ok(Learn::Refused(_, lesson, e)) => {
+            Answer::private(text::lessons::refused_text(&e, &lesson.shape(), lang, M))
+        }
         Ok(Learn::Tried {
             step,
             lesson,

@@ -2,7 +2,7 @@
 //! where ([`Caller`]), calls one session use case, and answers with a post through
 //! `reply.rs`.
 
-mod class;
+pub(crate) mod class;
 mod climb;
 mod daifugo;
 pub(crate) mod learn;

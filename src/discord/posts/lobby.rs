@@ -82,15 +82,20 @@ pub fn lobby_post(view: &LobbyView, lang: Lang) -> Post {
     }
 }
 
-/// The lobby message once the game has started: who plays, in turn order.
+/// The lobby message once the game has started: who plays, in turn order, and where
+/// (the link to its thread stays).
 pub fn started_post(info: &GameInfo, lang: Lang) -> Post {
-    Post::text(words::started(
+    let mut lines = vec![words::started(
         info.kind,
         info.id,
         &seat_names(info),
         lang,
         Markup::Discord,
-    ))
+    )];
+    if info.parent_channel_id.is_some() {
+        lines.push(text::bot::played_in_thread(info.place.channel_id, lang));
+    }
+    Post::text(lines.join("\n"))
 }
 
 /// The lobby after a change, with who closed it if it was cancelled.

@@ -26,6 +26,9 @@ pub struct Hint {
     /// best play and no cards (Climb and There and Back Again courses; `None` elsewhere,
     /// and in scaffold games).
     pub expected_turns: Option<f64>,
+    /// What the move is worth, all counted: the measure hints are ranked by and the
+    /// review judges by ([`ai::Worth`]).
+    pub worth: ai::Worth,
 }
 
 /// One line of a hint's explanation.
@@ -64,7 +67,9 @@ pub fn changes_nothing(from: u8, to: u8) -> bool {
     from == to
 }
 
-/// The `n` best moves for the player to move, explained. Empty outside a Move phase.
+/// The `n` best moves for the player to move, explained, best first: ranked by what
+/// each is worth all counted ([`ai::Worth::turns`], a win first), the figure the hint
+/// shows and the review judges by. Empty outside a Move phase.
 pub fn hint(game: &Game, n: usize) -> Vec<Hint> {
     ai::best_outcomes(game, Level::Hard, n)
         .into_iter()
@@ -151,6 +156,7 @@ pub fn explain(game: &Game, outcome: Outcome) -> Hint {
     }
     Hint {
         expected_turns: expected_turns(game, after.as_ref(), seat, &outcome),
+        worth: ai::worth(game, &outcome),
         moves: outcome.witness.clone(),
         outcome,
         notes,

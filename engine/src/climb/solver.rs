@@ -935,13 +935,22 @@ pub fn solve(course: Course) -> Values {
 
 /// The values of a course, solved once per process and then shared.
 pub fn values(course: Course) -> &'static Values {
+    cell(course).get_or_init(|| solve(course))
+}
+
+/// Whether this process has solved the course already, so [`values`] answers at once
+/// (the first call solves it: 0.4 s of CPU for the Climb, 2 s for There and Back).
+pub fn is_solved(course: Course) -> bool {
+    cell(course).get().is_some()
+}
+
+fn cell(course: Course) -> &'static OnceLock<Values> {
     static CLIMB: OnceLock<Values> = OnceLock::new();
     static THERE_AND_BACK: OnceLock<Values> = OnceLock::new();
-    let cell = match course {
+    match course {
         Course::Climb => &CLIMB,
         Course::ThereAndBack => &THERE_AND_BACK,
-    };
-    cell.get_or_init(|| solve(course))
+    }
 }
 
 /// Standard climb values, cached: expected turns to finish from `pawns` (101 = home).

@@ -116,7 +116,18 @@ pub fn parse(text: &str) -> Result<Vec<Token>, ParseError> {
             _ => None,
         };
         if let Some(op) = op {
-            let (v, next) = die_at(&number_at, i + 1, &word)?;
+            // A space between the sign and the die is what people type: `24 / 6`,
+            // `7 * 3`, `0 +3 x 7`.
+            let mut j = i + 1;
+            while j < chars.len() && chars[j] == ' ' {
+                j += 1;
+            }
+            let (start, word) = if j > i + 1 && chars.get(j).is_some_and(char::is_ascii_digit) {
+                (j, format!("{c}{}", word_at(j)))
+            } else {
+                (i + 1, word)
+            };
+            let (v, next) = die_at(&number_at, start, &word)?;
             out.push(Token::Die(op, v));
             i = next;
             continue;
@@ -450,6 +461,23 @@ mod tests {
         assert_eq!(parse("14 −3 ×9").unwrap(), parse("14 -3 x9").unwrap());
         assert_eq!(parse("14, -3, ÷9").unwrap()[2], Token::Die(Op::Div, 9));
         assert_eq!(parse("+10").unwrap(), vec![Token::Die(Op::Add, 10)]);
+    }
+
+    #[test]
+    fn a_space_between_the_sign_and_the_die_is_read_as_children_type_it() {
+        assert_eq!(parse("24 / 6").unwrap(), parse("24 /6").unwrap());
+        assert_eq!(parse("7 * 3").unwrap(), parse("7 x3").unwrap());
+        assert_eq!(parse("0 +3 x 7").unwrap(), parse("0 +3 x7").unwrap());
+        assert_eq!(parse("14 -  3 ×  9").unwrap(), parse("14 -3 x9").unwrap());
+        // The die still has to be one: the error names what was typed.
+        assert_eq!(
+            parse("14 + 11").unwrap_err().to_string(),
+            "`+11`: dice show 1 to 10"
+        );
+        assert!(matches!(
+            parse("14 + x3").unwrap_err(),
+            ParseError::MissingNumber(_)
+        ));
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Game review: every Prime Climb turn a person played, set against the best move. Where
 //! the exact solitaire solver covers the position (the Climb and There and Back Again
-//! courses, standard dice, no Keeper in hand) the measure is the expected number of turns
-//! left to finish, the race alone; elsewhere the hard AI's choice is the judge, and the
-//! review says so. Per player: the turns that cost most with the better move written out,
+//! courses, standard dice, no Keeper in hand) the measure is the one the hints rank by:
+//! the expected number of turns left to finish, with what lies beyond the race (a bump,
+//! a card, the risk of being bumped) counted in turns ([`ai::Worth`]), so a player who
+//! follows the first hint is never told they lost anything; elsewhere the hard AI's
+//! choice is the judge, and the review says so. Per player: the turns that cost most with the better move written out,
 //! an accuracy figure (the share of turns played as well as the best), and the curve of
 //! expected turns left after each of their turns (the evaluation graph of chess sites,
 //! for Prime Climb).
@@ -26,9 +28,15 @@ pub const TOLERANCE: f64 = 0.005;
 /// Who judged a turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Judge {
-    /// The exact solver: expected turns to finish (the race alone) after the move played
-    /// and after the best move.
-    Solver { played: f64, best: f64 },
+    /// The exact solver: expected turns to finish after the move played and after the
+    /// best move, all counted as the hints count them ([`ai::Worth::turns`]); and the
+    /// race alone after each (the solver's own figures, with no bump, card or risk).
+    Solver {
+        played: f64,
+        best: f64,
+        played_race: f64,
+        best_race: f64,
+    },
     /// Beyond the solver: whether the hard AI would have ended the move the same way.
     HardAi { agrees: bool },
 }
@@ -55,7 +63,7 @@ impl TurnReview {
     /// Expected turns lost against the best move (solver-judged turns only).
     pub fn loss(&self) -> Option<f64> {
         match self.judge {
-            Judge::Solver { played, best } => Some((played - best).max(0.0)),
+            Judge::Solver { played, best, .. } => Some((played - best).max(0.0)),
             Judge::HardAi { .. } => None,
         }
     }
@@ -63,7 +71,7 @@ impl TurnReview {
     /// Whether the move played was as good as the best.
     pub fn is_best(&self) -> bool {
         match self.judge {
-            Judge::Solver { played, best } => played - best <= TOLERANCE,
+            Judge::Solver { played, best, .. } => played - best <= TOLERANCE,
             Judge::HardAi { agrees } => agrees,
         }
     }
@@ -208,6 +216,16 @@ fn end_of(pawns: [u8; 2], returning: [bool; 2]) -> [(u8, bool); 2] {
     end
 }
 
+/// What an outcome is worth, all counted, in turns ([`ai::Worth::turns`]): 0 for a win,
+/// and a move that does not win is never worth as much as one that does.
+fn measure(start: &Game, o: &Outcome) -> f64 {
+    if o.wins {
+        0.0
+    } else {
+        ai::worth(start, o).turns().max(TOLERANCE * 2.0)
+    }
+}
+
 /// The value of an outcome: 0 for a win, else the solver's.
 fn value_of(course: solver::Course, o: &Outcome) -> Option<f64> {
     if o.wins {
@@ -233,13 +251,26 @@ fn judge(start: &Game, before_end: &Game, course: Option<solver::Course>) -> Opt
     let start_pawns = start.players[seat].pawns;
     let played = written(start_pawns, &before_end.turn.steps);
     let card_free = start.players[seat].keepers.is_empty();
+    // The move played among the ways to end: the same end (of several with it, the one
+    // worth most, as the player gets the benefit of the doubt).
+    let played_outcome = ends
+        .iter()
+        .filter(|(_, o)| end_of(o.pawns, o.returning) == played_end)
+        .map(|(_, o)| o)
+        .min_by(|a, b| measure(start, a).total_cmp(&measure(start, b)));
     let (judge, better) = match (course, card_free) {
         (Some(c), true) => {
-            let best = ends
+            // Judged by the measure the hints rank by (a win first, then what each move
+            // is worth all counted), so the first hint is always the best move here.
+            let (best, best_race) = ends
                 .iter()
-                .filter_map(|(i, o)| value_of(c, o).map(|v| (v, *i)))
-                .min_by(|a, b| a.0.total_cmp(&b.0))?;
-            let played_value = expected(c, pawns, returning)?;
+                .filter_map(|(i, o)| value_of(c, o).map(|race| ((measure(start, o), *i), race)))
+                .min_by(|a, b| a.0 .0.total_cmp(&b.0 .0).then(a.0 .1.cmp(&b.0 .1)))?;
+            let played_race = expected(c, pawns, returning)?;
+            let played_value = match played_outcome {
+                Some(o) => measure(start, o),
+                None => played_race,
+            };
             // The witness is written out for the one move shown.
             let better = (played_value - best.0 > TOLERANCE)
                 .then(|| list.get(best.1).map(|o| o.witness))
@@ -248,6 +279,8 @@ fn judge(start: &Game, before_end: &Game, course: Option<solver::Course>) -> Opt
                 Judge::Solver {
                     played: played_value,
                     best: best.0,
+                    played_race,
+                    best_race,
                 },
                 better,
             )
@@ -256,7 +289,11 @@ fn judge(start: &Game, before_end: &Game, course: Option<solver::Course>) -> Opt
             let ai = ai::best_outcomes(start, Level::Hard, 1)
                 .into_iter()
                 .next()?;
-            let agrees = end_of(ai.pawns, ai.returning) == played_end;
+            // As good as the hard AI's choice: the same end, or one worth as much.
+            let agrees = end_of(ai.pawns, ai.returning) == played_end
+                || played_outcome.is_some_and(|o| {
+                    o.wins == ai.wins && measure(start, o) - measure(start, &ai) <= TOLERANCE
+                });
             (
                 Judge::HardAi { agrees },
                 (!agrees).then(|| ai.witness.clone()),
@@ -348,6 +385,8 @@ pub fn review(
                             (Some(_), true) => Judge::Solver {
                                 played: 0.0,
                                 best: 0.0,
+                                played_race: 0.0,
+                                best_race: 0.0,
                             },
                             _ => Judge::HardAi { agrees: true },
                         },

@@ -203,6 +203,19 @@ impl Lesson {
 
     /// A move that meets the goal, written out (shown after a wrong try, and the proof
     /// that every step can be done).
+    /// A move that can be played in this step's position, to show how a move is written:
+    /// one that moves a pawn but misses the goal where there is one (so the answer is not
+    /// given away), else the step's own example.
+    pub fn shape(&self) -> String {
+        let game = self.game();
+        legal_outcomes(&game)
+            .iter()
+            .filter(|o| !o.witness.is_empty() && o.pawns != game.players[0].pawns)
+            .map(|o| o.witness)
+            .find(|w| self.check(w).is_ok_and(|c| !c.passed))
+            .unwrap_or_else(|| self.example())
+    }
+
     pub fn example(&self) -> String {
         let game = self.game();
         legal_outcomes(&game)
@@ -217,6 +230,21 @@ impl Lesson {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shape_of_a_move_is_shown_from_the_step_s_own_position() {
+        for i in 0..COUNT {
+            let l = lesson(i).expect("a step");
+            let shape = l.shape();
+            l.check(&shape).expect("the shape is a legal move");
+            let first = shape.split_whitespace().next().unwrap_or_default();
+            assert!(
+                l.pawns[0].iter().any(|p| p.to_string() == first),
+                "step {i}: {shape} starts from one of the learner's own pawns {:?}",
+                l.pawns[0]
+            );
+        }
+    }
 
     #[test]
     fn every_step_can_be_done_and_can_be_missed() {

@@ -150,6 +150,45 @@ pub fn best_outcomes(game: &Game, level: Level, n: usize) -> Vec<Outcome> {
         .collect()
 }
 
+/// What a move is worth to the hard AI, in turns, the one measure its hints rank by and
+/// the review judges by: the race (the expected turns left to finish, exact where the
+/// solver covers the course, with §7 stations still to visit as detours) less what lies
+/// beyond the race (an opponent bumped back, a card drawn, a Keeper kept or spent, the
+/// risk of being bumped next round), each counted in turns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Worth {
+    /// Expected turns left to finish, the race alone (0 for a win).
+    pub race: f64,
+    /// Turns gained beyond the race (negative: lost), as the hard AI counts them.
+    pub beyond: f64,
+}
+
+impl Worth {
+    /// The turns the move leaves, all counted: lower is better; a win is 0, and so is a
+    /// move whose gains beyond the race outweigh the race left (never below 0).
+    pub fn turns(&self) -> f64 {
+        (self.race - self.beyond).max(0.0)
+    }
+}
+
+/// The hard AI's weight of one expected turn in its score.
+const TURN: f64 = 12.0;
+
+/// What `o` is worth to the seat to move (see [`Worth`]).
+pub fn worth(game: &Game, o: &Outcome) -> Worth {
+    if o.wins {
+        return Worth {
+            race: 0.0,
+            beyond: 0.0,
+        };
+    }
+    let race = expected_turns_on(&game.options, o.pawns, o.returning) + station_turns(game, o);
+    Worth {
+        race,
+        beyond: score(game, o, Level::Hard) / TURN + race,
+    }
+}
+
 fn best(scored: &[(f64, usize)]) -> usize {
     scored
         .iter()
@@ -165,6 +204,18 @@ fn remaining(course: Course, space: u8, returning: bool) -> u32 {
         (Course::Decline, _) => s,
         (Course::ThereAndBack, false) => (g - s) + g,
         (Course::ThereAndBack, true) => s,
+    }
+}
+
+/// Whether an AI decides at once in a game with these options: it needs no solver table,
+/// or this process has solved it already. Otherwise its first decision solves the table
+/// (up to 2 s of CPU), which a server does off its async threads.
+pub fn decides_at_once(options: &Options) -> bool {
+    match options.course {
+        _ if options.is_scaffold() => true,
+        Course::Climb => solver::is_solved(solver::Course::Climb),
+        Course::ThereAndBack => solver::is_solved(solver::Course::ThereAndBack),
+        Course::Decline => true,
     }
 }
 
@@ -282,7 +333,7 @@ fn score(game: &Game, o: &Outcome, level: Level) -> f64 {
     let stations = station_turns(game, o);
     let mut s = match level {
         // Fewer expected turns to finish is better.
-        Level::Hard => -(expected_turns_on(&game.options, o.pawns, o.returning) + stations) * 12.0,
+        Level::Hard => -(expected_turns_on(&game.options, o.pawns, o.returning) + stations) * TURN,
         // About fifteen spaces a turn.
         _ => {
             (progress_on(course, o.pawns, o.returning)

@@ -55,6 +55,10 @@ pub struct Player {
     /// §7 Way Stations this player's pawns have landed on.
     #[serde(default)]
     pub stations: Vec<u8>,
+    /// Turns this player has begun (extra turns from Roll again! included), for "wins in
+    /// 18 turns". Zero in games stored before it was counted.
+    #[serde(default)]
+    pub turns: u32,
 }
 
 impl Player {
@@ -67,6 +71,7 @@ impl Player {
             resigned: false,
             returning: [false; 2],
             stations: Vec::new(),
+            turns: 0,
         }
     }
 }
@@ -253,6 +258,11 @@ pub enum Event {
         seat: Seat,
         card: CardId,
         play: KeeperPlay,
+        /// Where the pawn a Send-within Keeper was played around stood when it was
+        /// played (it may move on later in the turn). Absent in games stored before it
+        /// was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        around: Option<u8>,
     },
     /// A ±N Keeper moved a pawn.
     KeeperMoved {
@@ -1039,7 +1049,12 @@ impl Game {
                     *t = Some(to);
                 }
                 self.discard_keeper(seat, held);
-                ev.push(Event::KeeperPlayed { seat, card, play });
+                ev.push(Event::KeeperPlayed {
+                    seat,
+                    card,
+                    play,
+                    around: None,
+                });
                 ev.push(Event::KeeperMoved {
                     seat,
                     pawn,
@@ -1060,7 +1075,12 @@ impl Game {
                     .collect();
                 self.snapshot();
                 self.discard_keeper(seat, held);
-                ev.push(Event::KeeperPlayed { seat, card, play });
+                ev.push(Event::KeeperPlayed {
+                    seat,
+                    card,
+                    play,
+                    around: Some(centre),
+                });
                 for &(p, from) in &victims {
                     self.players[p.seat].pawns[p.pawn] = self.start_of(p);
                     ev.push(Event::SentToStart { pawn: p, from });
@@ -1087,7 +1107,12 @@ impl Game {
                 self.snapshot();
                 self.discard_keeper(seat, held);
                 self.players[target].cursed_next_turn = true;
-                ev.push(Event::KeeperPlayed { seat, card, play });
+                ev.push(Event::KeeperPlayed {
+                    seat,
+                    card,
+                    play,
+                    around: None,
+                });
                 ev.push(Event::Cursed { by: seat, target });
                 self.turn.steps.push(record);
             }
@@ -1199,7 +1224,7 @@ impl Game {
                 ev.push(Event::TookBack { seat });
                 Ok(())
             }
-            Some(LastMove::CardSeen(s)) if s == seat => Err(RuleError::CardSeen),
+            Some(LastMove::CardSeen(s)) if s == seat => Err(RuleError::LastMoveCardSeen),
             _ => Err(RuleError::NothingToTakeBack),
         }
     }
@@ -1600,6 +1625,7 @@ impl Game {
         };
         let cursed = std::mem::take(&mut self.players[seat].cursed_next_turn);
         let number = self.turn.number + 1;
+        self.players[seat].turns += 1;
         self.turn = Turn {
             number,
             seat,

@@ -130,7 +130,9 @@ impl LastTurn {
                     });
                     played = true;
                 }
-                Event::KeeperPlayed { seat, card, play } => {
+                Event::KeeperPlayed {
+                    seat, card, play, ..
+                } => {
                     cur.seat.get_or_insert(seat);
                     cur.steps.push(StepRecord::Keeper {
                         card,

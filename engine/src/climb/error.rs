@@ -90,6 +90,8 @@ pub enum RuleError {
     NothingToUndo,
     #[error("a card was drawn this turn, so the move can no longer be taken back")]
     CardSeen,
+    #[error("a card was drawn during your last move, so it can no longer be taken back")]
+    LastMoveCardSeen,
     #[error("there is no move of yours to take back: the next player has already acted")]
     NothingToTakeBack,
     #[error("you have already left this game")]

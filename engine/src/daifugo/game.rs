@@ -341,6 +341,14 @@ impl Game {
         })
     }
 
+    /// Whether `seat` may take `action` now, by the rules themselves (tried on a copy):
+    /// hints and status lines offer exactly what `apply` accepts.
+    pub fn allows(&self, seat: Seat, action: &Action) -> bool {
+        let mut copy = self.clone();
+        let mut events = Vec::new();
+        copy.apply_inner(seat, action, &mut events).is_ok()
+    }
+
     /// Cards anywhere: deck, discard pile, hands and play area (always the table size).
     pub fn cards_in_play(&self) -> usize {
         self.deck.len()

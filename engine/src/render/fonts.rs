@@ -11,8 +11,8 @@ use image::{Rgba, RgbaImage};
 
 use super::canvas::{blend, Pt};
 
-static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 
 struct Fonts {
     regular: FontRef<'static>,
