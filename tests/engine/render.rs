@@ -1025,3 +1025,96 @@ fn the_daifugo_table_reads_at_phone_size_in_both_languages() {
         }
     }
 }
+
+#[test]
+fn marks_leave_the_digits_clear_and_every_colour_keeps_one() {
+    use primeclimb::render::board::mark_places;
+    let layout = Layout::new(1024);
+    for space in 2..=100u8 {
+        let circle = layout.space(space);
+        let colours = factor_colours(space);
+        let marks = mark_places(circle, &colours);
+        // Every colour of the space keeps a mark.
+        for colour in &colours {
+            assert!(
+                marks.iter().any(|(_, c)| c == colour),
+                "{space}: no mark for {colour:?}"
+            );
+        }
+        // Beside the digits only where a colour has no other place.
+        let beside = |(p, _): &(Pt, primeclimb::climb::Colour)| {
+            (p.y - circle.c.y).abs() < circle.r * 0.76 * 0.57
+        };
+        for m in marks.iter().filter(|m| beside(m)) {
+            assert!(
+                !marks.iter().any(|o| o.1 == m.1 && !beside(o)),
+                "{space}: a {:?} mark beside the digits though another is above or below",
+                m.1
+            );
+        }
+    }
+    // 64 and 96: six segments, but no mark crowds the number.
+    for space in [64u8, 96] {
+        let circle = layout.space(space);
+        let marks = mark_places(circle, &factor_colours(space));
+        let orange_beside = marks
+            .iter()
+            .filter(|(p, c)| {
+                *c == primeclimb::climb::Colour::Orange
+                    && (p.y - circle.c.y).abs() < circle.r * 0.76 * 0.57
+            })
+            .count();
+        assert_eq!(orange_beside, 0, "{space}");
+    }
+}
+
+/// Round-3 defect 15: the arrows and their labels hide no number. In the demo and in a
+/// turn that multiplies across the board (`0 +5 ×6`), every space's digits (spaces with a
+/// pawn and the arrows' own ends aside) show as much with the last turn drawn as without.
+#[test]
+fn arrows_and_labels_leave_every_number_readable() {
+    let (demo_game, demo_last) = demo::demo_game().expect("demo");
+    let mut across = position(vec![[0, 0], [12, 14]], 0, (5, 6));
+    let events = notation::play(&mut across, 0, "0 +5 x6").expect("0 + 5 × 6 = 30");
+    let across_last = LastTurn::from_events(&events).expect("a turn");
+    for (name, game, last) in [
+        ("demo", &demo_game, &demo_last),
+        ("0 +5 x6", &across, &across_last),
+    ] {
+        let opts = RenderOptions::default();
+        let theme = &opts.theme;
+        let with = render_board(game, Some(last), &opts, EN);
+        let without = render_board(game, None, &opts, EN);
+        let layout = Layout::new(with.width());
+        let ends: Vec<u8> = last
+            .steps
+            .iter()
+            .flat_map(|s| match *s {
+                StepRecord::Die { from, to, .. } | StepRecord::Forced { from, to, .. } => {
+                    vec![from, to]
+                }
+                StepRecord::Keeper { from, to, .. } => from.into_iter().chain(to).collect(),
+            })
+            .collect();
+        let occupied: Vec<u8> = game.players.iter().flat_map(|p| p.pawns).collect();
+        for space in 1..=100u8 {
+            if ends.contains(&space) || occupied.contains(&space) {
+                continue;
+            }
+            let c = layout.space(space);
+            let digit_pixels = |img: &RgbaImage| {
+                let (x0, x1) = ((c.c.x - c.r * 0.72) as u32, (c.c.x + c.r * 0.72) as u32);
+                let (y0, y1) = ((c.c.y - c.r * 0.45) as u32, (c.c.y + c.r * 0.45) as u32);
+                (x0..x1)
+                    .flat_map(|x| (y0..y1).map(move |y| (x, y)))
+                    .filter(|&(x, y)| *img.get_pixel(x, y) == theme.number)
+                    .count()
+            };
+            let (shown, all) = (digit_pixels(&with), digit_pixels(&without));
+            assert!(
+                shown * 10 >= all * 8,
+                "{name}: the number {space} is hidden ({shown} of {all} digit pixels show)"
+            );
+        }
+    }
+}

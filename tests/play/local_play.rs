@@ -1060,3 +1060,25 @@ fn prime_daifugo_at_one_keyboard_shows_each_hand_only_to_its_owner() {
     );
     assert_eq!(stdout[ben..].matches("Your hand (").count(), 1, "{stdout}");
 }
+
+#[test]
+fn a_game_taken_up_again_mid_turn_says_whose_turn_and_the_dice() {
+    let url = db_url("resume-mid-turn");
+    let dir = scratch("resume-mid-turn");
+    let first = run(
+        &url,
+        &dir,
+        &["--seed", "6", "--ai", "easy", "--names", "Ada"],
+        "quit\n",
+    );
+    let stdout = text(&first.stdout);
+    assert!(stdout.contains("Ada rolled 4 and 7."), "{stdout}");
+    // One die used, then stop.
+    let part = run(&url, &dir, &["--resume"], "0 +4\nquit\n");
+    assert!(part.status.success(), "{}", text(&part.stderr));
+    let resumed = run(&url, &dir, &["--resume"], "quit\n");
+    let stdout = text(&resumed.stdout);
+    assert!(stdout.contains("── Turn 1 · Ada ──"), "{stdout}");
+    assert!(stdout.contains("Ada rolled 4 and 7."), "{stdout}");
+    assert!(stdout.contains("Still to use: 7."), "{stdout}");
+}

@@ -270,11 +270,24 @@ fn draw_legend(img: &mut RgbaImage, layout: &Layout, theme: &Theme, words: &dyn 
 
 /// Each segment's mark (`Theme::marks`), in the outer part of the segment as near the top
 /// or bottom of the space as the segment reaches, away from the number across the middle.
+/// A segment that reaches only the sides, beside the digits, gets no mark when another
+/// segment of its colour has one (64's six oranges show three marks, not six crowding the
+/// number); every colour keeps at least one.
 pub fn draw_marks(img: &mut RgbaImage, circle: Circle, colours: &[Colour], theme: &Theme) {
+    for (c, colour) in mark_places(circle, colours) {
+        draw_mark(img, c, circle.r * 0.17, Mark::of(colour), theme);
+    }
+}
+
+/// Where [`draw_marks`] puts each mark.
+pub fn mark_places(circle: Circle, colours: &[Colour]) -> Vec<(Pt, Colour)> {
     let n = colours.len().max(1);
     let tau = std::f32::consts::TAU;
     let span = tau / n as f32;
     let margin = (span * 0.3).min(tau / 8.0);
+    // Within 35° of the horizontal: beside the digits.
+    let beside_digits = |a: f32| a.cos().abs() < 0.57;
+    let mut placed: Vec<(f32, Colour)> = Vec::new();
     for (i, &colour) in colours.iter().enumerate() {
         let (lo, hi) = (span * i as f32 + margin, span * (i + 1) as f32 - margin);
         // The angle (clockwise from 12 o'clock) nearest to straight up or down.
@@ -287,11 +300,26 @@ pub fn draw_marks(img: &mut RgbaImage, circle: Circle, colours: &[Colour], theme
             })
             .unwrap_or(lo);
         let a = if n == 1 { 0.0 } else { a };
-        let c = circle
-            .c
-            .plus(Pt::new(a.sin(), -a.cos()).times(circle.r * 0.76));
-        draw_mark(img, c, circle.r * 0.17, Mark::of(colour), theme);
+        placed.push((a, colour));
     }
+    let kept: Vec<(f32, Colour)> = placed
+        .iter()
+        .filter(|&&(a, colour)| {
+            !beside_digits(a)
+                || !placed
+                    .iter()
+                    .any(|&(b, other)| other == colour && !beside_digits(b))
+        })
+        .copied()
+        .collect();
+    kept.into_iter()
+        .map(|(a, colour)| {
+            let c = circle
+                .c
+                .plus(Pt::new(a.sin(), -a.cos()).times(circle.r * 0.76));
+            (c, colour)
+        })
+        .collect()
 }
 
 /// One mark, white with a dark rim so it shows on every colour.

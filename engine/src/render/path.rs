@@ -268,16 +268,32 @@ fn best_control_point(layout: &Layout, a: &Arrow, index: usize) -> Pt {
     let left = d.perp().unit();
     let mid = p.c.plus(q.c).times(0.5);
     let base = (len * 0.18).min(layout.px(80.0)) * (1.0 + 0.15 * (index % 3) as f32);
-    let candidates = [base, -base, base * 1.9, -base * 1.9];
+    let candidates = [
+        base,
+        -base,
+        base * 1.9,
+        -base * 1.9,
+        base * 0.5,
+        -base * 0.5,
+        base * 2.8,
+        -base * 2.8,
+    ];
+    // How much of the other spaces' numbers the shaft would hide: each space it passes
+    // over, weighted by how near its middle (where the digits are) the curve comes.
     let crossed = |ctrl: Pt| {
-        let curve = bezier(p.c, ctrl, q.c, 16);
-        (0..=crate::climb::GOAL)
+        let curve = bezier(p.c, ctrl, q.c, 24);
+        let hidden: f32 = (0..=crate::climb::GOAL)
             .filter(|&s| s != a.from && s != a.to)
-            .filter(|&s| {
+            .map(|s| {
                 let c = layout.space(s);
-                curve.iter().any(|pt| pt.minus(c.c).len() < c.r * 0.6)
+                let nearest = curve
+                    .iter()
+                    .map(|pt| pt.minus(c.c).len())
+                    .fold(f32::INFINITY, f32::min);
+                (1.0 - nearest / (c.r * 0.9)).max(0.0)
             })
-            .count()
+            .sum();
+        (hidden * 100.0) as usize
     };
     let mut best = (usize::MAX, mid);
     for bend in candidates {
@@ -386,18 +402,20 @@ fn label_place(
     text: &str,
     placed: &[(Pt, Pt)],
 ) -> Pt {
-    let n = g.points.len();
     let h = layout.px(27.0);
     let mut candidates: Vec<Pt> = vec![g.mid];
-    for w in g.points[n / 6..n - n / 6].windows(2) {
+    // Along the whole of the arrow (its ends excepted), on it and beside it.
+    let along = bezier(
+        g.tail,
+        g.mid.times(2.0).minus(g.tail.plus(g.tip).times(0.5)),
+        g.tip,
+        24,
+    );
+    for w in along[2..along.len() - 2].windows(2) {
         let side = w[1].minus(w[0]).perp().unit().times(h);
-        candidates.extend([
-            w[0],
-            w[0].plus(side.times(0.9)),
-            w[0].minus(side.times(0.9)),
-            w[0].plus(side.times(1.6)),
-            w[0].minus(side.times(1.6)),
-        ]);
+        for k in [0.0, 0.9, -0.9, 1.6, -1.6, 2.3, -2.3] {
+            candidates.push(w[0].plus(side.times(k)));
+        }
     }
     let boxes_touch = |a: (Pt, Pt), b: &(Pt, Pt)| {
         a.0.x < b.1.x && b.0.x < a.1.x && a.0.y < b.1.y && b.0.y < a.1.y
@@ -419,11 +437,18 @@ fn label_place(
         .filter(|p| !p.resigned)
         .flat_map(|p| p.pawns)
         .collect();
+    // The share of a space's digits a box hides (0 to 1).
+    let hidden = |bx: (Pt, Pt), d: (Pt, Pt)| {
+        let w = (bx.1.x.min(d.1.x) - bx.0.x.max(d.0.x)).max(0.0);
+        let h = (bx.1.y.min(d.1.y) - bx.0.y.max(d.0.y)).max(0.0);
+        (w * h) / ((d.1.x - d.0.x) * (d.1.y - d.0.y)).max(1.0)
+    };
     let score = |at: Pt| {
         let bx = label_box(layout, at, text);
         let numbers = (0..=crate::climb::GOAL)
-            .filter(|&s| boxes_touch(bx, &digits(s)))
-            .count();
+            .map(|s| hidden(bx, digits(s)))
+            .map(|share| (share * 20.0).ceil() as usize)
+            .sum::<usize>();
         let pawns = occupied
             .iter()
             .filter(|&&s| {
@@ -433,7 +458,7 @@ fn label_place(
             })
             .count();
         let labels = placed.iter().filter(|p| boxes_touch(bx, p)).count();
-        (numbers + 3 * pawns + 10 * labels, at.minus(g.mid).len())
+        (numbers + 30 * pawns + 100 * labels, at.minus(g.mid).len())
     };
     candidates
         .into_iter()

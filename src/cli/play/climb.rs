@@ -89,7 +89,9 @@ pub async fn play_loop<S: Store>(
             matches!(view.game.phase, Phase::Choice(_)),
         );
         if announced != Some(key) {
-            write_status(out, &view, lang)?;
+            // The first status of a session (a game taken up again mid-turn too) says
+            // whose turn it is and the dice.
+            write_status(out, &view, announced.is_none(), lang)?;
             // A game with hints on shows the best move at the start of the turn.
             for line in text::lessons::coach_lines(&view.game, lang, M) {
                 say(out, format!("  {line}"))?;
@@ -351,11 +353,13 @@ fn title(view: &ClimbView, lang: Lang) -> String {
 
 /// The position at the start of a player's turn (or after a partial move, or with a
 /// card to answer).
-fn write_status(out: &mut dyn Write, view: &ClimbView, lang: Lang) -> Result<()> {
+/// The status before a prompt: the turn's header and dice when it begins (or when the
+/// game is taken up again mid-turn, `headed`), the pawns, then what is left to do.
+fn write_status(out: &mut dyn Write, view: &ClimbView, headed: bool, lang: Lang) -> Result<()> {
     let g = &view.game;
     let seat = g.current();
     let name = &g.players[seat].name;
-    if g.turn.steps.is_empty() && !matches!(g.phase, Phase::Choice(_)) {
+    if headed || (g.turn.steps.is_empty() && !matches!(g.phase, Phase::Choice(_))) {
         say(
             out,
             format!(
