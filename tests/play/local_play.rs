@@ -569,33 +569,45 @@ fn the_terminal_teaches_the_rules_in_both_languages() {
     );
 }
 
-#[test]
-fn a_finished_move_is_taken_back_before_the_ai_plays() {
-    let url = db_url("take-back");
-    let dir = scratch("take-back");
+/// A game of Ada against an easy AI (seed 6), stopped at once, and a move of Ada's that
+/// draws no card (so it can be taken back): the runtime and session that read the game,
+/// the game before the move, and the move.
+fn ada_against_easy_ai_with_a_quiet_move(
+    url: &str,
+    dir: &Path,
+) -> (
+    tokio::runtime::Runtime,
+    support::db::TestSession,
+    primeclimb::session::ClimbView,
+    String,
+) {
     let first = run(
-        &url,
-        &dir,
+        url,
+        dir,
         &["--seed", "6", "--ai", "easy", "--names", "Ada"],
         "quit\n",
     );
     assert!(first.status.success(), "{}", text(&first.stderr));
-    // A move of Ada's that draws no card (so it can be taken back).
     let rt = tokio::runtime::Runtime::new().expect("runtime");
-    let session = support::db::TestSession::new(rt.block_on(store::connect(&url)).expect("open"));
+    let session = support::db::TestSession::new(rt.block_on(store::connect(url)).expect("open"));
     let (before, outcomes) = rt
         .block_on(session.legal_moves(Place::LOCAL))
         .expect("Ada's turn");
     let quiet = outcomes
         .iter()
         .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
-        .expect("a move without a card");
-    let out = run(
-        &url,
-        &dir,
-        &["--resume"],
-        &format!("{}\nundo\nquit\n", quiet.witness),
-    );
+        .expect("a move without a card")
+        .witness
+        .clone();
+    (rt, session, before, quiet)
+}
+
+#[test]
+fn a_finished_move_is_taken_back_before_the_ai_plays() {
+    let url = db_url("take-back");
+    let dir = scratch("take-back");
+    let (rt, session, before, quiet) = ada_against_easy_ai_with_a_quiet_move(&url, &dir);
+    let out = run(&url, &dir, &["--resume"], &format!("{quiet}\nundo\nquit\n"));
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
@@ -962,28 +974,13 @@ fn a_picture_that_cannot_be_written_is_said_and_the_game_goes_on() {
 fn looking_keeps_the_take_back_window_open_and_quitting_stops_before_the_ai() {
     let url = db_url("take-back-window");
     let dir = scratch("take-back-window");
-    let first = run(
-        &url,
-        &dir,
-        &["--seed", "6", "--ai", "easy", "--names", "Ada"],
-        "quit\n",
-    );
-    assert!(first.status.success(), "{}", text(&first.stderr));
-    let rt = tokio::runtime::Runtime::new().expect("runtime");
-    let session = support::db::TestSession::new(rt.block_on(store::connect(&url)).expect("open"));
-    let (before, outcomes) = rt
-        .block_on(session.legal_moves(Place::LOCAL))
-        .expect("Ada's turn");
-    let quiet = outcomes
-        .iter()
-        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
-        .expect("a move without a card");
+    let (rt, session, before, quiet) = ada_against_easy_ai_with_a_quiet_move(&url, &dir);
     // Ada moves, looks around (hint, the board in words, the rules), then quits.
     let out = run(
         &url,
         &dir,
         &["--resume"],
-        &format!("{}\nhint\nboard text\nrules\nquit\n", quiet.witness),
+        &format!("{quiet}\nhint\nboard text\nrules\nquit\n"),
     );
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
