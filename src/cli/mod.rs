@@ -81,6 +81,19 @@ pub fn hint_count(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Why a file cannot be written, in plain words: a folder that does not exist, a
+/// permission refused, else what the system says.
+pub fn cannot_write(e: &std::io::Error, lang: Lang) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => lang.text("no such folder", "ce dossier n'existe pas"),
+        std::io::ErrorKind::PermissionDenied => {
+            lang.text("permission denied", "permission refusée")
+        }
+        _ => return e.to_string(),
+    }
+    .to_string()
+}
+
 /// `--lang`: `en` or `fr`.
 pub fn language(word: &str) -> Result<Lang, UsageError> {
     match word.trim().to_lowercase().as_str() {

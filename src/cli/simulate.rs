@@ -131,7 +131,7 @@ pub fn run(args: &SimulateArgs) -> Result<()> {
             UsageError(format!(
                 "--csv: cannot write {}: {}",
                 path.display(),
-                why(&e)
+                super::cannot_write(&e, crate::lang::Lang::En)
             ))
         })?),
         None => None,
@@ -193,15 +193,6 @@ pub fn run(args: &SimulateArgs) -> Result<()> {
         println!("wrote {} rows to {}", results.len(), path.display());
     }
     Ok(())
-}
-
-/// Why a file cannot be written, in plain words.
-fn why(e: &std::io::Error) -> String {
-    match e.kind() {
-        std::io::ErrorKind::NotFound => "no such folder".into(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
-        _ => e.to_string(),
-    }
 }
 
 /// The printed report.

@@ -229,20 +229,8 @@ async fn outbox(http: &serenity::Http, data: &Data) {
                 continue;
             }
         }
-        let view = match p.kind {
-            crate::session::GameKind::Climb => data
-                .session
-                .board(p.place)
-                .await
-                .map(|v| crate::session::GameView::Climb(Box::new(v))),
-            crate::session::GameKind::Daifugo => data
-                .session
-                .daifugo_board(p.place)
-                .await
-                .map(|v| crate::session::GameView::Daifugo(Box::new(v))),
-        };
-        let view = match view {
-            Ok(view) if view.info().id == p.game_id && view.info().version == p.version => view,
+        let view = match data.session.game_by_id(p.game_id).await {
+            Ok(view) if view.info().version == p.version => view,
             // The game has moved on (or is gone): the newer message is what counts.
             _ => {
                 if let Err(e) = data.session.posted(p.game_id, p.version).await {

@@ -452,7 +452,6 @@ pub struct OpenGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PendingPost {
     pub game_id: i64,
-    pub kind: GameKind,
     pub place: Place,
     /// The version the message is for.
     pub version: i64,
@@ -526,7 +525,7 @@ pub trait Store: Clone + Send + Sync + 'static {
     fn open_games(&self) -> impl Future<Output = Result<Vec<OpenGame>, StoreError>> + Send;
 
     /// The games of Discord servers whose public message waits in the outbox, due by
-    /// `now`: (game, kind, place, version).
+    /// `now`.
     fn pending_posts(
         &self,
         now: i64,

@@ -311,7 +311,6 @@ macro_rules! sql_store {
                     .map(|r| {
                         Ok(PendingPost {
                             game_id: r.id,
-                            kind: GameKind::parse(&r.kind)?,
                             place: Place {
                                 guild_id: r.guild_id,
                                 channel_id: r.channel_id,

@@ -493,15 +493,7 @@ pub fn write_png(
     lang: Lang,
 ) -> Result<()> {
     if let Err(e) = std::fs::write(file, png) {
-        let why = match e.kind() {
-            std::io::ErrorKind::NotFound => lang
-                .text("no such folder", "ce dossier n'existe pas")
-                .to_string(),
-            std::io::ErrorKind::PermissionDenied => lang
-                .text("permission denied", "permission refusée")
-                .to_string(),
-            _ => e.to_string(),
-        };
+        let why = super::cannot_write(&e, lang);
         say(
             out,
             format!(
