@@ -231,6 +231,14 @@ async fn outbox(http: &serenity::Http, data: &Data) {
         }
         let view = match data.session.game_by_id(p.game_id).await {
             Ok(view) if view.info().version == p.version => view,
+            // The database is away: the message stays in the outbox for the next tick.
+            Err(e) if e.unavailable() => {
+                error!(
+                    game_id = p.game_id,
+                    "reading a waiting message's game failed: {e}"
+                );
+                continue;
+            }
             // The game has moved on (or is gone): the newer message is what counts.
             _ => {
                 if let Err(e) = data.session.posted(p.game_id, p.version).await {

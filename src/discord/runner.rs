@@ -6,7 +6,8 @@
 //! (a lease it renews at each turn), so one process plays and posts them, in order, and
 //! when it dies the lease runs out and the turn clock of another takes over. The
 //! session's version claim makes sure each AI turn is played once whatever happens.
-//! While the previous player may still take their move back, the AI waits.
+//! While the previous player may still take their move back, the AI waits. While the
+//! database is away, the runner waits for it (`Patience`) and plays on when it is back.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,7 +19,7 @@ use super::config::millis;
 use super::posts;
 use super::send::post;
 use super::types::Data;
-use crate::session::{AiStep, Place};
+use crate::session::{AiStep, Patience, Place};
 
 /// The longest a runner sleeps before looking at its game again.
 const MAX_WAIT: Duration = Duration::from_secs(30);
@@ -39,6 +40,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
     // Looks again after letting go (bounded: a game whose AI seat cannot move must not
     // keep the runner spinning).
     let mut rechecks = 0;
+    let mut patience = Patience::new();
     loop {
         match data.claim_turns(place).await {
             Ok(true) => {}
@@ -46,6 +48,9 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
             // shutting down.
             Ok(false) => break,
             Err(e) => {
+                if patience.wait_after(&e).await {
+                    continue;
+                }
                 error!(
                     channel = place.channel_id,
                     "claiming the AI turns failed: {e}"
@@ -56,6 +61,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
         match data.session.ai_step(place, take_back_ms).await {
             Ok(AiStep::Played(view)) => {
                 rechecks = 0;
+                patience.reset();
                 // The turn may have taken a while (a hard AI thinking): renew the lease
                 // so it outlasts the post, however long Discord makes the post wait,
                 // and no other process's next turn overtakes it. Played already, the turn
@@ -95,6 +101,8 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                     return;
                 }
             },
+            // The database is away: nothing was played; the same turn again in a moment.
+            Err(e) if patience.wait_after(&e).await => {}
             Err(e) => {
                 error!(channel = place.channel_id, "an AI turn failed: {e}");
                 break;

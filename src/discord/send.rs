@@ -13,7 +13,7 @@ use tracing::{error, warn};
 
 use super::posts::Post;
 use super::types::Data;
-use crate::session::Place;
+use crate::session::{patiently, Place};
 
 /// Retries of a channel message Discord refused (after the relay's own retries of 429s).
 const POST_RETRIES: [Duration; 2] = [Duration::from_millis(500), Duration::from_secs(2)];
@@ -60,10 +60,22 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) 
 }
 
 /// A game's public message for its version was posted: out of the outbox (where an AI
-/// turn or a timeout waits until Discord takes it, see `clock::outbox`).
+/// turn or a timeout waits until Discord takes it, see `clock::outbox`). With the database
+/// away, tried again in the background until it is back, so the message is not posted a
+/// second time by the outbox.
 pub async fn sent(data: &Data, info: &crate::session::GameInfo) {
-    if let Err(e) = data.session.posted(info.id, info.version).await {
-        warn!(game_id = info.id, "clearing the outbox failed: {e}");
+    let (game_id, version) = (info.id, info.version);
+    match data.session.posted(game_id, version).await {
+        Ok(()) => {}
+        Err(e) if e.unavailable() => {
+            let data = data.clone();
+            tokio::spawn(async move {
+                if let Err(e) = patiently(|| data.session.posted(game_id, version)).await {
+                    warn!(game_id, "clearing the outbox failed: {e}");
+                }
+            });
+        }
+        Err(e) => warn!(game_id, "clearing the outbox failed: {e}"),
     }
 }
 

@@ -28,6 +28,7 @@ mod commit;
 mod daifugo_play;
 pub mod lessons;
 mod lobby;
+mod patience;
 mod people;
 mod puzzles;
 mod ratings;
@@ -50,6 +51,7 @@ pub use clock::{quiet_of, AiStep, Due, TimeoutMode};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
 pub use daifugo_play::DaifugoView;
 pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
+pub use patience::{patiently, Patience};
 pub use people::{Away, MyGame, NotifyChange, NotifyHow};
 pub use puzzles::{PuzzleGrade, PuzzleRecord, PuzzleStanding};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
@@ -390,6 +392,14 @@ pub enum SessionError {
     /// The store failed; the message is for the operator's log, the player sees a general one.
     #[error("something went wrong on our side, and nothing was changed ({0})")]
     Store(StoreError),
+}
+
+impl SessionError {
+    /// The database is away or busy for now: nothing was changed, and the same request
+    /// may succeed in a moment (see [`StoreError::unavailable`]).
+    pub fn unavailable(&self) -> bool {
+        matches!(self, SessionError::Store(e) if e.unavailable())
+    }
 }
 
 impl From<StoreError> for SessionError {

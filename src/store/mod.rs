@@ -12,6 +12,7 @@
 //! Knows rows and JSON text, never the rules and never Discord types.
 
 use std::future::Future;
+use std::time::Duration;
 
 #[cfg(not(any(feature = "sqlite", feature = "postgres")))]
 compile_error!("build with the `sqlite` feature, the `postgres` feature, or both");
@@ -457,6 +458,14 @@ pub struct PendingPost {
     pub version: i64,
 }
 
+/// The longest a request waits for the database: for a connection from the pool (a
+/// PostgreSQL server restarting, every connection busy) and, on SQLite, for another
+/// connection's or process's write lock. Short, so that while the database is away every
+/// interaction is still answered within Discord's 3 s, plainly ("could not be saved,
+/// nothing was changed"), and what runs by itself (AI turns, the clock, the outbox) tries
+/// again soon; a write waiting this long for a healthy database does not happen.
+pub const STORE_WAIT: Duration = Duration::from_millis(1_500);
+
 /// Why a store operation failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -486,6 +495,38 @@ pub enum StoreError {
     Corrupt(String),
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+}
+
+impl StoreError {
+    /// The database is away or busy for now (a server restarting or refusing connections,
+    /// a file locked by another process, no connection free within [`STORE_WAIT`]): the
+    /// request changed nothing and may be made again in a moment.
+    pub fn unavailable(&self) -> bool {
+        let StoreError::Db(e) = self else {
+            return false;
+        };
+        match e {
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_)
+            | sqlx::Error::Protocol(_)
+            | sqlx::Error::WorkerCrashed => true,
+            sqlx::Error::Database(db) => {
+                let code = db.code().unwrap_or_default();
+                if db.try_downcast_ref::<sqlx::sqlite::SqliteError>().is_some() {
+                    // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
+                    code.parse::<u32>().is_ok_and(|n| matches!(n & 0xff, 5 | 6))
+                } else {
+                    // PostgreSQL: class 08 (connection exception), 57P01-57P03 (the
+                    // server shutting down or starting), 53300 (too many connections).
+                    code.starts_with("08")
+                        || matches!(&*code, "57P01" | "57P02" | "57P03" | "53300")
+                }
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Reads, and the way into a write transaction.

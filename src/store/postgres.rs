@@ -10,7 +10,6 @@
 //! read before they are written are read `FOR UPDATE`.
 
 use std::str::FromStr;
-use std::time::Duration;
 
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::{Connection, PgConnection, Postgres, Transaction};
@@ -70,7 +69,7 @@ impl PgStore {
         let _ = first.close().await;
         let pool = PgPoolOptions::new()
             .max_connections(max)
-            .acquire_timeout(Duration::from_secs(30))
+            .acquire_timeout(super::STORE_WAIT)
             .connect_with(options)
             .await
             .map_err(open_error)?;

@@ -2,7 +2,6 @@
 //! `migrations/sqlite/` at start-up; the queries are the shared ones of `sql.rs`.
 
 use std::str::FromStr;
-use std::time::Duration;
 
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
@@ -18,9 +17,6 @@ use super::{
 
 /// The migrations, embedded in the binary.
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
-
-/// How long a request waits for another's write lock before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Games and everything else in one SQLite database.
 #[derive(Clone, Debug)]
@@ -50,7 +46,7 @@ impl SqliteStore {
         let memory = url.contains(":memory:") || url.contains("mode=memory");
         let options = options
             .create_if_missing(true)
-            .busy_timeout(BUSY_TIMEOUT)
+            .busy_timeout(super::STORE_WAIT)
             .foreign_keys(true);
         let options = if memory {
             options
@@ -72,7 +68,7 @@ impl SqliteStore {
             SqlitePoolOptions::new().max_connections(4)
         };
         let pool = pool_options
-            .acquire_timeout(Duration::from_secs(30))
+            .acquire_timeout(super::STORE_WAIT)
             .connect_with(options)
             .await
             .map_err(|e| StoreError::Open {

@@ -45,6 +45,11 @@ fn english(e: &SessionError) -> String {
             super::lobby::title(*kind),
             commands_of(*kind)
         ),
+        SessionError::Store(e) if e.unavailable() => {
+            "the game's database is not answering just now: nothing could be saved, and \
+             nothing was changed. Try again in a moment"
+                .into()
+        }
         SessionError::Store(_) => {
             "something went wrong on our side, and nothing was changed: try again in a moment"
                 .into()
@@ -186,6 +191,11 @@ fn french(e: &SessionError) -> String {
         }
         SessionError::NoCustomCards => {
             "ce serveur n'a pas encore de cartes personnalisées : un modérateur les ajoute avec /settings card"
+                .into()
+        }
+        SessionError::Store(e) if e.unavailable() => {
+            "la base de données de la partie ne répond pas pour le moment : rien n'a pu être \
+             enregistré, et rien n'a été modifié. Réessayez dans un instant"
                 .into()
         }
         SessionError::Store(_) => {

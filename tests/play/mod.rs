@@ -13,6 +13,7 @@ mod discord_game;
 mod discord_pictures;
 mod learning;
 mod local_play;
+mod outages;
 mod postgres;
 mod replay;
 mod report;

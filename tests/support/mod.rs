@@ -7,3 +7,4 @@ pub mod db;
 pub mod fake_discord;
 pub mod position;
 pub mod postgres;
+pub mod sqlite_lock;

@@ -191,14 +191,23 @@ fn find_bin_dir() -> Result<PathBuf, String> {
 fn start(bin: PathBuf) -> Result<PgServer, String> {
     remove_stale_dirs();
     let dir = std::env::temp_dir().join(format!("{DIR_PREFIX}{}", std::process::id()));
+    let user = init(&bin, &dir)?;
+    let port = free_port().map_err(|e| format!("no free loopback port: {e}"))?;
+    let server = PgServer { bin, dir, port };
+    server.launch(user)?;
+    Ok(server)
+}
+
+/// Creates the server's directory `dir` (owned by the server's user) and its data there.
+fn init(bin: &Path, dir: &Path) -> Result<Option<User>, String> {
     // A directory of this name is from a dead process that had the same pid.
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir(&dir)
-        .and_then(|()| fs::set_permissions(&dir, fs::Permissions::from_mode(0o700)))
+    let _ = fs::remove_dir_all(dir);
+    fs::create_dir(dir)
+        .and_then(|()| fs::set_permissions(dir, fs::Permissions::from_mode(0o700)))
         .map_err(|e| format!("could not create {}: {e}", dir.display()))?;
     let user = server_user()?;
     if let Some(user) = &user {
-        std::os::unix::fs::chown(&dir, Some(user.uid), Some(user.gid))
+        std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))
             .map_err(|e| format!("could not give {} to {}: {e}", dir.display(), user.name))?;
     }
     let data = dir.join("data");
@@ -207,7 +216,7 @@ fn start(bin: PathBuf) -> Result<PgServer, String> {
     initdb.arg("-D").arg(&data);
     initdb.args(["-U", "postgres", "--auth=trust"]);
     initdb.args(["--encoding=UTF8", "--locale=C", "--no-sync"]);
-    let output = run(as_user(server_side(&mut initdb, &dir), user.clone()))?;
+    let output = run(as_user(server_side(&mut initdb, dir), user.clone()))?;
     if !output.status.success() {
         return Err(format!(
             "initdb failed ({}):\n{}{}",
@@ -216,42 +225,143 @@ fn start(bin: PathBuf) -> Result<PgServer, String> {
             String::from_utf8_lossy(&output.stderr)
         ));
     }
+    Ok(user)
+}
 
-    let port = free_port().map_err(|e| format!("no free loopback port: {e}"))?;
-    let log_path = dir.join("server.log");
-    let log = fs::File::create(&log_path)
-        .and_then(|log| Ok((log.try_clone()?, log)))
-        .map_err(|e| format!("could not create {}: {e}", log_path.display()))?;
-    let mut postgres = Command::new(bin.join("postgres"));
-    postgres
-        .arg("-D")
-        .arg(&data)
-        .args(["-p", &port.to_string()]);
-    postgres.args(["-c", "listen_addresses=127.0.0.1", "-c"]);
-    postgres.arg(join_os("unix_socket_directories=", &dir));
-    for setting in [
-        "fsync=off",
-        "synchronous_commit=off",
-        "full_page_writes=off",
-        "max_connections=300",
-        "shared_buffers=32MB",
-    ] {
-        postgres.args(["-c", setting]);
+/// A running server: its process id, and its exit status once it has exited.
+struct Running {
+    pid: u32,
+    exited: Arc<OnceLock<ExitStatus>>,
+}
+
+impl PgServer {
+    /// Starts the server on its data and port, and waits until it accepts connections.
+    fn launch(&self, user: Option<User>) -> Result<Running, String> {
+        let dir = &self.dir;
+        let log_path = dir.join("server.log");
+        let log = fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log_path)
+            .and_then(|log| Ok((log.try_clone()?, log)))
+            .map_err(|e| format!("could not create {}: {e}", log_path.display()))?;
+        let mut postgres = Command::new(self.bin.join("postgres"));
+        postgres
+            .arg("-D")
+            .arg(dir.join("data"))
+            .args(["-p", &self.port.to_string()]);
+        postgres.args(["-c", "listen_addresses=127.0.0.1", "-c"]);
+        postgres.arg(join_os("unix_socket_directories=", dir));
+        for setting in [
+            "fsync=off",
+            "synchronous_commit=off",
+            "full_page_writes=off",
+            "max_connections=300",
+            "shared_buffers=32MB",
+        ] {
+            postgres.args(["-c", setting]);
+        }
+        server_side(&mut postgres, dir).stdout(log.0).stderr(log.1);
+        as_user(&mut postgres, user);
+        let running = spawn_for_life(postgres).map_err(|e| {
+            format!(
+                "could not start {}: {e}",
+                self.bin.join("postgres").display()
+            )
+        })?;
+        self.wait_until_ready(&running.exited).map_err(|problem| {
+            format!(
+                "the PostgreSQL server {problem}; the end of {}:\n{}",
+                log_path.display(),
+                log_tail(&log_path)
+            )
+        })?;
+        Ok(running)
     }
-    server_side(&mut postgres, &dir).stdout(log.0).stderr(log.1);
-    as_user(&mut postgres, user);
-    let exited = spawn_for_life(postgres)
-        .map_err(|e| format!("could not start {}: {e}", bin.join("postgres").display()))?;
+}
 
-    let server = PgServer { bin, dir, port };
-    server.wait_until_ready(&exited).map_err(|problem| {
-        format!(
-            "the PostgreSQL server {problem}; the end of {}:\n{}",
-            log_path.display(),
-            log_tail(&log_path)
-        )
-    })?;
-    Ok(server)
+/// A server of one test's own, which the test stops and starts again (an outage) while
+/// the bot runs on it. It stops, and its directory goes, when it is dropped.
+pub struct OwnServer {
+    server: PgServer,
+    user: Option<User>,
+    running: Option<Running>,
+}
+
+/// A server of the calling test's own (see [`OwnServer`]); None where the PostgreSQL
+/// tests are skipped (as for [`server`]).
+pub fn own_server(name: &str) -> Option<OwnServer> {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let outcome = find_bin_dir().and_then(|bin| {
+        let number = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!(
+            "{DIR_PREFIX}{}-{number}-{}",
+            std::process::id(),
+            database_name(name, number)
+        ));
+        let user = init(&bin, &dir)?;
+        let port = free_port().map_err(|e| format!("no free loopback port: {e}"))?;
+        let server = PgServer { bin, dir, port };
+        let running = server.launch(user.clone())?;
+        Ok(OwnServer {
+            server,
+            user,
+            running: Some(running),
+        })
+    });
+    match outcome {
+        Ok(own) => Some(own),
+        Err(reason) if required() => panic!("{REQUIRE_VAR} is set, but {reason}"),
+        Err(reason) => {
+            let message = format!("\n*** PostgreSQL test SKIPPED: {reason} ***\n\n");
+            let _ = io::stderr().write_all(message.as_bytes());
+            None
+        }
+    }
+}
+
+impl OwnServer {
+    pub fn server(&self) -> &PgServer {
+        &self.server
+    }
+
+    /// Stops the server (a fast shutdown: every connection is cut) and waits until it has
+    /// exited.
+    pub fn stop(&mut self) {
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        // Safety: kill has no memory preconditions; the pid is our child, not yet reaped
+        // (its thread reaps it and then sets `exited`).
+        unsafe {
+            libc::kill(running.pid as libc::pid_t, libc::SIGINT);
+        }
+        let deadline = Instant::now() + START_TIMEOUT;
+        while running.exited.get().is_none() {
+            assert!(
+                Instant::now() < deadline,
+                "the PostgreSQL server did not stop"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Starts the stopped server again on the same data and port.
+    pub fn start(&mut self) {
+        assert!(self.running.is_none(), "the server is running");
+        let running = self
+            .server
+            .launch(self.user.clone())
+            .unwrap_or_else(|e| panic!("{e}"));
+        self.running = Some(running);
+    }
+}
+
+impl Drop for OwnServer {
+    fn drop(&mut self) {
+        self.stop();
+        let _ = fs::remove_dir_all(&self.server.dir);
+    }
 }
 
 impl PgServer {
@@ -292,11 +402,11 @@ impl PgServer {
     }
 }
 
-/// Spawns `command` from a thread that never ends, and returns what the child's exit
-/// status will be once it exits. The child gets SIGINT when its parent thread dies (see
+/// Spawns `command` from a thread that never ends, and returns the child's pid and what
+/// its exit status will be once it exits. The child gets SIGINT when its parent thread dies (see
 /// `die_with_parent`), which is then only when the test process ends: the test threads
 /// end with their tests.
-fn spawn_for_life(mut command: Command) -> io::Result<Arc<OnceLock<ExitStatus>>> {
+fn spawn_for_life(mut command: Command) -> io::Result<Running> {
     die_with_parent(&mut command, libc::SIGINT);
     let exited = Arc::new(OnceLock::new());
     let status = Arc::clone(&exited);
@@ -306,7 +416,7 @@ fn spawn_for_life(mut command: Command) -> io::Result<Arc<OnceLock<ExitStatus>>>
         .spawn(move || {
             match command.spawn() {
                 Ok(mut child) => {
-                    let _ = sender.send(Ok(()));
+                    let _ = sender.send(Ok(child.id()));
                     if let Ok(code) = child.wait() {
                         let _ = status.set(code);
                     }
@@ -319,10 +429,10 @@ fn spawn_for_life(mut command: Command) -> io::Result<Arc<OnceLock<ExitStatus>>>
                 std::thread::park();
             }
         })?;
-    receiver
+    let pid = receiver
         .recv()
         .map_err(|_| io::Error::other("the server thread ended"))??;
-    Ok(exited)
+    Ok(Running { pid, exited })
 }
 
 /// Asks the kernel to send `signal` to the child when the thread that spawns it dies.
