@@ -6,8 +6,11 @@
 //!   network or clock): `cargo test engine::`;
 //! - `play`: the product as people use it, on SQLite and PostgreSQL, the terminal game and
 //!   the bot against the fake Discord: `cargo test play::`;
+//! - `unit`: the library's own small tests (words, settings, ids, parsers), run with
+//!   `cargo test unit::`;
 //! - `support`: what they and the benchmarks share.
 
 mod engine;
 mod play;
 mod support;
+mod unit;

@@ -72,7 +72,7 @@ async fn open(url: &str, which: &str) -> anyhow::Result<store::AnyStore> {
 }
 
 /// Two addresses of the same SQLite file, or the same text.
-fn same_place(a: &str, b: &str) -> bool {
+pub fn same_place(a: &str, b: &str) -> bool {
     let (a, b) = (a.trim(), b.trim());
     if a == b {
         return true;
@@ -83,28 +83,5 @@ fn same_place(a: &str, b: &str) -> bool {
             canon(&pa) == canon(&pb)
         }
         _ => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sqlite_paths_and_sameness() {
-        assert_eq!(
-            database_file("sqlite://primeclimb.db").as_deref(),
-            Some("primeclimb.db")
-        );
-        assert_eq!(
-            database_file("sqlite:///tmp/x.db?mode=rwc").as_deref(),
-            Some("/tmp/x.db")
-        );
-        assert_eq!(database_file("sqlite::memory:"), None);
-        assert_eq!(database_file("postgres://h/db"), None);
-        assert!(same_place("sqlite://a.db", " sqlite://a.db "));
-        assert!(!same_place("sqlite://a.db", "sqlite://b.db"));
-        assert!(!same_place("sqlite::memory:", "sqlite::memory:x"));
-        assert!(!same_place("sqlite://a.db", "postgres://h/a"));
     }
 }

@@ -40,6 +40,13 @@ pub mod types;
 pub use config::{BotConfig, ConfigError, Shards, Timing};
 pub use types::{Context, Data, Error};
 
+// What the posts and commands compute without Discord, for the unit tests
+// (`tests/unit/discord/`).
+#[doc(hidden)]
+pub use commands::climb::{complete_list, squeeze, VARIANT_WORDS};
+#[doc(hidden)]
+pub use posts::climb::pawns_outcome_line;
+
 /// Why the bot stopped with an error.
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {

@@ -45,7 +45,7 @@ pub use crate::store::{
     AssignmentRow, BestScore, GameKind, GuildSettings, PendingPost, Place, PlayerRecord, Stamp,
     Status, UserSettings,
 };
-pub use class::{groups, GameSummary, Member};
+pub use class::{groups, refusal_kind, GameSummary, Member};
 pub use climb_play::{ActedTurn, ClimbView, KeeperError};
 pub use clock::{quiet_of, AiStep, Due, TimeoutMode};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
@@ -53,7 +53,7 @@ pub use daifugo_play::DaifugoView;
 pub use lobby::{GameOptions, LobbySpec, LobbyView, MAX_NAME_CHARS};
 pub use patience::{patiently, Patience};
 pub use people::{Away, MyGame, NotifyChange, NotifyHow};
-pub use puzzles::{PuzzleGrade, PuzzleRecord, PuzzleStanding};
+pub use puzzles::{streaks, PuzzleGrade, PuzzleRecord, PuzzleStanding};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
 pub use rematch::{RematchPlan, RematchVote};
 pub use request::{Command, RequestError};

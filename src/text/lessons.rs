@@ -257,35 +257,3 @@ pub fn coach_lines(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
     lines.extend(hint_block(game, 0, &best, lang, m));
     lines
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::climb::lessons::lesson;
-
-    #[test]
-    fn every_step_has_its_words_in_both_languages() {
-        for i in 0..COUNT {
-            let l = lesson(i).unwrap();
-            for lang in [Lang::En, Lang::Fr] {
-                let t = step_text(i, &l, "→", lang, Markup::Plain);
-                assert!(t.contains(&format!("{}", i + 1)), "{t}");
-                let wrong = l
-                    .check(match l.topic {
-                        Topic::Add => "0 -6",
-                        _ => "",
-                    })
-                    .ok();
-                if let Some(c) = wrong {
-                    assert!(checked_text(&l, &c, lang, Markup::Plain).contains("❌"));
-                }
-            }
-        }
-        let l = lesson(7).unwrap();
-        let c = l.check("4 x5 x1").unwrap();
-        let t = checked_text(&l, &c, Lang::En, Markup::Plain);
-        assert!(t.contains("goes back") && t.contains("✅"), "{t}");
-        let t = step_text(5, &lesson(5).unwrap(), "", Lang::Fr, Markup::Plain);
-        assert!(t.contains("Vos pions sont sur 3 et 10"), "{t}");
-    }
-}

@@ -343,21 +343,3 @@ pub fn match_length(o: &daifugo::Options, lang: Lang) -> String {
         ),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_ai_seat_named_by_its_level_is_not_marked_twice() {
-        let names = vec![
-            ("Ada".to_string(), None),
-            ("Medium AI".to_string(), Some(Level::Medium)),
-            ("Robo".to_string(), Some(Level::Hard)),
-        ];
-        assert_eq!(
-            players_line(&names, Lang::En),
-            "Ada vs Medium AI vs Robo (AI)"
-        );
-    }
-}

@@ -436,7 +436,7 @@ pub async fn colours(ctx: Context<'_>) -> Result<(), Error> {
 // ----- autocomplete -------------------------------------------------------------------
 
 /// The variant words, for `/climb start variant`.
-const VARIANT_WORDS: [&str; 15] = [
+pub const VARIANT_WORDS: [&str; 15] = [
     "standard",
     "sprint",
     "double-time",
@@ -455,7 +455,7 @@ const VARIANT_WORDS: [&str; 15] = [
 ];
 
 /// Complete the last word of a comma-separated list from `words`.
-fn complete_list(partial: &str, words: &[&str]) -> Vec<String> {
+pub fn complete_list(partial: &str, words: &[&str]) -> Vec<String> {
     let (done, last) = match partial.rfind(',') {
         Some(i) => (&partial[..=i], partial[i + 1..].trim()),
         None => ("", partial.trim()),
@@ -487,7 +487,7 @@ async fn complete_timeout(_ctx: Context<'_>, partial: &str) -> Vec<String> {
 }
 
 /// The text of a move without spaces, for matching what has been typed.
-fn squeeze(text: &str) -> String {
+pub fn squeeze(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace() && *c != ',')
         .map(|c| match c {
@@ -592,45 +592,6 @@ async fn complete_target(ctx: Context<'_>, partial: &str) -> Vec<String> {
         .filter(|t| t.to_lowercase().starts_with(&partial.trim().to_lowercase()))
         .take(25)
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lists_complete_their_last_word() {
-        assert_eq!(complete_list("spr", &VARIANT_WORDS), ["sprint"]);
-        assert_eq!(
-            complete_list("sprint,dou", &VARIANT_WORDS),
-            ["sprint,double-time", "sprint,doubles-may"]
-        );
-        assert_eq!(complete_list("x", &VARIANT_WORDS), Vec::<String>::new());
-    }
-
-    #[test]
-    fn the_scaffolds_are_offered_and_every_word_offered_is_known() {
-        for word in VARIANT_WORDS {
-            assert!(
-                crate::session::request::climb_options(word).is_ok(),
-                "{word} is a variant"
-            );
-        }
-        // The scaffolds for beginners (rules §10).
-        for word in ["one-die", "one-pawn", "add-subtract"] {
-            assert!(VARIANT_WORDS.contains(&word), "{word} is offered");
-        }
-        assert_eq!(
-            complete_list("one-die,one", &VARIANT_WORDS),
-            ["one-die,one-die", "one-die,one-pawn"]
-        );
-    }
-
-    #[test]
-    fn typed_moves_match_without_spaces() {
-        assert_eq!(squeeze("14 -3 ×9"), "14-3x9");
-        assert!(squeeze("4 +3 26 x9").starts_with(&squeeze("4+3 2")));
-    }
 }
 
 /// How a look back at a game is shown: to the channel with `share:true`, else to the

@@ -3,7 +3,7 @@
 //! `reply.rs`.
 
 pub(crate) mod class;
-mod climb;
+pub(super) mod climb;
 mod daifugo;
 pub(crate) mod learn;
 mod mine;

@@ -1,0 +1,5 @@
+//! What the subcommands read from their flags (`src/cli/`).
+
+mod migrate;
+mod simulate;
+mod solve;
