@@ -1,5 +1,5 @@
 //! The engines as the rule books say, and what is drawn from them: everything that needs
-//! no database, network or clock. `cargo test engine::` runs these alone.
+//! no database, network or clock. `cargo test -- engine::` runs these alone.
 //!
 //! - `rules`, `variants`, `invariants`, `outcome_counts`, `fuzz`, `hints`, `ai`: Prime
 //!   Climb (`../shared/rules/prime-climb.md`);

@@ -1,7 +1,7 @@
 //! Exhaustive counts, shakmaty-perft style: for fixed positions, the number of distinct
 //! legal outcomes for each of the 100 rolls, kept in `tests/data/outcomes.counts`.
 //! A few counts are checked by hand below. To regenerate the file after a deliberate
-//! rules change: `PRIMECLIMB_BLESS=1 cargo test engine::outcome_counts`.
+//! rules change: `PRIMECLIMB_BLESS=1 cargo test -- engine::outcome_counts`.
 
 use primeclimb::climb::{legal_outcomes, Game, KeeperEffect, Options, PositionSetup, Roll};
 

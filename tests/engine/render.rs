@@ -508,7 +508,7 @@ fn golden_snapshots() {
         panic!(
             "the board pictures changed.\nexpected:\n{expected}actual:\n{actual}\
              Look at the new pictures:\n  {}\nIf they are right, update the snapshot with\n  \
-             UPDATE_GOLDEN=1 cargo test engine::render::golden_snapshots",
+             UPDATE_GOLDEN=1 cargo test -- engine::render::golden_snapshots",
             written.join("\n  ")
         );
     }

@@ -1,6 +1,6 @@
 //! The product as people use it: the session layer on real SQLite files, the terminal
 //! game (`primeclimb play`, the real binary), and the real bot against the fake Discord
-//! on loopback. `cargo test play::` runs these alone.
+//! on loopback. `cargo test -- play::` runs these alone.
 
 mod async_play;
 mod claims;

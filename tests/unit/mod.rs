@@ -1,6 +1,6 @@
 //! The library's own small tests: words, settings, ids, parsers (no database, network or
 //! clock), through the public API of `primeclimb` like every other test here. They mirror
-//! `src/`: `unit::text::errors` tests `src/text/errors.rs`. `cargo test unit::` runs these
+//! `src/`: `unit::text::errors` tests `src/text/errors.rs`. `cargo test -- unit::` runs these
 //! alone.
 //!
 //! - `text`: what people read, in both languages;
