@@ -273,13 +273,13 @@ pub async fn answer_after<F>(
     match delivered {
         Ok(id) => {
             // A game's public turn message takes over the buttons from the one before.
-            if let (Some(game), Shown::Public) = (answer.post.turn_of, answer.shown) {
+            if let (Some(turn), Shown::Public) = (answer.post.turn_of, answer.shown) {
                 let id = match id {
                     Some(id) => Some(id),
                     None => target.response_id(http).await,
                 };
                 if let Some(id) = id.and_then(|id| i64::try_from(id).ok()) {
-                    send::track(http, data, game, target.channel(), id).await;
+                    send::track(http, data, turn.game_id, target.channel(), id).await;
                 }
             }
             if let Some(hand) = &answer.private_followup {
@@ -308,9 +308,10 @@ pub async fn answer_after<F>(
                 .iter()
                 .filter_map(|(_, p)| p.turn_of.as_ref()),
         )
-        .chain(&answer.notify);
+        .map(|turn| turn.game_id)
+        .chain(answer.notify.iter().copied());
     for game in games {
-        notify::notices_now(http, data, *game).await;
+        notify::notices_now(http, data, game).await;
     }
     for (channel, message) in &answer.strip {
         send::strip(http, *channel, *message).await;

@@ -11,7 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
-use super::posts::Post;
+use super::posts::{Post, TurnOf};
 use super::types::Data;
 use crate::session::{patiently, Place};
 
@@ -23,7 +23,7 @@ fn channel_id(id: i64) -> serenity::ChannelId {
 }
 
 /// Post a message in a game's channel. The game is already saved: a refusal is tried
-/// again a little later, then logged (`/climb board` shows the game whatever happens).
+/// again a little later, then logged, and a turn message waits in the outbox ([`keep`]).
 /// Returns the message's id when it was posted; a game's turn message takes over the
 /// buttons from the one before ([`track`]).
 pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) -> Option<i64> {
@@ -34,8 +34,8 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) 
         match channel.send_message(http, message.clone()).await {
             Ok(m) => {
                 let id = i64::try_from(m.id.get()).unwrap_or(i64::MAX);
-                if let Some(game) = post.turn_of {
-                    track(http, data, game, place.channel_id, id).await;
+                if let Some(turn) = post.turn_of {
+                    track(http, data, turn.game_id, place.channel_id, id).await;
                 }
                 return Some(id);
             }
@@ -52,6 +52,11 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) 
                         channel = place.channel_id,
                         "posting a game message failed: {e}"
                     );
+                    // A turn message (with the next player's ping) waits in the outbox
+                    // until Discord takes messages again.
+                    if let Some(turn) = post.turn_of {
+                        keep(data, turn).await;
+                    }
                     return None;
                 }
             },
@@ -76,6 +81,16 @@ pub async fn sent(data: &Data, info: &crate::session::GameInfo) {
             });
         }
         Err(e) => warn!(game_id, "clearing the outbox failed: {e}"),
+    }
+}
+
+/// A game's turn message that could not be posted (the answer to a person's change and
+/// the channel post after it refused, or an AI turn's post): into the outbox, posted by the turn
+/// clock once Discord takes messages again (`clock::outbox`), unless the game moves on.
+pub async fn keep(data: &Data, turn: TurnOf) {
+    let (game_id, version) = (turn.game_id, turn.version);
+    if let Err(e) = patiently(|| data.session.keep_post(game_id, version)).await {
+        error!(game_id, "keeping a turn message for later failed: {e}");
     }
 }
 

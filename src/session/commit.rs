@@ -50,6 +50,17 @@ impl<S: Store> Session<S> {
         Ok(claimed)
     }
 
+    /// Game `game_id`'s public message for `version`, the answer to a person's change,
+    /// could not be delivered at all: into the outbox, to be posted (rebuilt from the game
+    /// as it stands) once Discord takes messages again, unless the game has moved on.
+    pub async fn keep_post(&self, game_id: i64, version: i64) -> Result<(), SessionError> {
+        let mut tx = self.store().begin().await?;
+        tx.keep_post(game_id, version, self.now() + OUTBOX_RETRY_MS)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Game `game_id`'s public message for `version` was posted (or is no longer
     /// wanted): out of the outbox.
     pub async fn posted(&self, game_id: i64, version: i64) -> Result<(), SessionError> {

@@ -182,6 +182,7 @@ impl StoreTx for AnyTx {
         end_aways(guild_id: i64, user_id: i64, now: i64) -> ();
         swap_post(game_id: i64, post: (i64, i64)) -> Option<(i64, i64)>;
         set_post_pending(game_id: i64, pending: Option<i64>, try_at: Option<i64>) -> ();
+        keep_post(game_id: i64, version: i64, try_at: i64) -> ();
         claim_post(game_id: i64, version: i64, now: i64, next_try: i64) -> bool;
         clear_post(game_id: i64, version: i64) -> ();
         claim_turn_notice(game_id: i64, turn_started_at: i64) -> bool;

@@ -927,6 +927,17 @@ pub trait StoreTx: Send {
         try_at: Option<i64>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
+    /// Game `game_id`'s public message for `version` could not be delivered (Discord
+    /// refused the answer to a person's change, and the channel post after it): into the
+    /// outbox, tried at `try_at`, if the game is still at `version` (a newer change's own
+    /// message, or a person's answer, supersedes it).
+    fn keep_post(
+        &mut self,
+        game_id: i64,
+        version: i64,
+        try_at: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
     /// Claim the outbox's try of game `game_id`'s message for `version` (due by `now`):
     /// true once, for whoever gets there first; the next try is then at `next_try`.
     fn claim_post(

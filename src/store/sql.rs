@@ -299,7 +299,7 @@ macro_rules! sql_store {
 
             async fn pending_posts(&self, now: i64) -> Result<Vec<PendingPost>, StoreError> {
                 let rows = sqlx::query!(
-                    $tag + r#"SELECT id AS "id!", kind, guild_id, channel_id, post_pending AS "post_pending!"
+                    $tag + r#"SELECT id AS "id!", guild_id, channel_id, post_pending AS "post_pending!"
                        FROM games
                        WHERE post_pending IS NOT NULL AND post_try_at <= $1 AND guild_id <> 0
                        ORDER BY post_try_at, id"#,
@@ -1237,6 +1237,24 @@ macro_rules! sql_store {
                     $tag + r#"UPDATE games SET post_pending = $2, post_try_at = $3 WHERE id = $1"#,
                     game_id,
                     pending,
+                    try_at
+                )
+                .execute(&mut *self.tx)
+                .await?;
+                Ok(())
+            }
+
+            async fn keep_post(
+                &mut self,
+                game_id: i64,
+                version: i64,
+                try_at: i64,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET post_pending = $2, post_try_at = $3
+                       WHERE id = $1 AND version = $2"#,
+                    game_id,
+                    version,
                     try_at
                 )
                 .execute(&mut *self.tx)

@@ -12,7 +12,7 @@ use primeclimb::discord::BotError;
 use serde_json::{json, Value};
 use support::bot::{config, custom_ids, start_bot, Table, TestClock, EPHEMERAL, PLACE};
 use support::fake_discord::{
-    self as fake, channel_path, content, id_for, FakeDiscord, Fault, Recorded, Route, Who, ADA,
+    self as fake, channel_path, content, id_for, FakeDiscord, Fault, Recorded, Route, Who, ADA, BO,
     CHANNEL_ID,
 };
 
@@ -576,16 +576,30 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
             .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping))
             .count()
     };
-    // Two minutes of refusals, the turn clock ticking through them: the message is tried
-    // (by the AI's runner, then by the outbox) and refused every time.
+    // The AI's runner tries its message three times (half a second, then two seconds
+    // apart) and gives up.
+    let ai_turn = format!("**Easy AI** · turn {}", turn + 1);
+    let runner_tries = || {
+        t.fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).starts_with(&ai_turn))
+            .count()
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while runner_tries() < 3 {
+        assert!(Instant::now() < deadline, "the runner tried three times");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Two minutes of refusals, the turn clock ticking through them: the outbox tries the
+    // message and is refused every time.
     for _ in 0..12 {
         t.clock.advance(Duration::from_secs(10));
         tokio::time::sleep(Duration::from_millis(120)).await;
     }
-    assert!(
-        pinged(mark) >= 2,
-        "the turn message was tried more than once"
-    );
+    assert!(pinged(mark) >= 4, "the outbox tried the turn message too");
     // Discord is back: the turn message comes, with its ping and the board.
     t.fake.heal();
     let healed = t.fake.mark();
@@ -620,5 +634,101 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
     let now = t.board().await;
     assert_eq!(now.info.version, after.info.version);
     assert_eq!(t.reader.replay(now.info.id).await.unwrap(), now.game);
+    t.close().await;
+}
+
+/// §14 of the round-3 defects, for a person's move: Discord refuses the answer to the
+/// first move of Ada and Bo's game and the channel post after it, for two minutes. The
+/// other player, whose turn it is, is still pinged: the turn message waits in the outbox
+/// and is posted once Discord is back, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_minutes_of_refusals_after_a_persons_move_still_ping_the_next_player() {
+    let t = Table::open("faults-outage-person").await;
+    t.ada_and_bo(json!([])).await;
+    let view = t.board().await;
+    // Whoever the seating put first moves; the other is pinged.
+    let first = view.game.current();
+    let (mover, next) = if view.info.user_of(first) == Some(ADA.id as i64) {
+        (ADA, BO)
+    } else {
+        (BO, ADA)
+    };
+    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
+    let quiet = outcomes
+        .iter()
+        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+        .expect("a move without a card");
+    let mark = t.fake.mark();
+    t.fake.fail(Route::AnyPost, u64::MAX, Fault::ServerError);
+    interact(
+        &t,
+        fake::slash_command_as(
+            mover,
+            77_601,
+            &["climb", "move"],
+            json!([{ "name": "moves", "type": 3, "value": quiet.witness }]),
+            "en-US",
+        ),
+    );
+    let moved = t
+        .wait_for_game("the first move, saved", |v| v.game.current() != first)
+        .await;
+    let ping = format!("<@{}>", next.id);
+    let pinged = |from: usize| {
+        t.fake
+            .requests()
+            .iter()
+            .skip(from)
+            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping))
+            .count()
+    };
+    // The reply is refused, then the saved note in the channel, tried three times (half
+    // a second, then two seconds apart) and given up.
+    let notes = || {
+        t.fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains("saved."))
+            .count()
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while notes() < 3 {
+        assert!(
+            Instant::now() < deadline,
+            "the saved note was tried three times"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Two minutes of refusals: the outbox's tries are refused too.
+    for _ in 0..12 {
+        t.clock.advance(Duration::from_secs(10));
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+    assert!(pinged(mark) >= 1, "the turn message was tried");
+    t.fake.heal();
+    let healed = t.fake.mark();
+    t.clock.advance(Duration::from_secs(30));
+    let message = t
+        .fake
+        .wait_for_after(healed, "the next player's turn message", |q| {
+            q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping)
+        })
+        .await;
+    assert!(
+        message
+            .parts
+            .iter()
+            .any(|p| p.filename.as_deref() == Some("board.png")),
+        "with the board"
+    );
+    for _ in 0..6 {
+        t.clock.advance(Duration::from_secs(30));
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+    assert_eq!(pinged(healed), 1, "the turn message is posted once");
+    let now = t.board().await;
+    assert_eq!(now.info.version, moved.info.version, "nothing played twice");
     t.close().await;
 }

@@ -141,8 +141,17 @@ async fn play_goes_on(t: &Table, moved: &ClimbView, mark: usize) {
     assert_eq!(t.reader.replay(now.info.id).await.unwrap(), now.game);
 }
 
+/// Both outages at once, in one test: each is mostly 30 s of waiting, and one test
+/// holds one of the suite's test threads, not two.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sqlite_file_locked_by_another_process_for_30_s_loses_nothing() {
+async fn the_database_away_for_30_s_loses_nothing_on_sqlite_and_postgres() {
+    tokio::join!(
+        a_sqlite_file_locked_by_another_process_for_30_s(),
+        a_postgres_server_away_for_30_s()
+    );
+}
+
+async fn a_sqlite_file_locked_by_another_process_for_30_s() {
     let path = support::db::db_path("outage-sqlite-lock");
     let url = format!("sqlite://{}", path.display());
     let t = table(&url).await;
@@ -163,17 +172,22 @@ async fn a_sqlite_file_locked_by_another_process_for_30_s_loses_nothing() {
     t.close().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_postgres_server_away_for_30_s_loses_nothing() {
-    let Some(mut server) = own_server("outage") else {
+async fn a_postgres_server_away_for_30_s() {
+    // Starting a server blocks (initdb, psql): off the runtime's threads.
+    let started = tokio::task::spawn_blocking(|| {
+        let server = own_server("outage")?;
+        let url = server.server().fresh_database("outage");
+        Some((server, url))
+    });
+    let Some((server, url)) = started.await.expect("start a server") else {
         return;
     };
-    let url = server.server().fresh_database("outage");
     let t = table(&url).await;
     let moved = ada_has_moved(&t).await;
     let mark = t.fake.mark();
 
     let stop = tokio::task::spawn_blocking(move || {
+        let mut server = server;
         server.stop();
         server
     });

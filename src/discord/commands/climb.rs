@@ -334,7 +334,7 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
             Ok(view) => {
                 // The end takes over from the last turn message: its buttons go.
                 let mut post = lobby_post::ended_post(&view, &caller.name, lang);
-                post.turn_of = Some(view.info.id);
+                post.turn_of = Some(crate::discord::posts::TurnOf::of(&view.info));
                 Answer::public(post)
                     .saved(place, text::bot::saved_note(&mention(&caller), lang))
                     .then_announce(view.info.id, true)

@@ -187,7 +187,7 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
 pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
     let mut post = board_post_in(data, view, lang, view.info.look).await;
     crate::discord::notify::shape(data, &mut post).await;
-    post.turn_of = Some(view.info.id);
+    post.turn_of = Some(super::TurnOf::of(&view.info));
     post
 }
 

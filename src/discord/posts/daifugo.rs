@@ -83,7 +83,7 @@ pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
             alt: text::alt::table_alt(&view.game, lang),
         });
     crate::discord::notify::shape(data, &mut post).await;
-    post.turn_of = Some(view.info.id);
+    post.turn_of = Some(super::TurnOf::of(&view.info));
     post
 }
 

@@ -55,9 +55,26 @@ pub struct Post {
     /// Sent without a notification (Discord's `@silent`): someone pinged is in their
     /// quiet hours.
     pub silent: bool,
-    /// This is game N's public turn message: once it is posted, the buttons of the one
-    /// before it are removed (`send::track`).
-    pub turn_of: Option<i64>,
+    /// This is a game's public turn message: once it is posted, the buttons of the one
+    /// before it are removed (`send::track`); if it cannot be posted at all, it waits in
+    /// the outbox (`send::keep`).
+    pub turn_of: Option<TurnOf>,
+}
+
+/// The game, and its version, that a turn message shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnOf {
+    pub game_id: i64,
+    pub version: i64,
+}
+
+impl TurnOf {
+    pub fn of(info: &crate::session::GameInfo) -> TurnOf {
+        TurnOf {
+            game_id: info.id,
+            version: info.version,
+        }
+    }
 }
 
 impl Post {
