@@ -33,9 +33,10 @@ fn interact(t: &Table, interaction: Value) {
     t.fake.interact(interaction);
 }
 
-/// A Prime Climb game of Ada against an easy AI, at Ada's turn. When the AI moved first,
-/// its turn message has been posted too, so the faults a test sets next are met by the
-/// messages it means, not by that one.
+/// A Prime Climb game of Ada against an easy AI, at Ada's turn, once the channel has the
+/// message that tells her so (the first board after Start, or the AI's first turn): the
+/// faults a test sets next are then met by the messages it means, not by that one, still
+/// on its way.
 async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
     let r = t
         .slash(
@@ -52,14 +53,14 @@ async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
             !v.is_over() && v.ai_level(v.game.current()).is_none()
         })
         .await;
-    if view.game.turn.number > 1 {
-        let ai_turn = format!("Easy AI** · turn {} ·", view.game.turn.number - 1);
-        t.fake
-            .wait_for_after(0, "the AI's first turn message", |q| {
-                q.path == channel_path(CHANNEL_ID) && content(q).contains(&ai_turn)
-            })
-            .await;
-    }
+    let ping = format!("<@{}>", ADA.id);
+    t.fake
+        .wait_for_after(0, "the channel message that says it is Ada's turn", |q| {
+            q.path == channel_path(CHANNEL_ID)
+                && content(q).contains(&ping)
+                && content(q).contains("your turn")
+        })
+        .await;
     view
 }
 
@@ -370,7 +371,13 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
     while tries() < 3 {
         assert!(
             Instant::now() < deadline,
-            "the AI's message was not tried three times"
+            "the AI's message was not tried three times: {:#?}",
+            t.fake
+                .requests()
+                .iter()
+                .skip(mark)
+                .map(|q| format!("{} {} {}", q.method, q.path, content(q)))
+                .collect::<Vec<_>>()
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
