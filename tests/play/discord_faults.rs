@@ -672,6 +672,13 @@ async fn two_minutes_of_refusals_after_a_persons_move_still_ping_the_next_player
     } else {
         (BO, ADA)
     };
+    // The first board, on its way after Start, is posted before the refusals begin.
+    let mover_ping = format!("<@{}>", mover.id);
+    t.fake
+        .wait_for_after(0, "the first board", |q| {
+            q.path == channel_path(CHANNEL_ID) && content(q).contains(&mover_ping)
+        })
+        .await;
     let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
     let quiet = outcomes
         .iter()
