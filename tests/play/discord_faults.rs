@@ -33,37 +33,6 @@ fn interact(t: &Table, interaction: Value) {
     t.fake.interact(interaction);
 }
 
-/// A Prime Climb game of Ada against an easy AI, at Ada's turn, once the channel has the
-/// message that tells her so (the first board after Start, or the AI's first turn): the
-/// faults a test sets next are then met by the messages it means, not by that one, still
-/// on its way.
-async fn climb_against_ai(t: &Table) -> primeclimb::session::ClimbView {
-    let r = t
-        .slash(
-            ADA,
-            &["climb", "start"],
-            json!([{ "name": "ai", "type": 3, "value": "easy" }]),
-            "en-US",
-        )
-        .await;
-    t.click(ADA, &id_for(&custom_ids(&r.data), "start"), "en-US")
-        .await;
-    let view = t
-        .wait_for_game("Ada's turn", |v| {
-            !v.is_over() && v.ai_level(v.game.current()).is_none()
-        })
-        .await;
-    let ping = format!("<@{}>", ADA.id);
-    t.fake
-        .wait_for_after(0, "the channel message that says it is Ada's turn", |q| {
-            q.path == channel_path(CHANNEL_ID)
-                && content(q).contains(&ping)
-                && content(q).contains("your turn")
-        })
-        .await;
-    view
-}
-
 /// Finish Ada's turn `turn` after her move, as she would: a card drawn that asks for a
 /// choice gets the first one, with a Keeper in hand (the move does not end by itself)
 /// the move is ended, and a turn a card gave her again is played too. Then the AI is to
@@ -115,7 +84,7 @@ async fn a_move_whose_reply_fails_is_saved_told_and_the_ai_plays_on() {
         },
     ] {
         let t = Table::open("faults-move").await;
-        let view = climb_against_ai(&t).await;
+        let view = t.climb_against_easy_ai().await;
         let turn = view.game.turn.number;
         let moves = best_move(&t).await;
         let mark = t.fake.mark();
@@ -319,7 +288,7 @@ async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
     let t = Table::open("faults-429").await;
-    let turn = climb_against_ai(&t).await.game.turn.number;
+    let turn = t.climb_against_easy_ai().await.game.turn.number;
 
     // A short rate limit on the reply: the relay waits and sends it again (no note is
     // needed); the AI's turn message is rate limited twice, then goes through.
@@ -416,7 +385,7 @@ async fn rate_limits_are_waited_out_and_no_turn_message_is_lost() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_click_and_command_is_answered_even_those_this_version_cannot_read() {
     let t = Table::open("faults-unknown").await;
-    let view = climb_against_ai(&t).await;
+    let view = t.climb_against_easy_ai().await;
     let id = view.info.id;
     let v = view.info.version;
     for custom_id in [
@@ -557,7 +526,7 @@ fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
     let t = Table::open("faults-outage").await;
-    let view = climb_against_ai(&t).await;
+    let view = t.climb_against_easy_ai().await;
     let turn = view.game.turn.number;
     let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
     let quiet = outcomes

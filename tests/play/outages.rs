@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use primeclimb::session::ClimbView;
 use serde_json::json;
-use support::bot::{custom_ids, Reply, Table, PLACE};
-use support::fake_discord::{channel_path, content, id_for, ADA, CHANNEL_ID};
+use support::bot::{Reply, Table, PLACE};
+use support::fake_discord::{channel_path, content, ADA, CHANNEL_ID};
 use support::postgres::own_server;
 use support::sqlite_lock::LockHolder;
 
@@ -38,21 +38,7 @@ async fn table(url: &str) -> Table {
 /// A game of Ada against an easy AI, after Ada's first move (one without a card, so she
 /// may take it back): the AI is to move once the take-back window has passed.
 async fn ada_has_moved(t: &Table) -> ClimbView {
-    let r = t
-        .slash(
-            ADA,
-            &["climb", "start"],
-            json!([{ "name": "ai", "type": 3, "value": "easy" }]),
-            "en-US",
-        )
-        .await;
-    t.click(ADA, &id_for(&custom_ids(&r.data), "start"), "en-US")
-        .await;
-    let view = t
-        .wait_for_game("Ada's turn", |v| {
-            !v.is_over() && v.ai_level(v.game.current()).is_none()
-        })
-        .await;
+    let view = t.climb_against_easy_ai().await;
     let (_, outcomes) = t.reader.legal_moves(PLACE).await.expect("Ada's moves");
     let quiet = outcomes
         .iter()

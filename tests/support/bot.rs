@@ -325,6 +325,41 @@ impl Table {
         .id
     }
 
+    /// A Prime Climb game of Ada against an easy AI (`/climb start`, then Start), at Ada's
+    /// turn, once the channel has the message that tells her so (the first board after
+    /// Start, or the AI's first turn): faults a test sets next are then met by the messages
+    /// it means, not by that one, still on its way.
+    pub async fn climb_against_easy_ai(&self) -> ClimbView {
+        let r = self
+            .slash(
+                fake::ADA,
+                &["climb", "start"],
+                serde_json::json!([{ "name": "ai", "type": 3, "value": "easy" }]),
+                "en-US",
+            )
+            .await;
+        self.click(
+            fake::ADA,
+            &fake::id_for(&custom_ids(&r.data), "start"),
+            "en-US",
+        )
+        .await;
+        let view = self
+            .wait_for_game("Ada's turn", |v| {
+                !v.is_over() && v.ai_level(v.game.current()).is_none()
+            })
+            .await;
+        let ping = format!("<@{}>", fake::ADA.id);
+        self.fake
+            .wait_for_after(0, "the channel message that says it is Ada's turn", |q| {
+                q.path == fake::channel_path(CHANNEL_ID)
+                    && fake::content(q).contains(&ping)
+                    && fake::content(q).contains("your turn")
+            })
+            .await;
+        view
+    }
+
     /// Wait until `ready` holds for the stored game (AI turns, the clock).
     pub async fn wait_for_game(&self, what: &str, ready: impl Fn(&ClimbView) -> bool) -> ClimbView {
         let deadline = tokio::time::Instant::now() + WAIT;
