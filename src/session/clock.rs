@@ -568,13 +568,15 @@ impl<S: Store> Session<S> {
                 }
             }
         }
+        // Played on the row read above, whose window was just checked: a person's move
+        // since then (a new window) makes this play a conflict, never a turn played early.
         Ok(match row.kind {
             GameKind::Climb => self
-                .ai_turn(place)
+                .ai_turn_on(row)
                 .await?
                 .map(|v| AiStep::Played(GameView::Climb(Box::new(v)))),
             GameKind::Daifugo => self
-                .daifugo_ai_turn(place)
+                .daifugo_ai_turn_on(row)
                 .await?
                 .map(|v| AiStep::Played(GameView::Daifugo(Box::new(v)))),
         }

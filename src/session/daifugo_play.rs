@@ -175,6 +175,15 @@ impl<S: Store> Session<S> {
         let Some(row) = self.store().open_game(place).await? else {
             return Ok(None);
         };
+        self.daifugo_ai_turn_on(row).await
+    }
+
+    /// [`Session::daifugo_ai_turn`] on the game as read in `row` (a change since makes
+    /// the play a conflict: nothing is played).
+    pub(super) async fn daifugo_ai_turn_on(
+        &self,
+        row: GameRow,
+    ) -> Result<Option<DaifugoView>, SessionError> {
         if row.status != Status::Active || row.kind != GameKind::Daifugo {
             return Ok(None);
         }

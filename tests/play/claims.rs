@@ -267,3 +267,86 @@ async fn a_turn_notice_is_claimed_only_while_its_turn_lasts() {
     );
     tx.commit().await.unwrap();
 }
+
+/// An AI seat's runner decides on one reading of the game. Ada's move, made through the
+/// other process while the runner looks (it looks again after each of its own turns),
+/// opens a take-back window the AI waits out: the runner's look meets either the old
+/// turn (Ada to move: nothing to play) or the new one (the window: wait), never a turn
+/// played at once on a second reading. Seen as an AI turn played within the window under
+/// load, before `ai_step` played on the row it had checked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_ai_turn_never_overtakes_a_take_back_window_opened_meanwhile() {
+    use primeclimb::session::AiStep;
+    use std::sync::atomic::AtomicBool;
+    /// The take-back window: the test's clock never reaches its end.
+    const WINDOW_MS: i64 = 60_000;
+    let (one, two, _now) = two_processes("claims-take-back").await;
+    for n in 0..TRIALS {
+        let p = place(37, n);
+        let spec = LobbySpec {
+            seed: Some(n as u64),
+            ai: vec![Level::Easy],
+            ..LobbySpec::climb(Default::default())
+        };
+        one.create_lobby(p, &ada(), &spec).await.unwrap();
+        let mut view = one.start(p, &ada()).await.unwrap().climb().unwrap();
+        while !view.is_over() && view.ai_level(view.game.current()).is_some() {
+            view = one.ai_turn(p).await.unwrap().expect("the AI's first turn");
+        }
+        let (_, outcomes) = two.legal_moves(p).await.unwrap();
+        let Some(quiet) = outcomes
+            .iter()
+            .find(|o| !o.draws_card && !o.wins && o.bumped.is_empty() && !o.witness.is_empty())
+        else {
+            continue;
+        };
+        let moved = AtomicBool::new(false);
+        let runner = async {
+            let mut played = Vec::new();
+            let mut looks = 0;
+            // Looking until Ada has moved, then once more.
+            loop {
+                let done = moved.load(Ordering::SeqCst);
+                match one.ai_step(p, WINDOW_MS).await.unwrap() {
+                    AiStep::Played(v) => played.push(v.info().version),
+                    AiStep::Wait(_) | AiStep::Idle => {}
+                }
+                looks += 1;
+                if done {
+                    return (played, looks);
+                }
+                tokio::task::yield_now().await;
+            }
+        };
+        let mover = async {
+            // A few of the runner's looks first, so the move lands among them.
+            tokio::time::sleep(std::time::Duration::from_millis(
+                u64::try_from(n % 5).unwrap(),
+            ))
+            .await;
+            let after = two
+                .act(p, &ada(), Command::Move(quiet.witness.clone()), None)
+                .await
+                .unwrap();
+            moved.store(true, Ordering::SeqCst);
+            after
+        };
+        let ((played, looks), after) = tokio::join!(runner, mover);
+        assert!(
+            played.is_empty(),
+            "game {n}: the AI played (versions {played:?}) within the window of Ada's move \
+             (version {}), {looks} looks",
+            after.info.version
+        );
+        let now = one.board(p).await.unwrap();
+        assert_eq!(
+            now.info.version,
+            view.info.version + 1,
+            "game {n}: Ada's move alone"
+        );
+        assert!(matches!(
+            one.ai_step(p, WINDOW_MS).await.unwrap(),
+            AiStep::Wait(_)
+        ));
+    }
+}

@@ -520,6 +520,56 @@ fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
     drop(runtime);
 }
 
+/// Two minutes of Discord's refusals on the test clock, the turn clock ticking through
+/// them, and on (ten seconds a tick) until `tried` holds: however slowly the machine
+/// runs the tries, each is refused.
+async fn two_minutes_of_refusals(t: &Table, what: &str, tried: impl Fn() -> bool) {
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut ticks = 0;
+    while ticks < 12 || !tried() {
+        assert!(Instant::now() < deadline, "{what}");
+        t.clock.advance(Duration::from_secs(10));
+        ticks += 1;
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+}
+
+/// Discord takes messages again: the turn message pinging `ping` that waited in the
+/// outbox is posted, with the board, and once (every request after `mark` that Discord
+/// took, counted while the clock goes on for three minutes more).
+async fn healed_post(t: &Table, mark: usize, ping: &str) -> Recorded {
+    let turn_message = |q: &Recorded| {
+        q.refused.is_none() && q.path == channel_path(CHANNEL_ID) && content(q).contains(ping)
+    };
+    t.fake.heal();
+    t.clock.advance(Duration::from_secs(30));
+    let message = t
+        .fake
+        .wait_for_after(mark, "the turn message, once Discord is back", turn_message)
+        .await;
+    assert!(
+        message
+            .parts
+            .iter()
+            .any(|p| p.filename.as_deref() == Some("board.png")),
+        "with the board"
+    );
+    for _ in 0..6 {
+        t.clock.advance(Duration::from_secs(30));
+        tokio::time::sleep(Duration::from_millis(120)).await;
+    }
+    let posted = t
+        .fake
+        .requests()
+        .iter()
+        .skip(mark)
+        .filter(|q| turn_message(q))
+        .count();
+    assert_eq!(posted, 1, "the turn message is posted once");
+    message
+}
+
 /// §14 of the round-3 defects: Discord refuses every call for two minutes. The AI's turn
 /// is played all the same; its message (with the next player's ping) waits in the outbox
 /// and is posted once Discord takes messages again, once.
@@ -580,24 +630,14 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
         assert!(Instant::now() < deadline, "the runner tried three times");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
     // Two minutes of refusals, the turn clock ticking through them: the outbox tries the
     // message and is refused every time.
-    for _ in 0..12 {
-        t.clock.advance(Duration::from_secs(10));
-        tokio::time::sleep(Duration::from_millis(120)).await;
-    }
-    assert!(pinged(mark) >= 4, "the outbox tried the turn message too");
-    // Discord is back: the turn message comes, with its ping and the board.
-    t.fake.heal();
-    let healed = t.fake.mark();
-    t.clock.advance(Duration::from_secs(30));
-    let message = t
-        .fake
-        .wait_for_after(healed, "Ada's turn message", |q| {
-            q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping)
-        })
-        .await;
+    two_minutes_of_refusals(&t, "the outbox tried the turn message too", || {
+        pinged(mark) >= 4
+    })
+    .await;
+    // Discord is back: the turn message comes, once, with its ping and the board.
+    let message = healed_post(&t, mark, &ping).await;
     let users = message.json.as_ref().expect("json")["allowed_mentions"]["users"].clone();
     assert!(
         users
@@ -605,19 +645,6 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
             .is_some_and(|a| a.iter().any(|u| u.as_str() == Some(&ADA.id.to_string()))),
         "Ada is pinged: {users}"
     );
-    assert!(
-        message
-            .parts
-            .iter()
-            .any(|p| p.filename.as_deref() == Some("board.png")),
-        "with the board"
-    );
-    // Once: the clock goes on and nothing is posted twice.
-    for _ in 0..6 {
-        t.clock.advance(Duration::from_secs(30));
-        tokio::time::sleep(Duration::from_millis(120)).await;
-    }
-    assert_eq!(pinged(healed), 1, "the turn message is posted once");
     // Nothing was lost or played twice.
     let now = t.board().await;
     assert_eq!(now.info.version, after.info.version);
@@ -695,34 +722,9 @@ async fn two_minutes_of_refusals_after_a_persons_move_still_ping_the_next_player
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
     // Two minutes of refusals: the outbox's tries are refused too.
-    for _ in 0..12 {
-        t.clock.advance(Duration::from_secs(10));
-        tokio::time::sleep(Duration::from_millis(120)).await;
-    }
-    assert!(pinged(mark) >= 1, "the turn message was tried");
-    t.fake.heal();
-    let healed = t.fake.mark();
-    t.clock.advance(Duration::from_secs(30));
-    let message = t
-        .fake
-        .wait_for_after(healed, "the next player's turn message", |q| {
-            q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping)
-        })
-        .await;
-    assert!(
-        message
-            .parts
-            .iter()
-            .any(|p| p.filename.as_deref() == Some("board.png")),
-        "with the board"
-    );
-    for _ in 0..6 {
-        t.clock.advance(Duration::from_secs(30));
-        tokio::time::sleep(Duration::from_millis(120)).await;
-    }
-    assert_eq!(pinged(healed), 1, "the turn message is posted once");
+    two_minutes_of_refusals(&t, "the turn message was tried", || pinged(mark) >= 1).await;
+    healed_post(&t, mark, &ping).await;
     let now = t.board().await;
     assert_eq!(now.info.version, moved.info.version, "nothing played twice");
     t.close().await;

@@ -47,7 +47,13 @@ async fn ada_has_moved(t: &Table) -> ClimbView {
     let r = t.climb_move(ADA, &quiet.witness).await;
     assert!(!r.ephemeral(), "the move is played: {}", r.content());
     let after = t.board().await;
-    assert_eq!(after.info.version, view.info.version + 1, "one move");
+    assert_eq!(
+        after.info.version,
+        view.info.version + 1,
+        "Ada's move alone (the AI waits out the take-back window): turn {} before, {} after",
+        view.game.turn.number,
+        after.game.turn.number
+    );
     assert!(
         after.ai_level(after.game.current()).is_some(),
         "the AI is to move"

@@ -57,6 +57,9 @@ pub struct Recorded {
     pub json: Option<Value>,
     /// The parts of a multipart body (empty otherwise), attachments' bytes included.
     pub parts: Vec<Part>,
+    /// The fault the fake answered it with (`None`: it was taken), decided as it was
+    /// recorded, so a test that heals the fake never miscounts a request on the edge.
+    pub refused: Option<Fault>,
 }
 
 /// The REST path of a channel's messages (a game's channel, or a thread).
@@ -809,25 +812,28 @@ async fn rest(
             }
         }
     }
-    lock(&state.requests).push(Recorded {
-        at: std::time::Instant::now(),
-        method: method.clone(),
-        path: path.clone(),
-        authorization,
-        json: json.clone(),
-        parts,
-    });
-
     let segments: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+    // The fault and the record under one lock: a request recorded before `heal` was
+    // refused, one recorded after it was taken.
     let fault = {
         let mut faults = lock(&state.faults);
         let hit = faults
             .iter_mut()
             .find(|(route, n, _)| *n > 0 && route.matches(&method, &segments));
-        hit.map(|(_, n, fault)| {
+        let fault = hit.map(|(_, n, fault)| {
             *n -= 1;
             *fault
-        })
+        });
+        lock(&state.requests).push(Recorded {
+            at: std::time::Instant::now(),
+            method: method.clone(),
+            path: path.clone(),
+            authorization,
+            json: json.clone(),
+            parts,
+            refused: fault,
+        });
+        fault
     };
     match fault {
         Some(Fault::ServerError) => {
