@@ -520,6 +520,49 @@ fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
     drop(runtime);
 }
 
+/// From now on Discord refuses every answer and every message; then `who`, to move, makes
+/// a move that may be taken back (`/climb move`, interaction `id`), without waiting for
+/// an answer. The mark of the fake's log before it.
+async fn refused_from_now_on_after_a_move(t: &Table, who: Who, id: u64) -> usize {
+    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
+    let quiet = support::db::quiet_moves(&outcomes)
+        .next()
+        .expect("a move without a card");
+    let mark = t.fake.mark();
+    t.fake.fail(Route::AnyPost, u64::MAX, Fault::ServerError);
+    interact(
+        t,
+        fake::slash_command_as(
+            who,
+            id,
+            &["climb", "move"],
+            json!([{ "name": "moves", "type": 3, "value": quiet.witness }]),
+            "en-US",
+        ),
+    );
+    mark
+}
+
+/// The messages in the game's channel since `mark` whose text `says`, each try counted.
+fn channel_posts(t: &Table, mark: usize, says: impl Fn(&str) -> bool) -> usize {
+    t.fake
+        .requests()
+        .iter()
+        .skip(mark)
+        .filter(|q| q.path == channel_path(CHANNEL_ID) && says(&content(q)))
+        .count()
+}
+
+/// Wait (at most 20 s) until `tries` counts three: a message posted three times (half a
+/// second, then two seconds apart) and given up.
+async fn tried_three_times(what: &str, tries: impl Fn() -> usize) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tries() < 3 {
+        assert!(Instant::now() < deadline, "{what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Two minutes of Discord's refusals on the test clock, the turn clock ticking through
 /// them, and on (ten seconds a tick) until `tried` holds: however slowly the machine
 /// runs the tries, each is refused.
@@ -583,24 +626,7 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
     let t = Table::open("faults-outage").await;
     let view = t.climb_against_easy_ai().await;
     let turn = view.game.turn.number;
-    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
-    let quiet = outcomes
-        .iter()
-        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
-        .expect("a move without a card");
-    let mark = t.fake.mark();
-    // From now on Discord refuses every answer and every message.
-    t.fake.fail(Route::AnyPost, u64::MAX, Fault::ServerError);
-    interact(
-        &t,
-        fake::slash_command_as(
-            ADA,
-            77_501,
-            &["climb", "move"],
-            json!([{ "name": "moves", "type": 3, "value": quiet.witness }]),
-            "en-US",
-        ),
-    );
+    let mark = refused_from_now_on_after_a_move(&t, ADA, 77_501).await;
     // The AI plays its turn all the same.
     let after = t
         .wait_for_game("the AI's turn, played", |v| {
@@ -611,38 +637,20 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
         return t.close().await;
     }
     let ping = format!("<@{}>", ADA.id);
-    let pinged = |from: usize| {
-        t.fake
-            .requests()
-            .iter()
-            .skip(from)
-            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping))
-            .count()
-    };
+    let pinged = || channel_posts(&t, mark, |text| text.contains(&ping));
     // The AI's runner tries the message of its last turn (the one that pings Ada: a Roll
     // again! card gives the AI more than one) three times, half a second then two
     // seconds apart, and gives up.
-    let runner_tries = || {
-        t.fake
-            .requests()
-            .iter()
-            .skip(mark)
-            .filter(|q| {
-                q.path == channel_path(CHANNEL_ID)
-                    && content(q).starts_with("**Easy AI** · turn ")
-                    && content(q).contains(&ping)
-            })
-            .count()
-    };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while runner_tries() < 3 {
-        assert!(Instant::now() < deadline, "the runner tried three times");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    tried_three_times("the runner tried three times", || {
+        channel_posts(&t, mark, |text| {
+            text.starts_with("**Easy AI** · turn ") && text.contains(&ping)
+        })
+    })
+    .await;
     // Two minutes of refusals, the turn clock ticking through them: the outbox tries the
     // message and is refused every time.
     two_minutes_of_refusals(&t, "the outbox tried the turn message too", || {
-        pinged(mark) >= 4
+        pinged() >= 4
     })
     .await;
     // Discord is back: the turn message comes, once, with its ping and the board.
@@ -684,55 +692,20 @@ async fn two_minutes_of_refusals_after_a_persons_move_still_ping_the_next_player
             q.path == channel_path(CHANNEL_ID) && content(q).contains(&mover_ping)
         })
         .await;
-    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
-    let quiet = outcomes
-        .iter()
-        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
-        .expect("a move without a card");
-    let mark = t.fake.mark();
-    t.fake.fail(Route::AnyPost, u64::MAX, Fault::ServerError);
-    interact(
-        &t,
-        fake::slash_command_as(
-            mover,
-            77_601,
-            &["climb", "move"],
-            json!([{ "name": "moves", "type": 3, "value": quiet.witness }]),
-            "en-US",
-        ),
-    );
+    let mark = refused_from_now_on_after_a_move(&t, mover, 77_601).await;
     let moved = t
         .wait_for_game("the first move, saved", |v| v.game.current() != first)
         .await;
     let ping = format!("<@{}>", next.id);
-    let pinged = |from: usize| {
-        t.fake
-            .requests()
-            .iter()
-            .skip(from)
-            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping))
-            .count()
-    };
+    let pinged = || channel_posts(&t, mark, |text| text.contains(&ping));
     // The reply is refused, then the saved note in the channel, tried three times (half
     // a second, then two seconds apart) and given up.
-    let notes = || {
-        t.fake
-            .requests()
-            .iter()
-            .skip(mark)
-            .filter(|q| q.path == channel_path(CHANNEL_ID) && content(q).contains("saved."))
-            .count()
-    };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while notes() < 3 {
-        assert!(
-            Instant::now() < deadline,
-            "the saved note was tried three times"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    tried_three_times("the saved note was tried three times", || {
+        channel_posts(&t, mark, |text| text.contains("saved."))
+    })
+    .await;
     // Two minutes of refusals: the outbox's tries are refused too.
-    two_minutes_of_refusals(&t, "the turn message was tried", || pinged(mark) >= 1).await;
+    two_minutes_of_refusals(&t, "the turn message was tried", || pinged() >= 1).await;
     healed_post(&t, mark, &ping).await;
     let now = t.board().await;
     assert_eq!(now.info.version, moved.info.version, "nothing played twice");

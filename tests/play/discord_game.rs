@@ -638,9 +638,8 @@ async fn a_finished_move_can_be_taken_back_before_the_ai_plays() {
         .wait_for_game("Ada's turn", |v| v.ai_level(v.game.current()).is_none())
         .await;
     let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
-    let quiet = outcomes
-        .iter()
-        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+    let quiet = support::db::quiet_moves(&outcomes)
+        .next()
         .expect("a move without a card");
     let r = t.climb_move(ADA, &quiet.witness).await;
     assert!(

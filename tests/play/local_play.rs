@@ -593,9 +593,8 @@ fn ada_against_easy_ai_with_a_quiet_move(
     let (before, outcomes) = rt
         .block_on(session.legal_moves(Place::LOCAL))
         .expect("Ada's turn");
-    let quiet = outcomes
-        .iter()
-        .find(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+    let quiet = support::db::quiet_moves(&outcomes)
+        .next()
         .expect("a move without a card")
         .witness
         .clone();

@@ -40,9 +40,8 @@ async fn table(url: &str) -> Table {
 async fn ada_has_moved(t: &Table) -> ClimbView {
     let view = t.climb_against_easy_ai().await;
     let (_, outcomes) = t.reader.legal_moves(PLACE).await.expect("Ada's moves");
-    let quiet = outcomes
-        .iter()
-        .find(|o| !o.draws_card && !o.wins && o.bumped.is_empty() && !o.witness.is_empty())
+    let quiet = support::db::quiet_moves(&outcomes)
+        .find(|o| o.bumped.is_empty())
         .expect("a move without a card");
     let r = t.climb_move(ADA, &quiet.witness).await;
     assert!(!r.ephemeral(), "the move is played: {}", r.content());

@@ -6,9 +6,17 @@
 
 use std::path::PathBuf;
 
-use primeclimb::climb::Phase;
+use primeclimb::climb::{Outcome, Phase};
 use primeclimb::session::{Actor, ClimbView, Command, Place, Session, SessionError};
 use primeclimb::store::{self, AnyStore};
+
+/// The moves among `outcomes` that may be taken back: they draw no card and do not win
+/// (the take-back window opens after them), in the order given.
+pub fn quiet_moves(outcomes: &[Outcome]) -> impl Iterator<Item = &Outcome> {
+    outcomes
+        .iter()
+        .filter(|o| !o.draws_card && !o.wins && !o.witness.is_empty())
+}
 
 /// A path for a test's database file, removed first (with its WAL files).
 pub fn db_path(name: &str) -> PathBuf {
