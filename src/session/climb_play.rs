@@ -389,17 +389,22 @@ impl<S: Store> Session<S> {
         let Some(row) = self.store().open_game(place).await? else {
             return Ok(None);
         };
-        self.ai_turn_on(row).await
-    }
-
-    /// [`Session::ai_turn`] on the game as read in `row`: what the caller decided on that
-    /// read (the take-back window has passed) holds for the turn played, since a change
-    /// made since (a person's move) makes the play a conflict, and nothing is played.
-    pub(super) async fn ai_turn_on(&self, row: GameRow) -> Result<Option<ClimbView>, SessionError> {
         if row.status != Status::Active || row.kind != GameKind::Climb {
             return Ok(None);
         }
         let game = state_of(&row)?;
+        self.ai_turn_on(row, game).await
+    }
+
+    /// [`Session::ai_turn`] on an active game as read in `row` (its state `game`): what
+    /// the caller decided on that read (the take-back window has passed) holds for the
+    /// turn played, since a change made since (a person's move) makes the play a
+    /// conflict, and nothing is played.
+    pub(super) async fn ai_turn_on(
+        &self,
+        row: GameRow,
+        game: Game,
+    ) -> Result<Option<ClimbView>, SessionError> {
         let seat = game.current();
         let level = match row.seats.get(seat).and_then(|s| s.ai_level.as_deref()) {
             Some(l) if !game.is_over() => l.parse::<Level>().map_err(|e| {

@@ -553,28 +553,30 @@ impl<S: Store> Session<S> {
         let Some(row) = self.store().open_game(place).await? else {
             return Ok(AiStep::Idle);
         };
-        if row.status == Status::Active && row.kind == GameKind::Climb {
-            let game = state_of(&row)?;
-            let ai_next = row
-                .seats
-                .get(game.current())
-                .is_some_and(|s| s.ai_level.is_some());
-            if let Some(until) = Self::take_back_until(&row, &game, take_back_ms) {
-                let wait = until.saturating_sub(self.now());
-                if ai_next && take_back_ms > 0 && wait > 0 {
-                    return Ok(AiStep::Wait(std::time::Duration::from_millis(
-                        u64::try_from(wait).unwrap_or(0),
-                    )));
-                }
-            }
+        if row.status != Status::Active {
+            return Ok(AiStep::Idle);
         }
-        // Played on the row read above, whose window was just checked: a person's move
-        // since then (a new window) makes this play a conflict, never a turn played early.
+        // Played on the row read here, whose window is checked on it: a person's move
+        // since then (a new window) makes the play a conflict, never a turn played early.
         Ok(match row.kind {
-            GameKind::Climb => self
-                .ai_turn_on(row)
-                .await?
-                .map(|v| AiStep::Played(GameView::Climb(Box::new(v)))),
+            GameKind::Climb => {
+                let game = state_of(&row)?;
+                let ai_next = row
+                    .seats
+                    .get(game.current())
+                    .is_some_and(|s| s.ai_level.is_some());
+                if let Some(until) = Self::take_back_until(&row, &game, take_back_ms) {
+                    let wait = until.saturating_sub(self.now());
+                    if ai_next && take_back_ms > 0 && wait > 0 {
+                        return Ok(AiStep::Wait(std::time::Duration::from_millis(
+                            u64::try_from(wait).unwrap_or(0),
+                        )));
+                    }
+                }
+                self.ai_turn_on(row, game)
+                    .await?
+                    .map(|v| AiStep::Played(GameView::Climb(Box::new(v))))
+            }
             GameKind::Daifugo => self
                 .daifugo_ai_turn_on(row)
                 .await?
