@@ -115,15 +115,17 @@ impl<S: Store> Session<S> {
             events: change.events,
             at: now,
         };
-        let mut tx = self.store().begin().await?;
-        tx.claim_update(row.id, row.version, now, &update).await?;
-        tx.append_log(row.id, &log).await?;
         // The outbox: a change nobody asked for here (an AI turn, the clock) is posted by
         // the process that made it, and kept until Discord takes it; a person's change is
         // answered to them, which supersedes whatever waited.
-        let pending = change.user_id.is_none().then_some(row.version + 1);
-        tx.set_post_pending(row.id, pending, pending.map(|_| now + OUTBOX_FIRST_TRY_MS))
+        let post = change
+            .user_id
+            .is_none()
+            .then_some((row.version + 1, now + OUTBOX_FIRST_TRY_MS));
+        let mut tx = self.store().begin().await?;
+        tx.claim_update(row.id, row.version, now, &update, post)
             .await?;
+        tx.append_log(row.id, &log).await?;
         let results = match &change.finish {
             Some(end) => {
                 // Keep the events the final picture needs (this turn and the one before).

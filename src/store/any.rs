@@ -161,7 +161,7 @@ impl StoreTx for AnyTx {
         insert_game(game: &NewGame) -> i64;
         claim(game_id: i64, expected: i64, now: i64) -> ();
         update_game(game_id: i64, update: &GameUpdate) -> ();
-        claim_update(game_id: i64, expected: i64, now: i64, update: &GameUpdate) -> ();
+        claim_update(game_id: i64, expected: i64, now: i64, update: &GameUpdate, post: Option<(i64, i64)>) -> ();
         mark_reminded(game_id: i64, version: i64, seen: Option<i64>, at: i64) -> bool;
         set_message(game_id: i64, message_id: Option<i64>) -> ();
         insert_seat(game_id: i64, seat: &SeatRow) -> ();
@@ -181,7 +181,6 @@ impl StoreTx for AnyTx {
         insert_away(away: &AwayRow, now: i64) -> ();
         end_aways(guild_id: i64, user_id: i64, now: i64) -> ();
         swap_post(game_id: i64, post: (i64, i64)) -> Option<(i64, i64)>;
-        set_post_pending(game_id: i64, pending: Option<i64>, try_at: Option<i64>) -> ();
         keep_post(game_id: i64, version: i64, try_at: i64) -> ();
         claim_post(game_id: i64, version: i64, now: i64, next_try: i64) -> bool;
         clear_post(game_id: i64, version: i64) -> ();

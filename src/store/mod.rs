@@ -771,13 +771,18 @@ pub trait StoreTx: Send {
     /// [`StoreTx::claim`] and [`StoreTx::update_game`] in one statement: the next version
     /// of a game whose version is still `expected`, with its new state
     /// ([`StoreError::Conflict`] otherwise, and nothing written). Every move takes this
-    /// path, so it is one round trip to the database instead of two.
+    /// path, so it is one round trip to the database instead of three.
+    ///
+    /// It also sets the outbox: `post` is `(version, try_at)` when the game's public
+    /// message for that version waits until Discord takes it, first tried at `try_at`;
+    /// `None` clears what waited (a person's own answer supersedes it).
     fn claim_update(
         &mut self,
         game_id: i64,
         expected: i64,
         now: i64,
         update: &GameUpdate,
+        post: Option<(i64, i64)>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Note a reminder of the turn at `version`, sent `at`, if the last reminder noted is
@@ -916,16 +921,6 @@ pub trait StoreTx: Send {
         game_id: i64,
         post: (i64, i64),
     ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
-
-    /// The game's public message for `version` waits in the outbox until Discord takes
-    /// it (`pending`: `None` clears it, as a person's own answer supersedes it); the next
-    /// try is at `try_at`.
-    fn set_post_pending(
-        &mut self,
-        game_id: i64,
-        pending: Option<i64>,
-        try_at: Option<i64>,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Game `game_id`'s public message for `version` could not be delivered (Discord
     /// refused the answer to a person's change, and the channel post after it): into the

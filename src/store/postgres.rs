@@ -91,5 +91,8 @@ impl PgStore {
     }
 }
 
+/// The database the queries of `sql_store!` run on.
+type Db = Postgres;
+
 // Rows read before they are written are locked; 23505 is unique_violation.
 sql_store!(PgStore, PgTx, "/* postgres */ ", " FOR UPDATE", "23505");

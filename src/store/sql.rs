@@ -196,32 +196,43 @@ macro_rules! sql_store {
         $ratings:literal
     ) => {
         impl $store {
-            async fn seats(&self, game_id: i64) -> Result<Vec<SeatRow>, StoreError> {
+            // A game's seats are read on the connection its row was read on: one trip to
+            // the pool (and its liveness checks) for both.
+            async fn seats(
+                conn: &mut <Db as sqlx::Database>::Connection,
+                game_id: i64,
+            ) -> Result<Vec<SeatRow>, StoreError> {
                 let rows = sqlx::query_as!(
                     SeatRow,
                     $tag + r#"SELECT seat AS "seat!", user_id, name AS "name!", ai_level
                        FROM seats WHERE game_id = $1 ORDER BY seat"#,
                     game_id
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
                 Ok(rows)
             }
 
-            async fn all_with_seats(&self, rows: Vec<RawGame>) -> Result<Vec<GameRow>, StoreError> {
+            async fn all_with_seats(
+                conn: &mut <Db as sqlx::Database>::Connection,
+                rows: Vec<RawGame>,
+            ) -> Result<Vec<GameRow>, StoreError> {
                 let mut out = Vec::with_capacity(rows.len());
                 for raw in rows {
-                    let seats = self.seats(raw.id).await?;
+                    let seats = Self::seats(conn, raw.id).await?;
                     out.push(raw.into_row(seats)?);
                 }
                 Ok(out)
             }
 
-            async fn with_seats(&self, row: Option<RawGame>) -> Result<Option<GameRow>, StoreError> {
+            async fn with_seats(
+                conn: &mut <Db as sqlx::Database>::Connection,
+                row: Option<RawGame>,
+            ) -> Result<Option<GameRow>, StoreError> {
                 match row {
                     None => Ok(None),
                     Some(raw) => {
-                        let seats = self.seats(raw.id).await?;
+                        let seats = Self::seats(conn, raw.id).await?;
                         raw.into_row(seats).map(Some)
                     }
                 }
@@ -236,6 +247,7 @@ macro_rules! sql_store {
             }
 
             async fn open_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let row = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games
@@ -243,23 +255,25 @@ macro_rules! sql_store {
                     place.guild_id,
                     place.channel_id
                 )
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *conn)
                 .await?;
-                self.with_seats(row).await
+                Self::with_seats(&mut conn, row).await
             }
 
             async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let row = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games WHERE id = $1"#,
                     id
                 )
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *conn)
                 .await?;
-                self.with_seats(row).await
+                Self::with_seats(&mut conn, row).await
             }
 
             async fn latest_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let row = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games WHERE guild_id = $1 AND channel_id = $2
@@ -267,9 +281,9 @@ macro_rules! sql_store {
                     place.guild_id,
                     place.channel_id
                 )
-                .fetch_optional(&self.pool)
+                .fetch_optional(&mut *conn)
                 .await?;
-                self.with_seats(row).await
+                Self::with_seats(&mut conn, row).await
             }
 
             async fn log(&self, game_id: i64) -> Result<Vec<LogRow>, StoreError> {
@@ -536,15 +550,16 @@ macro_rules! sql_store {
             }
 
             async fn waiting_on(&self, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let rows = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games WHERE to_move_user = $1 AND status = 'active'
                        ORDER BY turn_started_at"#,
                     user_id
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-                self.all_with_seats(rows).await
+                Self::all_with_seats(&mut conn, rows).await
             }
 
             async fn aways(&self, guild_id: i64, after: i64) -> Result<Vec<AwayRow>, StoreError> {
@@ -561,6 +576,7 @@ macro_rules! sql_store {
             }
 
             async fn games_of_user(&self, guild_id: i64, user_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let rows = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games
@@ -570,9 +586,9 @@ macro_rules! sql_store {
                     guild_id,
                     user_id
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-                self.all_with_seats(rows).await
+                Self::all_with_seats(&mut conn, rows).await
             }
 
             async fn puzzle_answers(
@@ -620,15 +636,16 @@ macro_rules! sql_store {
             }
 
             async fn open_games_of(&self, guild_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let rows = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games WHERE guild_id = $1 AND status IN ('lobby', 'active')
                        ORDER BY id"#,
                     guild_id
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-                self.all_with_seats(rows).await
+                Self::all_with_seats(&mut conn, rows).await
             }
 
             async fn games_between(
@@ -639,6 +656,7 @@ macro_rules! sql_store {
                 to: i64,
             ) -> Result<Vec<GameRow>, StoreError> {
                 let kind = kind.as_str();
+                let mut conn = self.pool.acquire().await?;
                 let rows = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games
@@ -650,9 +668,9 @@ macro_rules! sql_store {
                     from,
                     to
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-                self.all_with_seats(rows).await
+                Self::all_with_seats(&mut conn, rows).await
             }
 
             async fn results_between(
@@ -736,14 +754,15 @@ macro_rules! sql_store {
             }
 
             async fn assignment_games(&self, assignment_id: i64) -> Result<Vec<GameRow>, StoreError> {
+                let mut conn = self.pool.acquire().await?;
                 let rows = sqlx::query_as!(
                     RawGame,
                     $tag + $games + r#"FROM games WHERE assignment_id = $1 ORDER BY id"#,
                     assignment_id
                 )
-                .fetch_all(&self.pool)
+                .fetch_all(&mut *conn)
                 .await?;
-                self.all_with_seats(rows).await
+                Self::all_with_seats(&mut conn, rows).await
             }
 
             async fn custom_cards(&self, guild_id: i64) -> Result<Vec<(i64, String)>, StoreError> {
@@ -949,18 +968,21 @@ macro_rules! sql_store {
                 expected: i64,
                 now: i64,
                 u: &GameUpdate,
+                post: Option<(i64, i64)>,
             ) -> Result<(), StoreError> {
                 let status = u.status.as_str();
+                let (post_pending, post_try_at) = post.unzip();
                 let done = sqlx::query!(
                     // As `update_game` (the right-hand sides read the row as it was), with
-                    // the version claimed in the same statement.
+                    // the version claimed and the outbox set in the same statement.
                     $tag + r#"UPDATE games SET version = version + 1, updated_at = $9,
                                         status = $2, options = $3, state = $4,
                                         reminded = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1)
                                                         THEN reminded OR $6 ELSE $6 END,
                                         reminded_at = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1) OR $6
                                                            THEN reminded_at ELSE NULL END,
-                                        turn_started_at = $5, ai_to_move = $7, to_move_user = $8
+                                        turn_started_at = $5, ai_to_move = $7, to_move_user = $8,
+                                        post_pending = $11, post_try_at = $12
                        WHERE id = $1 AND version = $10"#,
                     game_id,
                     status,
@@ -971,7 +993,9 @@ macro_rules! sql_store {
                     u.ai_to_move,
                     u.to_move_user,
                     now,
-                    expected
+                    expected,
+                    post_pending,
+                    post_try_at
                 )
                 .execute(&mut *self.tx)
                 .await?;
@@ -1221,23 +1245,6 @@ macro_rules! sql_store {
                     guild_id,
                     user_id,
                     now
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(())
-            }
-
-            async fn set_post_pending(
-                &mut self,
-                game_id: i64,
-                pending: Option<i64>,
-                try_at: Option<i64>,
-            ) -> Result<(), StoreError> {
-                sqlx::query!(
-                    $tag + r#"UPDATE games SET post_pending = $2, post_try_at = $3 WHERE id = $1"#,
-                    game_id,
-                    pending,
-                    try_at
                 )
                 .execute(&mut *self.tx)
                 .await?;

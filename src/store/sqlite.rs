@@ -67,7 +67,10 @@ impl SqliteStore {
         } else {
             SqlitePoolOptions::new().max_connections(4)
         };
+        // A connection to a file never goes stale as a server's can: no ping before each
+        // use (a round trip to SQLite's worker thread on every transaction).
         let pool = pool_options
+            .test_before_acquire(false)
             .acquire_timeout(super::STORE_WAIT)
             .connect_with(options)
             .await
@@ -108,6 +111,9 @@ fn open_reason(e: &sqlx::Error) -> String {
         other => other.to_string(),
     }
 }
+
+/// The database the queries of `sql_store!` run on.
+type Db = Sqlite;
 
 // No row locks: a write transaction holds the whole database. 2067 is
 // SQLITE_CONSTRAINT_UNIQUE.
