@@ -239,7 +239,7 @@ impl<S: Store> Session<S> {
         if any_time || seat == current {
             return Ok(seat);
         }
-        let name = game.players[current].name.clone();
+        let name = game.players[current].name.to_string();
         if row.seats.get(current).is_some_and(|s| s.ai_level.is_some()) {
             Err(SessionError::AiTurn { name })
         } else {
@@ -298,7 +298,7 @@ impl<S: Store> Session<S> {
         };
         if row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) && !any_time {
             return Err(SessionError::AiTurn {
-                name: game.players[seat].name.clone(),
+                name: game.players[seat].name.to_string(),
             });
         }
         let resolved = |text: &str| climb::notation::read(&game, seat, text);
@@ -378,7 +378,7 @@ impl<S: Store> Session<S> {
         if own_last_move {
             return Ok(Action::TakeBack);
         }
-        let name = game.players[current].name.clone();
+        let name = game.players[current].name.to_string();
         Err(SessionError::NotYourTurn { name })
     }
 

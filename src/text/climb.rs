@@ -14,7 +14,7 @@ use crate::climb::{
 pub fn name(game: &Game, seat: Seat) -> String {
     game.players
         .get(seat)
-        .map(|p| p.name.clone())
+        .map(|p| p.name.to_string())
         .unwrap_or_else(|| "?".into())
 }
 

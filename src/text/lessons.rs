@@ -155,7 +155,7 @@ pub fn step_text(i: usize, l: &Lesson, how: &str, lang: Lang, m: Markup) -> Stri
 pub fn checked_text(l: &Lesson, c: &Checked, lang: Lang, m: Markup) -> String {
     // The learner as the story names them: "your pawn", "le pion de l'élève".
     let mut game = c.game.clone();
-    game.players[0].name = lang.text("You", "l'élève").to_string();
+    game.players[0].name = lang.text("You", "l'élève").into();
     let mut lines: Vec<String> = story(&game, &c.events, Some(0), lang)
         .into_iter()
         .map(|s| match m {

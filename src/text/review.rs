@@ -295,7 +295,7 @@ pub fn replay_alt(game_id: i64, turns: usize, last: &crate::climb::Game, lang: L
             lang,
             " {} won.",
             " {} a gagné.",
-            last.players.get(w).map_or("?", |p| p.name.as_str())
+            last.players.get(w).map_or("?", |p| &*p.name)
         ),
         None => String::new(),
     };

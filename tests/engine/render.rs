@@ -254,7 +254,7 @@ fn players_are_told_apart_by_letter_and_shape_not_colour_alone() {
         }
     }
     for (p, name) in game.players.iter_mut().zip(["zoë", "Yann", "xu", "Wil"]) {
-        p.name = name.to_string();
+        p.name = name.into();
     }
     let letters: Vec<char> = player_styles(&game, &Theme::dark())
         .iter()

@@ -72,7 +72,7 @@ async fn a_lobby_seats_players_in_join_order_and_starts() {
         Err(SessionError::NotAllowed(_))
     ));
     let view = s.start(PLACE, &cy()).await.unwrap().climb().unwrap();
-    let names: Vec<&str> = view.game.players.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<&str> = view.game.players.iter().map(|p| &*p.name).collect();
     assert_eq!(
         names,
         ["Ada", "Hard AI", "Cy"],

@@ -41,7 +41,8 @@ pub struct HeldCard {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
-    pub name: String,
+    /// Shared: a game is copied for every action tried, and the name never changes.
+    pub name: Arc<str>,
     /// Spaces of the two pawns; 101 means the pawn is home (§5).
     pub pawns: [u8; 2],
     /// Keepers, face up (§2).
@@ -62,7 +63,7 @@ pub struct Player {
 }
 
 impl Player {
-    pub fn new(name: impl Into<String>) -> Player {
+    pub fn new(name: impl Into<Arc<str>>) -> Player {
         Player {
             name: name.into(),
             pawns: [START, START],
@@ -196,8 +197,9 @@ pub struct Turn {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LastMove {
-    /// The game just before the player ended their Move phase.
-    Open(Box<Game>),
+    /// The game just before the player ended their Move phase. Shared: every copy of
+    /// the game (each action is tried on a copy) shares it rather than copying it.
+    Open(Arc<Game>),
     /// The move of this seat drew a card: it stands.
     CardSeen(Seat),
 }
@@ -1198,7 +1200,7 @@ impl Game {
         self.last_move = Some(if drew {
             LastMove::CardSeen(seat)
         } else {
-            LastMove::Open(Box::new(before))
+            LastMove::Open(Arc::new(before))
         });
     }
 
@@ -1216,7 +1218,7 @@ impl Game {
         match last {
             Some(LastMove::Open(before)) if before.turn.seat == seat => {
                 let rng = self.rng.clone();
-                *self = *before;
+                *self = Arc::unwrap_or_clone(before);
                 self.rng = rng;
                 while let Some(snap) = self.turn.undo.pop() {
                     self.restore(snap);

@@ -140,7 +140,7 @@ impl Lesson {
             .expect("every lesson position is a legal position");
         // The learner and the pawn to bump, as the story of the move names them.
         for (player, name) in game.players.iter_mut().zip(["You", "Robot"]) {
-            player.name = name.to_string();
+            player.name = name.into();
         }
         game
     }

@@ -229,11 +229,21 @@ pub fn resolve(
 }
 
 fn resolve_with_events(game: &Game, seat: Seat, tokens: &[Token]) -> Result<Resolved, RuleError> {
-    let mut work = game.clone();
+    resolve_owned(game.clone(), seat, tokens, &mut Vec::new())
+}
+
+/// [`resolve`] on a game the caller gives up (no copy made), noting in `draws`, for each
+/// action, whether it drew a card (or found the deck empty).
+pub(crate) fn resolve_owned(
+    mut work: Game,
+    seat: Seat,
+    tokens: &[Token],
+    draws: &mut Vec<bool>,
+) -> Result<Resolved, RuleError> {
     let mut events = Vec::new();
     let mut actions = Vec::new();
-    let mut selected: Option<usize> = if seat == game.turn.seat {
-        game.turn.last_mover
+    let mut selected: Option<usize> = if seat == work.turn.seat {
+        work.turn.last_mover
     } else {
         None
     };
@@ -321,7 +331,14 @@ fn resolve_with_events(game: &Game, seat: Seat, tokens: &[Token]) -> Result<Reso
         };
         // `work` is a scratch copy: on error it is dropped with the error.
         match work.apply_scratch(seat, &action) {
-            Ok(happened) => events.extend(happened),
+            Ok(happened) => {
+                draws.push(
+                    happened
+                        .iter()
+                        .any(|e| matches!(e, Event::DeckEmpty | Event::Drew { .. })),
+                );
+                events.extend(happened);
+            }
             Err(RuleError::Step(error)) => return Err(RuleError::AtStep { step, error }),
             Err(e) => return Err(e),
         }

@@ -24,8 +24,7 @@ use super::card::KeeperEffect;
 use super::dice::Uses;
 use super::error::RuleError;
 use super::game::{
-    drawing_pawns, earns_draw, resolve_bumps, Event, Game, KeeperPlay, PawnRef, Phase, Seat,
-    StepRecord,
+    drawing_pawns, earns_draw, resolve_bumps, Game, KeeperPlay, PawnRef, Phase, Seat, StepRecord,
 };
 use super::notation::{self, Token, WrittenStep};
 use super::ops::{self, Op};
@@ -1255,20 +1254,14 @@ pub fn is_legal(game: &Game, text: &str) -> Result<Outcome, RuleError> {
     let mut base = game.clone();
     base.draw_pile.clear();
     base.discard.clear();
-    let (actions, _) = notation::resolve(&base, seat, &tokens)?;
-    let mut work = base.clone();
-    let mut drew_last = false;
-    for (i, a) in actions.iter().enumerate() {
-        let step = i + 1;
-        let events = work.apply(seat, a)?;
-        let drew = events
-            .iter()
-            .any(|e| matches!(e, Event::DeckEmpty | Event::Drew { .. }));
-        if drew && i + 1 < actions.len() {
-            return Err(RuleError::DrawMidMove { step });
+    let mut draws = Vec::new();
+    let work = notation::resolve_owned(base, seat, &tokens, &mut draws)?.game;
+    if let Some(i) = draws.iter().position(|&drew| drew) {
+        if i + 1 < draws.len() {
+            return Err(RuleError::DrawMidMove { step: i + 1 });
         }
-        drew_last = drew;
     }
+    let drew_last = draws.last().copied().unwrap_or(false);
     if !work.is_over() && !drew_last && !work.can_end_move() {
         return Err(RuleError::UsesLeft(work.turn.uses.list()));
     }

@@ -32,7 +32,7 @@ pub fn demo_game() -> Result<(Game, LastTurn), RuleError> {
     };
     let mut game = Game::from_position(Options::default(), &setup, DEMO_SEED)?;
     for (player, name) in game.players.iter_mut().zip(["Ada", "Bea", "Cy", "Dot"]) {
-        player.name = name.to_string();
+        player.name = name.into();
     }
     // Mid-game: this is turn 23.
     game.turn.number = 23;

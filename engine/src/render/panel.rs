@@ -200,7 +200,7 @@ fn draw_roll(img: &mut RgbaImage, right: f32, y: f32, size: f32, roll: Roll, the
 fn name_of(game: &Game, seat: usize) -> String {
     game.players
         .get(seat)
-        .map(|p| p.name.clone())
+        .map(|p| p.name.to_string())
         .unwrap_or_default()
 }
 

@@ -334,7 +334,7 @@ fn title(view: &ClimbView, lang: Lang) -> String {
         .players
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.name.clone(), view.ai_level(i)))
+        .map(|(i, p)| (p.name.to_string(), view.ai_level(i)))
         .collect();
     let badges = text::lobby::climb_badges(&view.game.options, lang);
     tr!(

@@ -584,7 +584,7 @@ async fn complete_target(ctx: Context<'_>, partial: &str) -> Vec<String> {
     }
     for (i, p) in view.game.players.iter().enumerate() {
         if Some(i) != mine && !p.resigned {
-            out.push(p.name.clone());
+            out.push(p.name.to_string());
         }
     }
     out.dedup();

@@ -228,7 +228,7 @@ pub fn reminder(view: &GameView, left_ms: Option<i64>, waited_ms: i64, half: boo
     let seat = view.to_move();
     let (name, roll) = match view {
         GameView::Climb(v) => (
-            v.game.players[seat].name.clone(),
+            v.game.players[seat].name.to_string(),
             Some(text::climb::roll_words(v.game.turn.roll, lang)),
         ),
         GameView::Daifugo(v) => (v.game.players[seat].name.clone(), None),
@@ -249,7 +249,7 @@ pub fn reminder(view: &GameView, left_ms: Option<i64>, waited_ms: i64, half: boo
 /// The line above the board after a turn timed out.
 pub fn timed_out_line(view: &GameView, mode: TimeoutMode, lang: Lang) -> String {
     let name = match view {
-        GameView::Climb(v) => v.actor_seat.map(|s| v.game.players[s].name.clone()),
+        GameView::Climb(v) => v.actor_seat.map(|s| v.game.players[s].name.to_string()),
         GameView::Daifugo(v) => v.actor_seat.map(|s| v.game.players[s].name.clone()),
     }
     .unwrap_or_default();
