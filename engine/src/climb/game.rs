@@ -188,7 +188,8 @@ pub struct Turn {
     /// A card was drawn this turn: what was seen cannot be taken back.
     #[serde(default)]
     pub saw_card: bool,
-    undo: Vec<Snapshot>,
+    /// Shared: a copy of the game (each action is tried on one) shares them.
+    undo: Vec<Arc<Snapshot>>,
 }
 
 /// Ruling (take back): the last finished Move phase, as long as it can still be taken
@@ -769,7 +770,7 @@ impl Game {
             last_mover: self.turn.last_mover,
             steps: self.turn.steps.len(),
         };
-        self.turn.undo.push(snap);
+        self.turn.undo.push(Arc::new(snap));
     }
 
     fn own_pawn(&self, pawn: usize) -> Result<u8, StepError> {
@@ -1134,7 +1135,7 @@ impl Game {
         } else {
             RuleError::NothingToUndo
         })?;
-        self.restore(snap);
+        self.restore(Arc::unwrap_or_clone(snap));
         ev.push(Event::Undone);
         Ok(())
     }
@@ -1173,7 +1174,12 @@ impl Game {
             Phase::Choice(pending) => (pending.mid_move, Some(pending.card)),
             _ => (true, None),
         };
-        let first = self.turn.undo.first().cloned().filter(|_| take_back);
+        let first = self
+            .turn
+            .undo
+            .first()
+            .map(|s| Snapshot::clone(s))
+            .filter(|_| take_back);
         let taken_back = first.is_some();
         if let Some(first) = first {
             self.players = first.players;
@@ -1221,7 +1227,7 @@ impl Game {
                 *self = Arc::unwrap_or_clone(before);
                 self.rng = rng;
                 while let Some(snap) = self.turn.undo.pop() {
-                    self.restore(snap);
+                    self.restore(Arc::unwrap_or_clone(snap));
                 }
                 ev.push(Event::TookBack { seat });
                 Ok(())

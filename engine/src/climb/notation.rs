@@ -417,7 +417,28 @@ pub struct WrittenStep {
 /// named whenever the step's pawn is not the selected one, and at the first step when
 /// that is unambiguous.
 pub fn write(start: [u8; 2], selected: Option<usize>, steps: &[WrittenStep]) -> String {
-    let mut out: Vec<String> = Vec::new();
+    let mut out = String::with_capacity(steps.len() * 4);
+    write_into(&mut out, start, selected, steps);
+    out
+}
+
+/// [`write`] at the end of `out` (a space first if `out` is not empty), without the
+/// words of a move being made one by one: the legal-outcome search writes a witness for
+/// every end of a Move phase.
+pub(crate) fn write_into(
+    out: &mut String,
+    start: [u8; 2],
+    selected: Option<usize>,
+    steps: &[WrittenStep],
+) {
+    use std::fmt::Write as _;
+    let word = |out: &mut String, w: &dyn std::fmt::Display| {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{w}");
+    };
     let mut pawns = start;
     let mut selected = selected;
     let mut first = true;
@@ -427,15 +448,14 @@ pub fn write(start: [u8; 2], selected: Option<usize>, steps: &[WrittenStep]) -> 
             let must = selected != Some(p);
             let may = first && !shared;
             if must || may {
-                out.push(pawns[p].to_string());
+                word(out, &pawns[p]);
             }
             selected = Some(p);
             first = false;
         }
-        out.push(s.token.to_string());
+        word(out, &s.token);
         pawns = s.after;
     }
-    out.join(" ")
 }
 
 #[cfg(test)]

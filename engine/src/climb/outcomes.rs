@@ -228,24 +228,25 @@ impl OutcomeList {
             .map(|(_, &o)| o)
             .collect();
         // Curses go first: a move may end in a win, after which nothing is played.
-        let mut words: Vec<String> = curses
-            .iter()
-            .map(|&t| Token::Curse((t + 1) as u8).to_string())
-            .collect();
+        let mut witness = String::new();
+        for &t in curses {
+            if !witness.is_empty() {
+                witness.push(' ');
+            }
+            witness += &Token::Curse((t + 1) as u8).to_string();
+        }
         let steps = match raw.witness {
             RawWitness::Arena { len: 0, .. } => Vec::new(),
             w => self.witness_steps(w),
         };
-        if !steps.is_empty() {
-            words.push(notation::write(self.root, self.selected, &steps));
-        }
+        notation::write_into(&mut witness, self.root, self.selected, &steps);
         Outcome {
             pawns: raw.pawns,
             keepers_used,
             wins: raw.wins,
             draws_card: raw.draws,
             bumped,
-            witness: words.join(" "),
+            witness,
             returning: raw.returning,
             ends_move: raw.ends_move,
             stations: self
