@@ -14,7 +14,7 @@ use std::str::FromStr;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::{Connection, PgConnection, Postgres, Transaction};
 
-use super::sql::{sql_store, RawAssignment, RawGame, RawRating, RawResult};
+use super::sql::{sql_store, RawAssignment, RawGame, RawGameSeat, RawRating, RawResult};
 use super::{
     ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
     LogRow, NewGame, OpenGame, PendingPost, Place, PlayerRecord, PuzzleAnswerRow, RatingRow,

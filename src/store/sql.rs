@@ -76,6 +76,93 @@ impl RawGame {
     }
 }
 
+/// A games row joined with one of its seats (none: a game without seats), as the reads
+/// of one game return it: the game and its seats in one query.
+pub(super) struct RawGameSeat {
+    pub(super) id: i64,
+    pub(super) kind: String,
+    pub(super) guild_id: i64,
+    pub(super) channel_id: i64,
+    pub(super) status: String,
+    pub(super) creator_id: Option<i64>,
+    pub(super) options: String,
+    pub(super) seed: i64,
+    pub(super) state: Option<String>,
+    pub(super) version: i64,
+    pub(super) turn_timeout_secs: Option<i64>,
+    pub(super) created_at: i64,
+    pub(super) updated_at: i64,
+    pub(super) turn_started_at: Option<i64>,
+    pub(super) reminded: bool,
+    pub(super) message_id: Option<i64>,
+    pub(super) locale: Option<String>,
+    pub(super) look: Option<String>,
+    pub(super) parent_channel_id: Option<i64>,
+    pub(super) assignment_id: Option<i64>,
+    pub(super) to_move_user: Option<i64>,
+    pub(super) reminded_at: Option<i64>,
+    pub(super) post_channel: Option<i64>,
+    pub(super) post_message: Option<i64>,
+    pub(super) rematch_id: Option<i64>,
+    pub(super) seat_no: Option<i64>,
+    pub(super) seat_user: Option<i64>,
+    pub(super) seat_name: Option<String>,
+    pub(super) seat_ai: Option<String>,
+}
+
+impl RawGameSeat {
+    /// The first game of `rows` (ordered by game, then seat) with its seats.
+    pub(super) fn first_game(rows: Vec<RawGameSeat>) -> Result<Option<GameRow>, StoreError> {
+        let mut rows = rows.into_iter().peekable();
+        let Some(first) = rows.peek() else {
+            return Ok(None);
+        };
+        let id = first.id;
+        let mut seats = Vec::new();
+        let mut game = None;
+        for r in rows.take_while(|r| r.id == id) {
+            if let (Some(seat), Some(name)) = (r.seat_no, r.seat_name.clone()) {
+                seats.push(SeatRow {
+                    seat,
+                    user_id: r.seat_user,
+                    name,
+                    ai_level: r.seat_ai.clone(),
+                });
+            }
+            if game.is_none() {
+                game = Some(RawGame {
+                    id: r.id,
+                    kind: r.kind,
+                    guild_id: r.guild_id,
+                    channel_id: r.channel_id,
+                    status: r.status,
+                    creator_id: r.creator_id,
+                    options: r.options,
+                    seed: r.seed,
+                    state: r.state,
+                    version: r.version,
+                    turn_timeout_secs: r.turn_timeout_secs,
+                    created_at: r.created_at,
+                    updated_at: r.updated_at,
+                    turn_started_at: r.turn_started_at,
+                    reminded: r.reminded,
+                    message_id: r.message_id,
+                    locale: r.locale,
+                    look: r.look,
+                    parent_channel_id: r.parent_channel_id,
+                    assignment_id: r.assignment_id,
+                    to_move_user: r.to_move_user,
+                    reminded_at: r.reminded_at,
+                    post_channel: r.post_channel,
+                    post_message: r.post_message,
+                    rematch_id: r.rematch_id,
+                });
+            }
+        }
+        game.map(|g| g.into_row(seats)).transpose()
+    }
+}
+
 pub(super) struct RawAssignment {
     pub(super) id: i64,
     pub(super) guild_id: i64,
@@ -175,6 +262,22 @@ macro_rules! sql_store {
                       turn_started_at, reminded, message_id, locale, look, parent_channel_id,
                       assignment_id, to_move_user, reminded_at, post_channel, post_message,
                       rematch_id "#,
+            // A games row `g` with one of its seats `s` (`RawGameSeat`), from
+            // `games g LEFT JOIN seats s`.
+            r#"SELECT g.id AS "id!", g.kind AS "kind!", g.guild_id AS "guild_id!",
+                      g.channel_id AS "channel_id!", g.status AS "status!",
+                      g.creator_id AS "creator_id?", g.options AS "options!", g.seed AS "seed!",
+                      g.state AS "state?", g.version AS "version!",
+                      g.turn_timeout_secs AS "turn_timeout_secs?", g.created_at AS "created_at!",
+                      g.updated_at AS "updated_at!", g.turn_started_at AS "turn_started_at?",
+                      g.reminded AS "reminded!", g.message_id AS "message_id?",
+                      g.locale AS "locale?", g.look AS "look?",
+                      g.parent_channel_id AS "parent_channel_id?",
+                      g.assignment_id AS "assignment_id?", g.to_move_user AS "to_move_user?",
+                      g.reminded_at AS "reminded_at?", g.post_channel AS "post_channel?",
+                      g.post_message AS "post_message?", g.rematch_id AS "rematch_id?",
+                      s.seat AS "seat_no?", s.user_id AS "seat_user?", s.name AS "seat_name?",
+                      s.ai_level AS "seat_ai?" "#,
             // A server's settings (`GuildSettings`).
             r#"SELECT guild_id AS "guild_id!", turn_timeout_secs, on_timeout, default_variant,
                       teacher_role_id, look, threads, season, remind_every_secs, time_zone,
@@ -192,7 +295,7 @@ macro_rules! sql_store {
     };
     (
         @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
-        $games:literal, $settings:literal, $people:literal, $results:literal,
+        $games:literal, $game_seats:literal, $settings:literal, $people:literal, $results:literal,
         $ratings:literal
     ) => {
         impl $store {
@@ -225,18 +328,6 @@ macro_rules! sql_store {
                 Ok(out)
             }
 
-            async fn with_seats(
-                conn: &mut <Db as sqlx::Database>::Connection,
-                row: Option<RawGame>,
-            ) -> Result<Option<GameRow>, StoreError> {
-                match row {
-                    None => Ok(None),
-                    Some(raw) => {
-                        let seats = Self::seats(conn, raw.id).await?;
-                        raw.into_row(seats).map(Some)
-                    }
-                }
-            }
         }
 
         impl Store for $store {
@@ -246,44 +337,47 @@ macro_rules! sql_store {
                 self.begin_tx().await
             }
 
+            // The reads of one game bring its seats in the same query (one trip to the
+            // database, and one consistent reading of both).
             async fn open_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
-                let mut conn = self.pool.acquire().await?;
-                let row = sqlx::query_as!(
-                    RawGame,
-                    $tag + $games + r#"FROM games
-                       WHERE guild_id = $1 AND channel_id = $2 AND status IN ('lobby', 'active')"#,
+                let rows = sqlx::query_as!(
+                    RawGameSeat,
+                    $tag + $game_seats + r#"FROM games g LEFT JOIN seats s ON s.game_id = g.id
+                       WHERE g.guild_id = $1 AND g.channel_id = $2
+                         AND g.status IN ('lobby', 'active')
+                       ORDER BY g.id, s.seat"#,
                     place.guild_id,
                     place.channel_id
                 )
-                .fetch_optional(&mut *conn)
+                .fetch_all(&self.pool)
                 .await?;
-                Self::with_seats(&mut conn, row).await
+                RawGameSeat::first_game(rows)
             }
 
             async fn game(&self, id: i64) -> Result<Option<GameRow>, StoreError> {
-                let mut conn = self.pool.acquire().await?;
-                let row = sqlx::query_as!(
-                    RawGame,
-                    $tag + $games + r#"FROM games WHERE id = $1"#,
+                let rows = sqlx::query_as!(
+                    RawGameSeat,
+                    $tag + $game_seats + r#"FROM games g LEFT JOIN seats s ON s.game_id = g.id
+                       WHERE g.id = $1 ORDER BY s.seat"#,
                     id
                 )
-                .fetch_optional(&mut *conn)
+                .fetch_all(&self.pool)
                 .await?;
-                Self::with_seats(&mut conn, row).await
+                RawGameSeat::first_game(rows)
             }
 
             async fn latest_game(&self, place: Place) -> Result<Option<GameRow>, StoreError> {
-                let mut conn = self.pool.acquire().await?;
-                let row = sqlx::query_as!(
-                    RawGame,
-                    $tag + $games + r#"FROM games WHERE guild_id = $1 AND channel_id = $2
-                       ORDER BY id DESC LIMIT 1"#,
+                let rows = sqlx::query_as!(
+                    RawGameSeat,
+                    $tag + $game_seats + r#"FROM games g LEFT JOIN seats s ON s.game_id = g.id
+                       WHERE g.id = (SELECT MAX(id) FROM games WHERE guild_id = $1 AND channel_id = $2)
+                       ORDER BY s.seat"#,
                     place.guild_id,
                     place.channel_id
                 )
-                .fetch_optional(&mut *conn)
+                .fetch_all(&self.pool)
                 .await?;
-                Self::with_seats(&mut conn, row).await
+                RawGameSeat::first_game(rows)
             }
 
             async fn log(&self, game_id: i64) -> Result<Vec<LogRow>, StoreError> {

@@ -8,7 +8,7 @@ use sqlx::sqlite::{
 };
 use sqlx::{Sqlite, Transaction};
 
-use super::sql::{sql_store, RawAssignment, RawGame, RawRating, RawResult};
+use super::sql::{sql_store, RawAssignment, RawGame, RawGameSeat, RawRating, RawResult};
 use super::{
     ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
     LogRow, NewGame, OpenGame, PendingPost, Place, PlayerRecord, PuzzleAnswerRow, RatingRow,
