@@ -866,3 +866,91 @@ async fn a_button_from_another_game_is_stale() {
         Err(SessionError::Moved)
     ));
 }
+
+/// A game is read with its seats in one query (a join): each of the three reads of one
+/// game (by id, the open one of a channel, the latest one of a channel) brings every seat
+/// in seat order, whatever order they were written in, and only that game's; a game
+/// without seats reads with none.
+#[tokio::test]
+async fn every_read_of_a_game_brings_its_own_seats_in_order() {
+    use primeclimb::store::{NewGame, SeatRow};
+    let s = session("reads-with-seats").await;
+    let new_game = |channel_id: i64| NewGame {
+        kind: GameKind::Climb,
+        place: Place {
+            guild_id: 7,
+            channel_id,
+        },
+        creator_id: Some(1),
+        options: "{}".into(),
+        seed: 1,
+        turn_timeout_secs: None,
+        locale: None,
+        look: None,
+        parent_channel_id: None,
+        assignment_id: None,
+        now: 1_000,
+    };
+    let seat = |seat: i64, name: &str| SeatRow {
+        seat,
+        user_id: (seat != 1).then_some(100 + seat),
+        name: name.into(),
+        ai_level: (seat == 1).then(|| "hard".to_string()),
+    };
+    let finished = primeclimb::store::GameUpdate {
+        status: Status::Finished,
+        options: "{}".into(),
+        state: None,
+        turn_started_at: None,
+        reminded: false,
+        ai_to_move: false,
+        to_move_user: None,
+    };
+    let mut tx = s.store().begin().await.unwrap();
+    // An older game in the same channel, with a seat of its own, finished.
+    let old = tx.insert_game(&new_game(1)).await.unwrap();
+    tx.insert_seat(old, &seat(0, "Old")).await.unwrap();
+    tx.update_game(old, &finished).await.unwrap();
+    let id = tx.insert_game(&new_game(1)).await.unwrap();
+    for (n, name) in [(2, "Cy"), (0, "Ada"), (1, "Hard AI")] {
+        tx.insert_seat(id, &seat(n, name)).await.unwrap();
+    }
+    let bare = tx.insert_game(&new_game(2)).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let place = Place {
+        guild_id: 7,
+        channel_id: 1,
+    };
+    let reads = [
+        s.store().game(id).await.unwrap(),
+        s.store().open_game(place).await.unwrap(),
+        s.store().latest_game(place).await.unwrap(),
+    ];
+    for row in reads {
+        let row = row.expect("the game is there");
+        assert_eq!(row.id, id);
+        assert_eq!(
+            row.seats,
+            [seat(0, "Ada"), seat(1, "Hard AI"), seat(2, "Cy")]
+        );
+    }
+    let old_row = s.store().game(old).await.unwrap().unwrap();
+    assert_eq!(old_row.seats, [seat(0, "Old")]);
+    assert_eq!(old_row.status, Status::Finished);
+    let bare_row = s.store().game(bare).await.unwrap().unwrap();
+    assert!(bare_row.seats.is_empty());
+    assert_eq!(
+        s.store()
+            .open_game(Place {
+                guild_id: 7,
+                channel_id: 2
+            })
+            .await
+            .unwrap()
+            .map(|r| r.id),
+        Some(bare)
+    );
+    assert!(s.store().game(bare + 100).await.unwrap().is_none());
+    support::db::remove_db("reads-with-seats");
+}
