@@ -13,33 +13,69 @@ use super::{
     AssignmentRow, GameKind, GameRow, Place, RatingRow, ResultRow, SeatRow, Status, StoreError,
 };
 
-/// A games row as read, before its seats are attached and its words parsed.
-pub(super) struct RawGame {
-    pub(super) id: i64,
-    pub(super) kind: String,
-    pub(super) guild_id: i64,
-    pub(super) channel_id: i64,
-    pub(super) status: String,
-    pub(super) creator_id: Option<i64>,
-    pub(super) options: String,
-    pub(super) seed: i64,
-    pub(super) state: Option<String>,
-    pub(super) version: i64,
-    pub(super) turn_timeout_secs: Option<i64>,
-    pub(super) created_at: i64,
-    pub(super) updated_at: i64,
-    pub(super) turn_started_at: Option<i64>,
-    pub(super) reminded: bool,
-    pub(super) message_id: Option<i64>,
-    pub(super) locale: Option<String>,
-    pub(super) look: Option<String>,
-    pub(super) parent_channel_id: Option<i64>,
-    pub(super) assignment_id: Option<i64>,
-    pub(super) to_move_user: Option<i64>,
-    pub(super) reminded_at: Option<i64>,
-    pub(super) post_channel: Option<i64>,
-    pub(super) post_message: Option<i64>,
-    pub(super) rematch_id: Option<i64>,
+/// `RawGame` (a games row as read) and `RawGameSeat` (the same row joined with one of
+/// its seats), from one list of the row's fields.
+macro_rules! raw_games {
+    ($($field:ident: $ty:ty,)*) => {
+        /// A games row as read, before its seats are attached and its words parsed.
+        pub(super) struct RawGame {
+            $(pub(super) $field: $ty,)*
+        }
+
+        /// A games row joined with one of its seats (none: a game without seats), as the
+        /// reads of one game return it: the game and its seats in one query.
+        pub(super) struct RawGameSeat {
+            $(pub(super) $field: $ty,)*
+            pub(super) seat_no: Option<i64>,
+            pub(super) seat_user: Option<i64>,
+            pub(super) seat_name: Option<String>,
+            pub(super) seat_ai: Option<String>,
+        }
+
+        impl RawGameSeat {
+            /// The games row, and the seat if the row has one.
+            fn into_parts(self) -> (RawGame, Option<SeatRow>) {
+                let seat = match (self.seat_no, self.seat_name) {
+                    (Some(seat), Some(name)) => Some(SeatRow {
+                        seat,
+                        user_id: self.seat_user,
+                        name,
+                        ai_level: self.seat_ai,
+                    }),
+                    _ => None,
+                };
+                (RawGame { $($field: self.$field,)* }, seat)
+            }
+        }
+    };
+}
+
+raw_games! {
+    id: i64,
+    kind: String,
+    guild_id: i64,
+    channel_id: i64,
+    status: String,
+    creator_id: Option<i64>,
+    options: String,
+    seed: i64,
+    state: Option<String>,
+    version: i64,
+    turn_timeout_secs: Option<i64>,
+    created_at: i64,
+    updated_at: i64,
+    turn_started_at: Option<i64>,
+    reminded: bool,
+    message_id: Option<i64>,
+    locale: Option<String>,
+    look: Option<String>,
+    parent_channel_id: Option<i64>,
+    assignment_id: Option<i64>,
+    to_move_user: Option<i64>,
+    reminded_at: Option<i64>,
+    post_channel: Option<i64>,
+    post_message: Option<i64>,
+    rematch_id: Option<i64>,
 }
 
 impl RawGame {
@@ -76,88 +112,18 @@ impl RawGame {
     }
 }
 
-/// A games row joined with one of its seats (none: a game without seats), as the reads
-/// of one game return it: the game and its seats in one query.
-pub(super) struct RawGameSeat {
-    pub(super) id: i64,
-    pub(super) kind: String,
-    pub(super) guild_id: i64,
-    pub(super) channel_id: i64,
-    pub(super) status: String,
-    pub(super) creator_id: Option<i64>,
-    pub(super) options: String,
-    pub(super) seed: i64,
-    pub(super) state: Option<String>,
-    pub(super) version: i64,
-    pub(super) turn_timeout_secs: Option<i64>,
-    pub(super) created_at: i64,
-    pub(super) updated_at: i64,
-    pub(super) turn_started_at: Option<i64>,
-    pub(super) reminded: bool,
-    pub(super) message_id: Option<i64>,
-    pub(super) locale: Option<String>,
-    pub(super) look: Option<String>,
-    pub(super) parent_channel_id: Option<i64>,
-    pub(super) assignment_id: Option<i64>,
-    pub(super) to_move_user: Option<i64>,
-    pub(super) reminded_at: Option<i64>,
-    pub(super) post_channel: Option<i64>,
-    pub(super) post_message: Option<i64>,
-    pub(super) rematch_id: Option<i64>,
-    pub(super) seat_no: Option<i64>,
-    pub(super) seat_user: Option<i64>,
-    pub(super) seat_name: Option<String>,
-    pub(super) seat_ai: Option<String>,
-}
-
 impl RawGameSeat {
     /// The first game of `rows` (ordered by game, then seat) with its seats.
     pub(super) fn first_game(rows: Vec<RawGameSeat>) -> Result<Option<GameRow>, StoreError> {
-        let mut rows = rows.into_iter().peekable();
-        let Some(first) = rows.peek() else {
-            return Ok(None);
-        };
-        let id = first.id;
+        let mut game: Option<RawGame> = None;
         let mut seats = Vec::new();
-        let mut game = None;
-        for r in rows.take_while(|r| r.id == id) {
-            if let (Some(seat), Some(name)) = (r.seat_no, r.seat_name.clone()) {
-                seats.push(SeatRow {
-                    seat,
-                    user_id: r.seat_user,
-                    name,
-                    ai_level: r.seat_ai.clone(),
-                });
+        for row in rows {
+            if game.as_ref().is_some_and(|g| g.id != row.id) {
+                break;
             }
-            if game.is_none() {
-                game = Some(RawGame {
-                    id: r.id,
-                    kind: r.kind,
-                    guild_id: r.guild_id,
-                    channel_id: r.channel_id,
-                    status: r.status,
-                    creator_id: r.creator_id,
-                    options: r.options,
-                    seed: r.seed,
-                    state: r.state,
-                    version: r.version,
-                    turn_timeout_secs: r.turn_timeout_secs,
-                    created_at: r.created_at,
-                    updated_at: r.updated_at,
-                    turn_started_at: r.turn_started_at,
-                    reminded: r.reminded,
-                    message_id: r.message_id,
-                    locale: r.locale,
-                    look: r.look,
-                    parent_channel_id: r.parent_channel_id,
-                    assignment_id: r.assignment_id,
-                    to_move_user: r.to_move_user,
-                    reminded_at: r.reminded_at,
-                    post_channel: r.post_channel,
-                    post_message: r.post_message,
-                    rematch_id: r.rematch_id,
-                });
-            }
+            let (raw, seat) = row.into_parts();
+            seats.extend(seat);
+            game.get_or_insert(raw);
         }
         game.map(|g| g.into_row(seats)).transpose()
     }
