@@ -1178,8 +1178,8 @@ impl Game {
             .turn
             .undo
             .first()
-            .map(|s| Snapshot::clone(s))
-            .filter(|_| take_back);
+            .filter(|_| take_back)
+            .map(|s| Snapshot::clone(s));
         let taken_back = first.is_some();
         if let Some(first) = first {
             self.players = first.players;

@@ -422,6 +422,16 @@ pub fn write(start: [u8; 2], selected: Option<usize>, steps: &[WrittenStep]) -> 
     out
 }
 
+/// One word of a written move at the end of `out`, after a space if `out` is not empty.
+pub(crate) fn push_word(out: &mut String, word: &dyn std::fmt::Display) {
+    use std::fmt::Write as _;
+    if !out.is_empty() {
+        out.push(' ');
+    }
+    // Writing to a String cannot fail.
+    let _ = write!(out, "{word}");
+}
+
 /// [`write`] at the end of `out` (a space first if `out` is not empty), without the
 /// words of a move being made one by one: the legal-outcome search writes a witness for
 /// every end of a Move phase.
@@ -431,14 +441,6 @@ pub(crate) fn write_into(
     selected: Option<usize>,
     steps: &[WrittenStep],
 ) {
-    use std::fmt::Write as _;
-    let word = |out: &mut String, w: &dyn std::fmt::Display| {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        // Writing to a String cannot fail.
-        let _ = write!(out, "{w}");
-    };
     let mut pawns = start;
     let mut selected = selected;
     let mut first = true;
@@ -448,12 +450,12 @@ pub(crate) fn write_into(
             let must = selected != Some(p);
             let may = first && !shared;
             if must || may {
-                word(out, &pawns[p]);
+                push_word(out, &pawns[p]);
             }
             selected = Some(p);
             first = false;
         }
-        word(out, &s.token);
+        push_word(out, &s.token);
         pawns = s.after;
     }
 }

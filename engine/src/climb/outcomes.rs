@@ -230,10 +230,7 @@ impl OutcomeList {
         // Curses go first: a move may end in a win, after which nothing is played.
         let mut witness = String::new();
         for &t in curses {
-            if !witness.is_empty() {
-                witness.push(' ');
-            }
-            witness += &Token::Curse((t + 1) as u8).to_string();
+            notation::push_word(&mut witness, &Token::Curse((t + 1) as u8));
         }
         let steps = match raw.witness {
             RawWitness::Arena { len: 0, .. } => Vec::new(),
