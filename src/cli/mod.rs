@@ -81,6 +81,14 @@ pub fn hint_count(text: &str) -> Result<usize, String> {
     }
 }
 
+/// `simulate --threads N`: 1 to 64 worker threads.
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=64).contains(&n) => Ok(n),
+        _ => Err(format!("`{text}`: the worker threads are 1 to 64")),
+    }
+}
+
 /// Why a file cannot be written, in plain words: a folder that does not exist, a
 /// permission refused, else what the system says.
 pub fn cannot_write(e: &std::io::Error, lang: Lang) -> String {

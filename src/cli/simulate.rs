@@ -29,8 +29,8 @@ pub struct SimulateArgs {
     /// Variants, e.g. `decline,sprint` or `way-stations=3` (see `primeclimb play --help`).
     #[arg(long, default_value = "standard")]
     pub variant: String,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_parser = super::at_least_one, allow_hyphen_values = true)]
+    /// Worker threads, 1 to 64 (default: all cores, at most 64).
+    #[arg(long, value_parser = super::thread_count, allow_hyphen_values = true)]
     pub threads: Option<usize>,
 }
 
@@ -136,10 +136,11 @@ pub fn run(args: &SimulateArgs) -> Result<()> {
         })?),
         None => None,
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .clamp(1, 64);
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(64)
+    });
     let started = Instant::now();
     let done = std::sync::atomic::AtomicU64::new(0);
     let show = std::io::stderr().is_terminal();

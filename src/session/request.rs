@@ -56,6 +56,10 @@ pub enum RequestError {
     ChooseNumber,
     #[error("`{0}`: hint takes how many moves to show, 1 to 10, e.g. `hint 3`")]
     HintCount(String),
+    #[error("{0} moves: a hint shows 1 to 5 moves")]
+    HintOption(i64),
+    #[error("`{0}` is after {end}: a report runs from an earlier day to a later one", end = .1.as_deref().map_or("today".to_string(), |b| format!("`{b}`")))]
+    ReportSpan(String, Option<String>),
     #[error("`{0}` is not a game here: play `climb` (Prime Climb) or `daifugo` (Prime Daifugo)")]
     UnknownGame(String),
     #[error("`{0}` is not a due date: write 3d, 1w, 2026-12-01 or 2026-12-01 14:30 (UTC)")]
@@ -570,6 +574,44 @@ fn hint_count(rest: &str) -> Result<usize, RequestError> {
         Ok(n) if (1..=10).contains(&n) => Ok(n),
         _ => Err(RequestError::HintCount(quoted(rest))),
     }
+}
+
+/// `/climb hint count:N`: 1 to 5 moves, 3 when not given. Discord keeps the option in
+/// range, but a number outside it is refused, not quietly changed.
+pub fn hint_option(count: Option<i64>) -> Result<usize, RequestError> {
+    match count {
+        None => Ok(3),
+        Some(n) => usize::try_from(n)
+            .ok()
+            .filter(|n| (1..=5).contains(n))
+            .ok_or(RequestError::HintOption(n)),
+    }
+}
+
+/// A report's span from `/class report from:… to:…`, in ms: from the start of `from`'s
+/// day (or that long ago) to the end of `to`'s day (or now). A start after the end is
+/// refused, not turned into an empty report.
+pub fn report_span(
+    from: Option<&str>,
+    to: Option<&str>,
+    now: i64,
+) -> Result<(i64, i64), RequestError> {
+    let start = match from {
+        Some(d) => report_date(d, now)?,
+        None => 0,
+    };
+    let end = match to {
+        // The whole last day.
+        Some(d) => report_date(d, now)? + 86_400_000,
+        None => now + 1,
+    };
+    if end <= start {
+        return Err(RequestError::ReportSpan(
+            quoted(from.unwrap_or_default()),
+            to.map(quoted),
+        ));
+    }
+    Ok((start, end))
 }
 
 /// What `/climb move` was given: steps, or the words that end the turn or take a step

@@ -325,6 +325,14 @@ fn request_fr(e: &RequestError) -> String {
         RequestError::ChooseNumber => {
             "`choose` demande le numéro d'un choix, par ex. `choose 1`".into()
         }
+        RequestError::HintOption(n) => {
+            format!("{n} coups : un indice montre de 1 à 5 coups")
+        }
+        RequestError::ReportSpan(a, b) => format!(
+            "`{a}` est après {} : un bilan va d'une date à une date plus tardive",
+            b.as_deref()
+                .map_or("aujourd'hui".to_string(), |b| format!("`{b}`"))
+        ),
         RequestError::HintCount(w) => format!(
             "`{w}` : après `hint`, le nombre de coups à montrer, de 1 à 10, par ex. `hint 3`"
         ),

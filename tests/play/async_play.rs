@@ -715,6 +715,67 @@ async fn a_new_turn_message_removes_the_buttons_of_the_one_before() {
     t.close().await;
 }
 
+/// Discord keeps an option within its range on its own screens, but a request can carry
+/// any number: one outside is refused with what is allowed, never changed in silence
+/// (round-3 defect 12's siblings).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn numbers_outside_an_options_range_are_refused_never_changed() {
+    let t = Table::open("async-ranges").await;
+    for (count, locale, says) in [
+        (9, "en-US", "9 moves: a hint shows 1 to 5 moves"),
+        (0, "en-US", "0 moves: a hint shows 1 to 5 moves"),
+        (-2, "fr", "-2 coups : un indice montre de 1 à 5 coups"),
+    ] {
+        let r = t
+            .slash(
+                ADA,
+                &["climb", "hint"],
+                json!([{ "name": "count", "type": 4, "value": count }]),
+                locale,
+            )
+            .await;
+        assert!(r.content().contains(says), "{count}: {}", r.content());
+        assert!(r.ephemeral(), "{}", r.content());
+    }
+    for (from, to, locale, says) in [
+        (
+            "2026-11-20",
+            Some("2026-11-10"),
+            "en-US",
+            "`2026-11-20` is after `2026-11-10`: a report runs from an earlier day to a later one",
+        ),
+        ("2999-01-01", None, "en-US", "`2999-01-01` is after today"),
+        (
+            "2026-11-20",
+            Some("2026-11-10"),
+            "fr",
+            "`2026-11-20` est après `2026-11-10` : un bilan va d'une date à une date plus tardive",
+        ),
+    ] {
+        let mut options = vec![opt("from", from)];
+        options.extend(to.map(|to| opt("to", to)));
+        let r = t
+            .slash(TEACHER, &["class", "report"], Value::Array(options), locale)
+            .await;
+        assert!(
+            r.content().contains(says),
+            "{from}..{to:?}: {}",
+            r.content()
+        );
+    }
+    // The same day as start and end is a day's report, not a refusal.
+    let r = t
+        .slash(
+            TEACHER,
+            &["class", "report"],
+            json!([opt("from", "2026-11-20"), opt("to", "2026-11-20")]),
+            "en-US",
+        )
+        .await;
+    assert!(!r.content().contains("is after"), "{}", r.content());
+    t.close().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobbies_nobody_starts_close_and_idle_games_end_without_ratings() {
     let t = Table::open("async-tidy").await;

@@ -253,6 +253,14 @@ fn bad_arguments_exit_2_with_a_message() {
             "`-1` is not a whole number of 0 or more",
         ),
         (
+            vec!["simulate", "--threads", "100"],
+            "`100`: the worker threads are 1 to 64",
+        ),
+        (
+            vec!["simulate", "--threads", "0"],
+            "`0`: the worker threads are 1 to 64",
+        ),
+        (
             vec![
                 "simulate",
                 "--games",

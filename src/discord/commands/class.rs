@@ -326,23 +326,13 @@ pub async fn report(
             return Answer::private(text::class::teachers_only(lang));
         }
         let now = data.session.now();
-        let span = async {
-            let from = match from.as_deref() {
-                Some(d) => request::report_date(d, now)?,
-                None => 0,
-            };
-            let to = match to.as_deref() {
-                // The whole last day.
-                Some(d) => request::report_date(d, now)? + 86_400_000,
-                None => now + 1,
-            };
-            Ok::<_, SessionError>(ReportSpan {
+        let span = request::report_span(from.as_deref(), to.as_deref(), now)
+            .map(|(from, to)| ReportSpan {
                 guild_id: here.guild_id,
                 from,
-                to: to.max(from + 1),
+                to,
             })
-        }
-        .await;
+            .map_err(SessionError::from);
         let span = match span {
             Ok(span) => span,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),

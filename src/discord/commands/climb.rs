@@ -254,12 +254,16 @@ pub async fn hint(
     #[description_localized("fr", "Combien de coups (1 à 5, par défaut 3)")]
     #[min = 1]
     #[max = 5]
-    count: Option<u8>,
+    count: Option<i64>,
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
-    let n = usize::from(count.unwrap_or(3).clamp(1, 5));
+    let count = request::hint_option(count);
     answer(ctx, Shown::Private, async move {
+        let n = match count {
+            Ok(n) => n,
+            Err(e) => return Answer::private(text::errors::refusal(&e.into(), caller.lang())),
+        };
         Answer::private(answers::climb_hint(&data, &caller, n).await)
     })
     .await

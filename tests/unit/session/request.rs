@@ -7,8 +7,8 @@ use primeclimb::level::Level;
 use primeclimb::render::{Look, Palette};
 use primeclimb::session::request::{
     climb_line, climb_move, climb_options, daifugo_line, daifugo_options, days_from_civil,
-    due_date, duration, game_kind, levels, look, look_words, report_date, stored_look, ClimbLine,
-    Command, DaifugoLine, RequestError,
+    due_date, duration, game_kind, hint_option, levels, look, look_words, report_date, report_span,
+    stored_look, ClimbLine, Command, DaifugoLine, RequestError,
 };
 use primeclimb::{climb, daifugo};
 
@@ -272,4 +272,45 @@ fn levels_and_games_read_from_words() {
         Ok(primeclimb::store::GameKind::Daifugo)
     );
     assert!(game_kind("chess").is_err());
+}
+
+#[test]
+fn a_hint_count_outside_one_to_five_is_refused() {
+    assert_eq!(hint_option(None), Ok(3));
+    assert_eq!(hint_option(Some(1)), Ok(1));
+    assert_eq!(hint_option(Some(5)), Ok(5));
+    for n in [0, 6, -1, i64::MAX, i64::MIN] {
+        assert_eq!(hint_option(Some(n)), Err(RequestError::HintOption(n)));
+    }
+}
+
+#[test]
+fn a_report_span_runs_forward_or_is_refused() {
+    const DAY: i64 = 86_400_000;
+    let now = 20_000 * DAY + 5;
+    assert_eq!(report_span(None, None, now), Ok((0, now + 1)));
+    // One day: from its start to its end.
+    let day = report_span(Some("2026-11-20"), Some("2026-11-20"), now).unwrap();
+    assert_eq!(day.1 - day.0, DAY);
+    assert_eq!(
+        report_span(Some("2026-11-20"), Some("2026-11-19"), now),
+        Err(RequestError::ReportSpan(
+            "2026-11-20".into(),
+            Some("2026-11-19".into())
+        ))
+    );
+    // A start in the future, with no end: after today.
+    assert_eq!(
+        report_span(Some("2999-01-01"), None, now),
+        Err(RequestError::ReportSpan("2999-01-01".into(), None))
+    );
+    assert_eq!(
+        RequestError::ReportSpan("2999-01-01".into(), None).to_string(),
+        "`2999-01-01` is after today: a report runs from an earlier day to a later one"
+    );
+    // A bad date is named as such, not as a backwards span.
+    assert!(matches!(
+        report_span(Some("soon"), Some("2026-11-19"), now),
+        Err(RequestError::ReportDate(_))
+    ));
 }
