@@ -8,7 +8,7 @@ use super::reply::{Answer, Shown};
 use super::types::Data;
 use crate::climb::hint::Hint;
 use crate::lang::Lang;
-use crate::session::{ClimbView, DaifugoView, Look, Place, SessionError};
+use crate::session::{Changed, ClimbView, DaifugoView, Look, Place, SessionError};
 use crate::text;
 
 /// How the caller is named in a note to the channel: a mention.
@@ -21,9 +21,29 @@ pub(crate) fn ai_next(view: &ClimbView) -> bool {
     !view.is_over() && view.ai_level(view.game.current()).is_some()
 }
 
-/// The answer to a change of the game: the board for everyone (saved: posted in the
-/// channel if Discord refuses the reply), then the AI seats.
+/// The answer to a change of the game: the board for everyone, pinging as the session
+/// decided (saved: posted in the channel if Discord refuses the reply), then what follows
+/// (direct messages, the AI seats, the end announced).
 pub async fn climb_changed(
+    data: &Data,
+    caller: &Caller,
+    place: Place,
+    changed: Changed<ClimbView>,
+    lang: Lang,
+) -> Answer {
+    let mut post = climb_post::board_post(data, &changed.view, lang).await;
+    post.ping(&changed.pings);
+    Answer::public(post)
+        .saved(place, text::bot::saved_note(&mention(caller), lang))
+        .then_ai(place, changed.ai_next)
+        .then_announce(changed.info.id, changed.ended)
+        .then_notify(changed.notices)
+}
+
+/// The answer showing a game just started (by a use case that does not say what
+/// follows yet): the board for everyone, its pings shaped when it is sent, then the AI
+/// seats.
+pub async fn climb_started(
     data: &Data,
     caller: &Caller,
     place: Place,
@@ -73,25 +93,24 @@ pub async fn daifugo_acted(
     data: &Data,
     caller: &Caller,
     place: Place,
-    view: DaifugoView,
+    changed: Changed<DaifugoView>,
 ) -> Answer {
     let lang = caller.lang();
-    let table = daifugo_post::public_post(data, &view, lang).await;
+    let mut table = daifugo_post::public_post(data, &changed.view, lang).await;
+    table.ping(&changed.pings);
     let mut answer = Answer::public(table)
         .saved(place, text::bot::saved_note(&mention(caller), lang))
-        .then_ai(
-            place,
-            !view.is_over() && view.ai_level(view.game.current()).is_some(),
-        )
-        .then_announce(view.info.id, view.is_over());
+        .then_ai(place, changed.ai_next)
+        .then_announce(changed.info.id, changed.ended);
+    let view = &changed.view;
     if let Some(seat) = view.seat_of_user(caller.user()) {
         if view.game.current() == seat && !view.is_over() {
             let look = own_look(data, caller, place).await;
             answer.private_followup =
-                Some(daifugo_post::hand_post(data, &view, seat, lang, look).await);
+                Some(daifugo_post::hand_post(data, view, seat, lang, look).await);
         }
     }
-    answer
+    answer.then_notify(changed.notices)
 }
 
 /// How the caller likes their private pictures drawn (the server's look if they never

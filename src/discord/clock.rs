@@ -143,12 +143,7 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             }
         }
         Due::AiIdle { place } => runner::spawn(http.clone(), data.clone(), place),
-        Due::Notice {
-            game_id,
-            user_id,
-            turn,
-            ..
-        } => notify::notice(http, data, game_id, user_id, turn).await,
+        Due::Notice { game_id, turn, .. } => notify::notice(http, data, game_id, turn).await,
         Due::CloseLobby {
             game_id,
             version,

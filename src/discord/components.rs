@@ -310,7 +310,7 @@ async fn rematch_click(
                     .iter()
                     .filter_map(|&u| u64::try_from(u).ok())
                     .collect();
-                crate::discord::notify::shape(data, &mut post).await;
+                crate::discord::send::shape(data, &mut post).await;
                 return Answer::public(post);
             }
             Ok(RematchVote::Ready(plan)) => plan,

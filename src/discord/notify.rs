@@ -11,7 +11,7 @@ use super::posts::{self, Post};
 use super::send::{self, DmError};
 use super::types::Data;
 use crate::lang::Lang;
-use crate::session::{quiet_of, Due, GameView, NotifyHow, Place, UserSettings};
+use crate::session::{lang_of, Due, GameView, Notice, NotifyHow, Place, UserSettings};
 use crate::text;
 
 /// A person's settings, or the defaults when the database cannot say (a ping).
@@ -22,52 +22,18 @@ async fn person(data: &Data, user_id: i64) -> UserSettings {
         .unwrap_or_else(|_| UserSettings::defaults(user_id))
 }
 
-/// How a person is told now: a ping unless they chose otherwise (and a direct message
-/// that Discord refused becomes a ping again).
-fn how(u: &UserSettings) -> NotifyHow {
-    match NotifyHow::from_setting(&u.notify) {
-        NotifyHow::Dm if u.dm_closed => NotifyHow::Ping,
-        other => other,
-    }
-}
-
-/// Whether the person is in their quiet hours now.
-fn quiet_now(data: &Data, u: &UserSettings) -> bool {
-    quiet_of(u).is_some_and(|q| q.at(data.session.now()))
-}
-
-/// Shape a public post's pings by each mentioned person's wishes: those who want a direct
-/// message or nothing are named but not pinged; a ping to someone in their quiet hours
-/// makes the message silent.
-pub async fn shape(data: &Data, post: &mut Post) {
-    let mut keep = Vec::new();
-    for id in std::mem::take(&mut post.mentions) {
-        let u = person(data, i64::try_from(id).unwrap_or(i64::MAX)).await;
-        if how(&u) == NotifyHow::Ping {
-            if quiet_now(data, &u) {
-                post.silent = true;
-            }
-            keep.push(id);
-        }
-    }
-    post.mentions = keep;
-}
-
-/// The language of a person's direct messages: theirs if known, else the game's.
-fn lang_of(u: &UserSettings, fallback: Lang) -> Lang {
-    u.lang
-        .as_deref()
-        .and_then(Lang::from_locale)
-        .unwrap_or(fallback)
-}
-
 /// The link to a game's last turn message, else to its channel or thread.
 async fn game_link(data: &Data, view: &GameView) -> String {
     let info = view.info();
     let post = data.session.last_post(info.id).await.ok().flatten();
-    match post {
-        Some((c, m)) => text::notify::link(info.place.guild_id, c, Some(m)),
-        None => text::notify::link(info.place.guild_id, info.place.channel_id, None),
+    link_to(info.place, post)
+}
+
+/// The link to a message of a game's place, else to the place itself.
+fn link_to(place: Place, message: Option<(i64, i64)>) -> String {
+    match message {
+        Some((c, m)) => text::notify::link(place.guild_id, c, Some(m)),
+        None => text::notify::link(place.guild_id, place.channel_id, None),
     }
 }
 
@@ -76,60 +42,63 @@ async fn game_link(data: &Data, view: &GameView) -> String {
 async fn dm_or_fall_back(
     http: &serenity::Http,
     data: &Data,
-    u: &UserSettings,
+    (user_id, silent): (i64, bool),
     place: Place,
     post: Post,
     lang: Lang,
 ) {
-    match send::dm(http, u.user_id, &post).await {
+    match send::dm(http, user_id, &post).await {
         Ok(()) => {}
         Err(DmError::Closed) => {
-            if data.session.dm_refused(u.user_id).await.unwrap_or(false) {
-                let mention = format!("<@{}>", u.user_id);
+            if data.session.dm_refused(user_id).await.unwrap_or(false) {
+                let mention = format!("<@{user_id}>");
                 let mut note = Post::text(text::notify::dm_closed_note(&mention, lang));
-                note.mentions.extend(u64::try_from(u.user_id).ok());
-                note.silent = quiet_now(data, u);
+                note.mentions.extend(u64::try_from(user_id).ok());
+                note.silent = silent;
                 send::post(http, data, place, note).await;
             }
         }
-        Err(DmError::Failed(e)) => warn!(user = u.user_id, "a direct message failed: {e}"),
+        Err(DmError::Failed(e)) => warn!(user = user_id, "a direct message failed: {e}"),
     }
 }
 
-/// Tell the player to move by direct message (a claimed `Due::Notice`).
-pub async fn notice(http: &serenity::Http, data: &Data, game_id: i64, user_id: i64, turn: i64) {
-    let view = match data.session.claim_notice(game_id, turn).await {
-        Ok(Some(view)) => view,
-        Ok(None) => return,
-        Err(e) => {
-            warn!(game_id, "a turn notice failed: {e}");
-            return;
-        }
-    };
-    let u = person(data, user_id).await;
-    let lang = lang_of(&u, view.info().lang);
-    let link = game_link(data, &view).await;
+/// Send a turn notice a use case decided and claimed: a direct message with a link to
+/// the game's turn message (`posted`: the one just posted for it, when the notice does not
+/// name one).
+pub async fn send_notice(
+    http: &serenity::Http,
+    data: &Data,
+    notice: &Notice,
+    posted: Option<(i64, i64)>,
+) {
+    let info = &notice.game;
+    let link = link_to(info.place, notice.link.or(posted));
     let mut post = Post::text(text::notify::turn_dm(
-        view.info().kind,
-        view.info().id,
+        info.kind,
+        info.id,
         &link,
-        lang,
+        notice.lang,
     ));
-    post.silent = quiet_now(data, &u);
-    dm_or_fall_back(http, data, &u, view.info().place, post, lang).await;
+    post.silent = notice.silent;
+    let who = (notice.user_id, notice.silent);
+    dm_or_fall_back(http, data, who, info.place, post, notice.lang).await;
+}
+
+/// Tell the player to move by direct message (a `Due::Notice` the clock found).
+pub async fn notice(http: &serenity::Http, data: &Data, game_id: i64, turn: i64) {
+    match data.session.claim_notice(game_id, turn).await {
+        Ok(Some(notice)) => send_notice(http, data, &notice, None).await,
+        Ok(None) => {}
+        Err(e) => warn!(game_id, "a turn notice failed: {e}"),
+    }
 }
 
 /// After a change to a game: the direct-message notice of its next player, now rather
 /// than at the clock's next tick (the claim makes sure it goes once).
 pub async fn notices_now(http: &serenity::Http, data: &Data, game_id: i64) {
-    if let Ok(Some(Due::Notice {
-        game_id,
-        user_id,
-        turn,
-        ..
-    })) = data.session.pending_notice(game_id).await
+    if let Ok(Some(Due::Notice { game_id, turn, .. })) = data.session.pending_notice(game_id).await
     {
-        notice(http, data, game_id, user_id, turn).await;
+        notice(http, data, game_id, turn).await;
     }
 }
 
@@ -150,11 +119,11 @@ pub async fn reminder(
         Some(id) => person(data, id).await,
         None => return,
     };
-    match how(&u) {
+    match NotifyHow::of(&u) {
         NotifyHow::None => {}
         NotifyHow::Ping => {
             let mut post = posts::reminder(view, left_ms, waited_ms, half);
-            shape(data, &mut post).await;
+            send::shape(data, &mut post).await;
             send::post(http, data, place, post).await;
         }
         NotifyHow::Dm => {
@@ -165,7 +134,8 @@ pub async fn reminder(
             let post = Post::text(text::notify::reminder_dm(
                 info.kind, info.id, &text, &link, lang,
             ));
-            dm_or_fall_back(http, data, &u, place, post, lang).await;
+            let who = (u.user_id, data.session.quiet_now(&u));
+            dm_or_fall_back(http, data, who, place, post, lang).await;
         }
     }
 }

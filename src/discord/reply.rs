@@ -26,7 +26,7 @@ use super::send;
 use super::threads;
 use super::types::{Data, Error};
 use crate::lang::Lang;
-use crate::session::Place;
+use crate::session::{Notice, Place};
 use crate::text;
 
 /// How an answer is shown.
@@ -63,6 +63,9 @@ pub struct Answer {
     /// Messages (channel, message) whose buttons go after the answer (a result's Rematch
     /// button once the rematch has started).
     pub strip: Vec<(i64, i64)>,
+    /// Direct messages the use case decided and claimed (a turn notice), sent after the
+    /// answer with a link to it. When set, the post's own game needs no other look.
+    pub notices: Option<Vec<Notice>>,
 }
 
 impl Answer {
@@ -77,6 +80,7 @@ impl Answer {
             ended: None,
             notify: Vec::new(),
             strip: Vec::new(),
+            notices: None,
         }
     }
 
@@ -102,6 +106,12 @@ impl Answer {
         if over {
             self.ended = Some(game_id);
         }
+        self
+    }
+
+    /// After the answer, send the direct messages the use case decided.
+    pub fn then_notify(mut self, notices: Vec<Notice>) -> Answer {
+        self.notices = Some(notices);
         self
     }
 
@@ -249,6 +259,14 @@ pub async fn answer_after<F>(
 ) where
     F: Future<Output = Answer> + Send,
 {
+    // A game's public turn message pings as each person asked (`send::shape`).
+    let work = async {
+        let mut answer = work.await;
+        if answer.post.turn_of.is_some() {
+            send::shape(data, &mut answer.post).await;
+        }
+        answer
+    };
     tokio::pin!(work);
     let ready = tokio::select! {
         biased;
@@ -270,6 +288,8 @@ pub async fn answer_after<F>(
             (answer, delivered)
         }
     };
+    // Where the game's turn message went (channel, message), for the notices' links.
+    let mut posted = None;
     match delivered {
         Ok(id) => {
             // A game's public turn message takes over the buttons from the one before.
@@ -280,6 +300,7 @@ pub async fn answer_after<F>(
                 };
                 if let Some(id) = id.and_then(|id| i64::try_from(id).ok()) {
                     send::track(http, data, turn.game_id, target.channel(), id).await;
+                    posted = Some((target.channel(), id));
                 }
             }
             if let Some(hand) = &answer.private_followup {
@@ -291,16 +312,20 @@ pub async fn answer_after<F>(
         Err(e) => {
             warn!("Discord refused a reply: {e}");
             if let Some((place, note)) = &answer.saved {
-                send::post(http, data, *place, answer.post.clone().headed(note)).await;
+                let id = send::post(http, data, *place, answer.post.clone().headed(note)).await;
+                posted = id.map(|id| (place.channel_id, id));
             }
         }
     }
     for (place, post) in &answer.channel_posts {
         send::post(http, data, *place, post.clone()).await;
     }
-    let games = answer
-        .post
-        .turn_of
+    for notice in answer.notices.iter().flatten() {
+        notify::send_notice(http, data, notice, posted).await;
+    }
+    // The post's own game was decided by its use case when it says its notices.
+    let own = answer.post.turn_of.filter(|_| answer.notices.is_none());
+    let games = own
         .iter()
         .chain(
             answer

@@ -59,7 +59,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
             }
         }
         match data.session.ai_step(place, take_back_ms).await {
-            Ok(AiStep::Played(view)) => {
+            Ok(AiStep::Played(changed)) => {
                 rechecks = 0;
                 patience.reset();
                 // The turn may have taken a while (a hard AI thinking): renew the lease
@@ -72,13 +72,18 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                         "renewing the AI turns failed: {e}"
                     );
                 }
-                let message = posts::public_post(data, &view).await;
-                if post(http, data, place, message).await.is_some() {
-                    super::send::sent(data, view.info()).await;
+                let mut message = posts::public_post(data, &changed.view).await;
+                message.ping(&changed.pings);
+                let posted = post(http, data, place, message).await;
+                if posted.is_some() {
+                    super::send::sent(data, changed.info()).await;
                 }
-                super::notify::notices_now(http, data, view.info().id).await;
-                if view.is_over() {
-                    super::threads::announce_end(http, data, view.info().id).await;
+                let posted = posted.map(|id| (place.channel_id, id));
+                for notice in &changed.notices {
+                    super::notify::send_notice(http, data, notice, posted).await;
+                }
+                if changed.ended {
+                    super::threads::announce_end(http, data, changed.info().id).await;
                     break;
                 }
                 if !data.timing.ai_pace.is_zero() {

@@ -22,11 +22,27 @@ fn channel_id(id: i64) -> serenity::ChannelId {
     serenity::ChannelId::new(u64::try_from(id).unwrap_or(1).max(1))
 }
 
+/// Shape a game's public message by the wishes of those it mentions (the session decides,
+/// see `Session::pings`): those who want a direct message or nothing are named but not
+/// pinged; a ping to someone in their quiet hours makes it silent. Once per post.
+pub async fn shape(data: &Data, post: &mut Post) {
+    if post.shaped {
+        return;
+    }
+    let pings = data.session.pings(&post.mentions).await;
+    post.mentions = pings.users;
+    post.silent |= pings.silent;
+    post.shaped = true;
+}
+
 /// Post a message in a game's channel. The game is already saved: a refusal is tried
 /// again a little later, then logged, and a turn message waits in the outbox ([`keep`]).
 /// Returns the message's id when it was posted; a game's turn message takes over the
 /// buttons from the one before ([`track`]).
-pub async fn post(http: &serenity::Http, data: &Data, place: Place, post: Post) -> Option<i64> {
+pub async fn post(http: &serenity::Http, data: &Data, place: Place, mut post: Post) -> Option<i64> {
+    if post.turn_of.is_some() {
+        shape(data, &mut post).await;
+    }
     let channel = channel_id(place.channel_id);
     let message = post.message();
     let mut waits = POST_RETRIES.iter();

@@ -438,3 +438,15 @@ pub fn local_words(ms: i64, tz: &TimeZone, lang: crate::lang::Lang) -> String {
         t.minute()
     )
 }
+
+/// A person's quiet hours, if they set any.
+pub fn quiet_of(u: &crate::store::UserSettings) -> Option<Quiet> {
+    match (u.quiet_from, u.quiet_to) {
+        (Some(from), Some(to)) => Some(Quiet {
+            tz: zone_or_utc(u.time_zone.as_deref()),
+            from,
+            to,
+        }),
+        _ => None,
+    }
+}

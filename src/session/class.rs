@@ -10,7 +10,8 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{decode, GameInfo, GameView, Session, SessionError};
+use super::core::decode;
+use super::{GameInfo, GameView, Session, SessionError};
 use crate::store::{ActivityRow, AssignmentRow, GameKind, GameRow, Place, Status, Store, StoreTx};
 use crate::{climb, daifugo};
 

@@ -3,116 +3,16 @@
 //! read-only views (board, legal moves, hints). Every change goes through
 //! [`Session::commit_climb`]: claim the version, write state and log (and results), commit.
 
-use crate::climb::{self, hint::Hint, Action, Event, Game, Outcome, PawnRef, Phase, Roll, Seat};
+use crate::climb::{self, hint::Hint, Action, Event, Game, Outcome, PawnRef, Phase, Seat};
 use crate::level::Level;
-use crate::render::{self, LastTurn, Look, RenderOptions, Theme, Words};
 use crate::store::{GameKind, GameRow, Place, SeatRow, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
+use super::core::{decode, encode, logged};
+use super::outcome::Changed;
 use super::ratings::Finish;
 use super::request::Command;
-use super::{decode, encode, logged, Actor, GameInfo, Session, SessionError};
-
-/// A Prime Climb game as the fronts show it, after a change or for a look.
-#[derive(Clone, Debug)]
-pub struct ClimbView {
-    pub info: GameInfo,
-    pub game: Game,
-    /// What this change did, in order (empty for a look at the board).
-    pub events: Vec<Event>,
-    /// The seat that acted.
-    pub actor_seat: Option<Seat>,
-    /// The turn the change was made in (the engine has already begun the next turn when
-    /// a turn ends).
-    pub acted_turn: Option<ActedTurn>,
-    /// Every event since the last finished turn began: what the picture draws.
-    recent: Vec<Event>,
-}
-
-impl ClimbView {
-    pub(crate) fn new(
-        info: GameInfo,
-        game: Game,
-        events: Vec<Event>,
-        actor_seat: Option<Seat>,
-    ) -> ClimbView {
-        ClimbView {
-            info,
-            recent: events.clone(),
-            acted_turn: None,
-            game,
-            events,
-            actor_seat,
-        }
-    }
-
-    /// The AI level of a seat, if an AI plays it.
-    pub fn ai_level(&self, seat: Seat) -> Option<Level> {
-        self.info.ai_level(seat)
-    }
-
-    /// The turn the picture shows: the one being played if it has begun (steps made or a
-    /// card waiting), else the last finished one.
-    pub fn last_turn(&self) -> Option<LastTurn> {
-        let started =
-            !self.game.turn.steps.is_empty() || matches!(self.game.phase, Phase::Choice(_));
-        if started && !self.game.is_over() {
-            Some(LastTurn::in_progress(&self.game, &self.recent))
-        } else {
-            LastTurn::from_events(&self.recent)
-        }
-    }
-
-    /// The board as a PNG (the picture of [`Self::last_turn`]), drawn as `look` asks with
-    /// the front's `words` (the picture's language). CPU-bound: async callers run it on a
-    /// blocking thread.
-    pub fn png(&self, look: Look, words: &dyn Words) -> Result<Vec<u8>, image::ImageError> {
-        let opts = RenderOptions {
-            theme: Theme::for_look(look),
-            ..RenderOptions::default()
-        };
-        let img = render::render_board(&self.game, self.last_turn().as_ref(), &opts, words);
-        render::encode_png(&img)
-    }
-
-    /// Whether the game is over.
-    pub fn is_over(&self) -> bool {
-        self.game.is_over() || self.info.status != Status::Active
-    }
-
-    /// The seat whose finished move can still be taken back (`undo`), if any.
-    pub fn take_back_seat(&self) -> Option<Seat> {
-        self.game.take_back_seat().filter(|_| !self.is_over())
-    }
-}
-
-/// The turn a change was made in: its number, whose it was, its dice, and whether it was
-/// under a Curse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ActedTurn {
-    pub number: u32,
-    pub seat: Seat,
-    pub roll: Roll,
-    pub cursed: bool,
-}
-
-/// A Keeper asked for with `play` that cannot be read (the words of `/climb play` and
-/// the terminal's `play`).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum KeeperError {
-    #[error("`{target}` is not a space: name your pawn by its space, e.g. `play {keeper} 14`")]
-    NotASpace { target: String, keeper: String },
-    #[error("which pawn? add its space, e.g. `play {keeper} {example}`")]
-    WhichPawn { keeper: String, example: u8 },
-    #[error("whom do you curse? add a player's name or number, e.g. `play curse 2`")]
-    WhomToCurse,
-    #[error("no player is called `{0}`")]
-    NoPlayerCalled(String),
-    #[error("`{0}` could be several players: write their number")]
-    SeveralPlayers(String),
-    #[error("`{0}` is not a Keeper: write +N or -N (your ±N Keeper), within, or curse")]
-    NotAKeeper(String),
-}
+use super::{ActedTurn, Actor, ClimbView, GameInfo, KeeperError, Session, SessionError};
 
 /// A word as quoted back in a message.
 fn quoted(word: &str) -> String {
@@ -256,14 +156,14 @@ impl<S: Store> Session<S> {
         actor: &Actor,
         command: Command,
         stamp: Option<Stamp>,
-    ) -> Result<ClimbView, SessionError> {
+    ) -> Result<Changed<ClimbView>, SessionError> {
         let result = self.act_once(place, actor, command, stamp).await;
         if let (Err(e), Some(user)) = (&result, actor.user_id) {
             if let Some(kind) = super::class::refusal_kind(e) {
                 self.note(place, user, "refused", kind).await;
             }
         }
-        result
+        Ok(self.changed_climb(result?).await)
     }
 
     async fn act_once(

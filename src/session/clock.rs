@@ -8,11 +8,12 @@
 //! several processes; every change goes through a claim or the version check, so a player
 //! moving at the last second and the clock cannot both apply.
 
-use super::calendar::{self, Calendar, Quiet};
-use super::climb_play::{state_of, ClimbView};
+use super::calendar::{self, quiet_of, Calendar};
+use super::climb_play::state_of;
 use super::commit::unless_moved;
-use super::daifugo_play::{daifugo_state, DaifugoView};
-use super::{GameInfo, GameView, LobbyView, Session, SessionError};
+use super::daifugo_play::daifugo_state;
+use super::outcome::{lang_of, Changed, Notice};
+use super::{ClimbView, DaifugoView, GameInfo, GameView, LobbyView, Session, SessionError};
 use crate::climb::Action;
 use crate::level::Level;
 use crate::store::{
@@ -54,8 +55,8 @@ const STAND_IN: Level = Level::Medium;
 /// What an AI seat's runner is to do next.
 #[derive(Clone, Debug)]
 pub enum AiStep {
-    /// The AI played a turn.
-    Played(GameView),
+    /// The AI played a turn, and what follows from it.
+    Played(Box<Changed<GameView>>),
     /// The previous player may still take their move back: try again after this long.
     Wait(std::time::Duration),
     /// No AI is to move (or another request played first).
@@ -131,18 +132,6 @@ impl ServerClock {
                 .collect(),
             None => Vec::new(),
         }
-    }
-}
-
-/// A person's quiet hours, if they set any.
-pub fn quiet_of(u: &UserSettings) -> Option<Quiet> {
-    match (u.quiet_from, u.quiet_to) {
-        (Some(from), Some(to)) => Some(Quiet {
-            tz: calendar::zone_or_utc(u.time_zone.as_deref()),
-            from,
-            to,
-        }),
-        _ => None,
     }
 }
 
@@ -410,26 +399,31 @@ impl<S: Store> Session<S> {
         )
     }
 
-    /// Claim the direct message that tells the player of the turn started at `turn`; the
-    /// game to tell about, once, while it is still that turn.
+    /// Claim the direct message that tells the player of the turn started at `turn`: the
+    /// notice to send, once, while it is still that turn and they still want it.
     pub async fn claim_notice(
         &self,
         game_id: i64,
         turn: i64,
-    ) -> Result<Option<GameView>, SessionError> {
+    ) -> Result<Option<Notice>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };
-        if row.status != Status::Active || row.turn_started_at != Some(turn) {
+        let (Some(user), Status::Active) = (row.to_move_user, row.status) else {
+            return Ok(None);
+        };
+        if row.turn_started_at != Some(turn) || !self.claim_turn_notice(game_id, turn).await? {
             return Ok(None);
         }
-        let mut tx = self.store().begin().await?;
-        let claimed = tx.claim_turn_notice(game_id, turn).await?;
-        tx.commit().await?;
-        if !claimed {
-            return Ok(None);
-        }
-        Ok(Some(self.game_view(row).await?))
+        let u = self.store().user_settings(user).await?;
+        let game = GameInfo::of_row(&row)?;
+        Ok(Some(Notice {
+            user_id: user,
+            lang: lang_of(&u, game.lang),
+            silent: self.quiet_now(&u),
+            link: row.post,
+            game,
+        }))
     }
 
     /// End a game the clock found left alone (a lobby nobody started, a game nobody
@@ -558,7 +552,7 @@ impl<S: Store> Session<S> {
         }
         // Played on the row read here, whose window is checked on it: a person's move
         // since then (a new window) makes the play a conflict, never a turn played early.
-        Ok(match row.kind {
+        let played = match row.kind {
             GameKind::Climb => {
                 let game = state_of(&row)?;
                 let ai_next = row
@@ -575,14 +569,17 @@ impl<S: Store> Session<S> {
                 }
                 self.ai_turn_on(row, game)
                     .await?
-                    .map(|v| AiStep::Played(GameView::Climb(Box::new(v))))
+                    .map(|v| GameView::Climb(Box::new(v)))
             }
             GameKind::Daifugo => self
                 .daifugo_ai_turn_on(row)
                 .await?
-                .map(|v| AiStep::Played(GameView::Daifugo(Box::new(v)))),
-        }
-        .unwrap_or(AiStep::Idle))
+                .map(|v| GameView::Daifugo(Box::new(v))),
+        };
+        Ok(match played {
+            Some(view) => AiStep::Played(Box::new(self.changed(view).await)),
+            None => AiStep::Idle,
+        })
     }
 
     /// Claim (or renew) the right to play the AI turns of a place's game in progress for

@@ -4,113 +4,19 @@
 //! every event; what a player may see of them (a drawn card is its drawer's secret) is the
 //! adapters' to filter, with [`DaifugoView::visible_to`].
 
-use crate::daifugo::{self, Action, Card, Event, Game, Seat};
+use crate::daifugo::{self, Action, Event, Game, Seat};
 use crate::level::Level;
-use crate::render::{self, Look, Theme, Words};
 use crate::store::{GameKind, GameRow, Place, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
+use super::core::{decode, encode, logged};
+use super::outcome::Changed;
 use super::ratings::Finish;
-use super::{decode, encode, logged, Actor, GameInfo, Session, SessionError};
+use super::{Actor, DaifugoView, GameInfo, Session, SessionError};
 
 /// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
 /// and its discard, then a play: four at most).
 const MAX_AI_ACTIONS: usize = 8;
-
-/// A Prime Daifugo match as the fronts show it.
-#[derive(Clone, Debug)]
-pub struct DaifugoView {
-    pub info: GameInfo,
-    pub game: Game,
-    /// What this change did, in order (every event: filter with `visible_to`).
-    pub events: Vec<Event>,
-    /// The seat that acted.
-    pub actor_seat: Option<Seat>,
-    /// The turn number the change was made in.
-    pub acted_turn: Option<u32>,
-}
-
-impl DaifugoView {
-    pub(crate) fn new(
-        info: GameInfo,
-        game: Game,
-        events: Vec<Event>,
-        actor_seat: Option<Seat>,
-    ) -> DaifugoView {
-        DaifugoView {
-            info,
-            game,
-            events,
-            actor_seat,
-            acted_turn: None,
-        }
-    }
-
-    /// The AI level of a seat, if an AI plays it.
-    pub fn ai_level(&self, seat: Seat) -> Option<Level> {
-        self.info.ai_level(seat)
-    }
-
-    /// The seat of a Discord user.
-    pub fn seat_of_user(&self, user_id: i64) -> Option<Seat> {
-        self.info.seat_of_user(user_id)
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.game.is_over() || self.info.status != Status::Active
-    }
-
-    /// The table everyone sees, as a PNG: play area, hand sizes, deck, top discard (never
-    /// a hand), drawn as `look` asks with the front's `words`. CPU-bound: async callers run
-    /// it on a blocking thread.
-    pub fn table_png(&self, look: Look, words: &dyn Words) -> Result<Vec<u8>, image::ImageError> {
-        render::encode_png(&render::daifugo::render_table(
-            &self.game,
-            &Theme::for_look(look),
-            words,
-        ))
-    }
-
-    /// A seat's hand as a PNG, only for that player.
-    pub fn hand_png(
-        &self,
-        seat: Seat,
-        look: Look,
-        words: &dyn Words,
-    ) -> Result<Vec<u8>, image::ImageError> {
-        render::encode_png(&render::daifugo::render_hand(
-            &self.game,
-            seat,
-            &Theme::for_look(look),
-            words,
-        ))
-    }
-
-    /// A seat's hand, as cards, in the order shown (by value).
-    pub fn hand(&self, seat: Seat) -> Vec<Card> {
-        self.hand_ids(seat)
-            .into_iter()
-            .map(|id| self.game.card(id))
-            .collect()
-    }
-
-    /// A seat's cards in the order they are shown (by value).
-    pub fn hand_ids(&self, seat: Seat) -> Vec<daifugo::CardId> {
-        render::daifugo::hand_order(&self.game, seat)
-    }
-
-    /// The events `viewer` may see: a card drawn by someone else is hidden (§4.3: each
-    /// player sees only their own hand). `None` is everyone (a public message).
-    pub fn visible_to(&self, viewer: Option<Seat>) -> Vec<Event> {
-        self.events
-            .iter()
-            .filter_map(|e| match e {
-                Event::Drew { seat, .. } if Some(*seat) != viewer => None,
-                other => Some(other.clone()),
-            })
-            .collect()
-    }
-}
 
 impl<S: Store> Session<S> {
     /// The started Prime Daifugo game of a place.
@@ -123,6 +29,17 @@ impl<S: Store> Session<S> {
     /// Do what a player typed, in the notation: a play (`3 10`), `draw`, `d`,
     /// `discard 4`, `pass` or `skip`.
     pub async fn daifugo_act(
+        &self,
+        place: Place,
+        actor: &Actor,
+        text: &str,
+        stamp: Option<Stamp>,
+    ) -> Result<Changed<DaifugoView>, SessionError> {
+        let view = self.daifugo_act_once(place, actor, text, stamp).await?;
+        Ok(self.changed_daifugo(view).await)
+    }
+
+    async fn daifugo_act_once(
         &self,
         place: Place,
         actor: &Actor,

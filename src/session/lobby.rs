@@ -3,82 +3,23 @@
 
 use rand::Rng;
 
-use super::climb_play::ClimbView;
-use super::daifugo_play::DaifugoView;
+use super::core::{encode, may_manage};
+use super::ClimbView;
+use super::DaifugoView;
 use super::{
-    decode, encode, may_manage, Actor, GameInfo, GameView, Permission, Session, SessionError,
+    Actor, GameInfo, GameOptions, GameView, Permission, Session, SessionError, MAX_NAME_CHARS,
 };
 use crate::lang::Lang;
 use crate::level::Level;
 use crate::render::Look;
 use crate::store::{
-    GameKind, GameRow, GameUpdate, NewGame, Place, SeatRow, Status, Store, StoreError, StoreTx,
+    GameRow, GameUpdate, NewGame, Place, SeatRow, Status, Store, StoreError, StoreTx,
 };
 use crate::{climb, daifugo};
-
-/// The longest seat name kept (longer names are cut).
-pub const MAX_NAME_CHARS: usize = 32;
 
 /// How many times a commuting change (join, leave, add AI) is tried when another request
 /// claimed the version first.
 const RETRIES: usize = 8;
-
-/// The options of a new game, which also say which game it is.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GameOptions {
-    Climb(climb::Options),
-    Daifugo(daifugo::Options),
-}
-
-impl GameOptions {
-    pub fn kind(&self) -> GameKind {
-        match self {
-            GameOptions::Climb(_) => GameKind::Climb,
-            GameOptions::Daifugo(_) => GameKind::Daifugo,
-        }
-    }
-
-    /// The most players the game seats.
-    pub fn capacity(&self) -> usize {
-        match self {
-            GameOptions::Climb(o) if o.solitaire => 1,
-            GameOptions::Climb(_) => climb::game::MAX_PLAYERS,
-            GameOptions::Daifugo(_) => daifugo::options::MAX_PLAYERS,
-        }
-    }
-
-    /// Check what can be checked before anyone joins (the smallest table these options
-    /// allow).
-    pub fn validate_alone(&self) -> Result<(), SessionError> {
-        match self {
-            GameOptions::Climb(o) => self.validate(if o.solitaire { 1 } else { 2 }),
-            GameOptions::Daifugo(o) => self.validate(if o.skip { 3 } else { 2 }),
-        }
-    }
-
-    /// Check the options for this many players.
-    pub fn validate(&self, players: usize) -> Result<(), SessionError> {
-        match self {
-            GameOptions::Climb(o) => Ok(o.validate(players)?),
-            GameOptions::Daifugo(o) => Ok(o.validate(players)?),
-        }
-    }
-
-    fn encode(&self) -> Result<String, SessionError> {
-        match self {
-            GameOptions::Climb(o) => encode(o),
-            GameOptions::Daifugo(o) => encode(o),
-        }
-    }
-
-    /// The options stored with a game.
-    pub(crate) fn of_row(row: &GameRow) -> Result<GameOptions, SessionError> {
-        Ok(match row.kind {
-            GameKind::Climb => GameOptions::Climb(decode("options", &row.options)?),
-            GameKind::Daifugo => GameOptions::Daifugo(decode("options", &row.options)?),
-        })
-    }
-}
 
 /// What a new game is.
 #[derive(Clone, Debug)]

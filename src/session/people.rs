@@ -19,7 +19,26 @@ pub enum NotifyHow {
     None,
 }
 
+/// Who a public message pings, and whether it goes without a notification.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pings {
+    /// The people it pings: those who asked for a ping (`/notify`). Those who asked for
+    /// a direct message or nothing are named, not pinged.
+    pub users: Vec<u64>,
+    /// Someone pinged is in their quiet hours: the message is sent silently.
+    pub silent: bool,
+}
+
 impl NotifyHow {
+    /// How a person is told now: as they asked, but a direct message that Discord
+    /// refused becomes a ping again.
+    pub fn of(u: &UserSettings) -> NotifyHow {
+        match NotifyHow::from_setting(&u.notify) {
+            NotifyHow::Dm if u.dm_closed => NotifyHow::Ping,
+            other => other,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             NotifyHow::Ping => "ping",
@@ -75,6 +94,29 @@ pub struct Away {
 }
 
 impl<S: Store> Session<S> {
+    /// Who of `users`, named in a game's public message, it pings now, and whether it
+    /// goes silently: each person's `/notify` and quiet hours decide. A person whose
+    /// settings cannot be read now (the database away) is pinged, as by default.
+    pub async fn pings(&self, users: &[u64]) -> Pings {
+        let mut pings = Pings::default();
+        for &id in users {
+            let u = self
+                .user_settings(i64::try_from(id).unwrap_or(i64::MAX))
+                .await
+                .unwrap_or_else(|_| UserSettings::defaults(i64::try_from(id).unwrap_or(0)));
+            if NotifyHow::of(&u) == NotifyHow::Ping {
+                pings.silent |= self.quiet_now(&u);
+                pings.users.push(id);
+            }
+        }
+        pings
+    }
+
+    /// Whether a person is in their quiet hours now.
+    pub fn quiet_now(&self, u: &UserSettings) -> bool {
+        calendar::quiet_of(u).is_some_and(|q| q.at(self.now()))
+    }
+
     /// A person's own settings.
     pub async fn user_settings(&self, user_id: i64) -> Result<UserSettings, SessionError> {
         Ok(self.store().user_settings(user_id).await?)

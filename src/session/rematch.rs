@@ -2,7 +2,7 @@
 //! the claim of the new game live in the database, so two last votes at once open one
 //! game, and a vote survives a restart.
 
-use super::lobby::GameOptions;
+use super::GameOptions;
 use super::{GameView, LobbySpec, Session, SessionError};
 use crate::lang::Lang;
 use crate::store::{GameRow, Place, SeatRow, Status, Store, StoreTx};

@@ -9,7 +9,8 @@ use crate::climb::{self, Action, Game};
 use crate::render::replay::{ReplayFrame, ReplayFrames};
 use crate::store::{GameKind, GameRow, Place, Status, Store, StoreError};
 
-use super::{decode, logged, same_kind, GameInfo, Session, SessionError};
+use super::core::{decode, logged, same_kind};
+use super::{GameInfo, Session, SessionError};
 
 impl<S: Store> Session<S> {
     /// The frames of game `game_id`'s replay: the start position, then the board at the

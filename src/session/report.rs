@@ -12,7 +12,8 @@
 
 use std::collections::BTreeMap;
 
-use super::{decode, logged, Session, SessionError};
+use super::core::{decode, logged};
+use super::{Session, SessionError};
 use crate::climb::board::is_prime;
 use crate::climb::ops::Op;
 use crate::climb::review::{expected, own_bump, solver_course};

@@ -3,7 +3,8 @@
 //! turn against the exact solver's best move, or the hard AI's where the solver does not
 //! reach.
 
-use super::{decode, logged, same_kind, GameInfo, Session, SessionError};
+use super::core::{decode, logged, same_kind};
+use super::{GameInfo, Session, SessionError};
 use crate::climb::review::{self, Review};
 use crate::climb::{self, Action};
 use crate::store::{GameKind, Place, Status, Store};

@@ -3,37 +3,13 @@
 //! four per server, each a text and a §6 effect with its number changed.
 
 use super::clock::TimeoutMode;
+use super::core::{decode, encode};
 use super::request;
-use super::{decode, encode, Actor, Permission, Session, SessionError};
-use crate::climb::options::{CustomCard, CustomCardError};
+use super::{Actor, CardNumber, Permission, Session, SessionError, SettingError};
+use crate::climb::options::CustomCard;
 use crate::climb::{ActionEffect, Effect, KeeperEffect};
 use crate::render::Look;
 use crate::store::{GuildSettings, Store, StoreTx};
-
-/// A setting that cannot be used, with what would be right.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SettingError {
-    /// The card's kind needs a number in this range.
-    #[error("this card needs a number: {what:?} from {min} to {max}")]
-    CardNumber {
-        what: CardNumber,
-        min: i64,
-        max: i64,
-    },
-    #[error("{0}")]
-    CustomCard(#[from] CustomCardError),
-    #[error("custom cards have slots 1 to {MAX_CUSTOM_CARDS}, not {0}")]
-    Slot(i64),
-}
-
-/// Which number a custom card needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CardNumber {
-    Space,
-    N,
-    Distance,
-    Threshold,
-}
 
 /// The most custom cards a server keeps (§7).
 pub const MAX_CUSTOM_CARDS: usize = crate::climb::options::MAX_CUSTOM_CARDS;

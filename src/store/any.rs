@@ -9,6 +9,7 @@
 use super::postgres::{PgStore, PgTx};
 #[cfg(feature = "sqlite")]
 use super::sqlite::{SqliteStore, SqliteTx};
+use super::url::backend_of;
 use super::{
     ActivityRow, AssignmentRow, AwayRow, BestScore, GameKind, GameRow, GameUpdate, GuildSettings,
     LogRow, NewGame, OpenGame, PendingPost, Place, PlayerRecord, PuzzleAnswerRow, RatingRow,
@@ -198,5 +199,30 @@ impl StoreTx for AnyTx {
         put_custom_card(guild_id: i64, slot: i64, card: Option<&str>) -> ();
         claim_runner(place: Place, owner: &str, now: i64, until: i64) -> bool;
         release_runner(place: Place, owner: &str) -> bool;
+    }
+}
+
+/// Open the store named by a `DATABASE_URL`: `sqlite://FILE` (created if missing, WAL,
+/// busy timeout), `sqlite::memory:`, or `postgres://…` (the database must exist); the
+/// migrations of its kind are applied.
+pub async fn connect(url: &str) -> Result<AnyStore, StoreError> {
+    match backend_of(url)? {
+        #[cfg(feature = "sqlite")]
+        "sqlite" => Ok(AnyStore::Sqlite(SqliteStore::connect(url).await?)),
+        #[cfg(feature = "postgres")]
+        "postgres" => Ok(AnyStore::Postgres(PgStore::connect(url).await?)),
+        other => Err(StoreError::Unsupported(url.trim().to_string(), other)),
+    }
+}
+
+/// Check that a `DATABASE_URL` names a database this build can open, without opening it
+/// (nothing is created).
+pub fn check_url(url: &str) -> Result<(), StoreError> {
+    match backend_of(url)? {
+        #[cfg(feature = "sqlite")]
+        "sqlite" => SqliteStore::check_url(url).map(|_| ()),
+        #[cfg(feature = "postgres")]
+        "postgres" => PgStore::check_url(url).map(|_| ()),
+        other => Err(StoreError::Unsupported(url.trim().to_string(), other)),
     }
 }

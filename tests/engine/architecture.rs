@@ -353,7 +353,15 @@ fn named_paths(text: &str) -> Vec<String> {
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                 .collect();
-            out.push(path.trim_end_matches(':').to_string());
+            let path = path.trim_end_matches(':');
+            // `super::{a, b}` of a use tree is read with the tree, not as `super` itself.
+            if path
+                .split("::")
+                .all(|p| matches!(p, "crate" | "super" | "self"))
+            {
+                continue;
+            }
+            out.push(path.to_string());
         }
     }
     out
@@ -361,35 +369,191 @@ fn named_paths(text: &str) -> Vec<String> {
 
 /// The modules a file names, resolved to module paths (the longest prefix that is a
 /// module of the crate).
-fn imports(module: &str, text: &str, modules: &[String]) -> Vec<String> {
-    let here: Vec<&str> = module.split("::").filter(|s| !s.is_empty()).collect();
-    // A mod.rs is its module; any other file's `self` is its module too, its `super` the
-    // parent.
-    let own: Vec<String> = here.iter().map(|s| s.to_string()).collect();
-    let mut out = Vec::new();
-    for named in named_paths(text) {
-        let mut parts = named.split("::").filter(|s| !s.is_empty());
-        let mut path: Vec<String> = match parts.next() {
-            Some("crate") => Vec::new(),
-            Some("self") => own.clone(),
-            Some("super") => own[..own.len().saturating_sub(1)].to_vec(),
-            _ => continue,
-        };
-        for p in parts {
-            if p == "super" {
-                path.pop();
-            } else {
-                path.push(p.to_string());
+fn imports(module: &str, text: &str, modules: &[String], reexports: &Reexports) -> Vec<String> {
+    let children = declared_children(text);
+    let mut named = named_paths(text);
+    named.extend(child_paths(text, &children));
+    let mut out: Vec<String> = Vec::new();
+    for n in named {
+        if let Some(target) = resolve(module, &n, &children, modules, reexports) {
+            if !out.contains(&target) {
+                out.push(target);
             }
-        }
-        while !path.is_empty() && !modules.contains(&path.join("::")) {
-            path.pop();
-        }
-        if !path.is_empty() {
-            out.push(path.join("::"));
         }
     }
     out
+}
+
+/// Names a module re-exports from another (`pub use game::Game;` in `climb`):
+/// (`climb`, `Game`) → `climb::game`. A path through the re-export names the module the
+/// item lives in, not the one that passes it on.
+type Reexports = std::collections::HashMap<(String, String), String>;
+
+/// The module a path names, from the file of `module` (declaring `children`): the longest
+/// prefix that is a module, then through any re-export of the item it names.
+fn resolve(
+    module: &str,
+    named: &str,
+    children: &[String],
+    modules: &[String],
+    reexports: &Reexports,
+) -> Option<String> {
+    let own: Vec<String> = module
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    let mut parts = named.split("::").filter(|s| !s.is_empty());
+    let mut path: Vec<String> = match parts.next() {
+        Some("crate") => Vec::new(),
+        Some("self") => own.clone(),
+        Some("super") => own[..own.len().saturating_sub(1)].to_vec(),
+        Some(child) if children.iter().any(|c| c == child) => {
+            let mut p = own.clone();
+            p.push(child.to_string());
+            p
+        }
+        _ => return None,
+    };
+    for p in parts {
+        if p == "super" {
+            path.pop();
+        } else {
+            path.push(p.to_string());
+        }
+    }
+    let mut rest = Vec::new();
+    while !path.is_empty() && !modules.contains(&path.join("::")) {
+        rest.push(path.pop().unwrap_or_default());
+    }
+    if path.is_empty() {
+        return None;
+    }
+    let mut target = path.join("::");
+    // `rest` holds the item's name last: follow re-exports (a few hops at most).
+    if let Some(item) = rest.last() {
+        for _ in 0..4 {
+            match reexports.get(&(target.clone(), item.clone())) {
+                Some(next) if *next != target => target = next.clone(),
+                _ => break,
+            }
+        }
+    }
+    Some(target)
+}
+
+/// The names `module`'s file re-exports (`pub use …;`) and the modules they come from.
+fn reexports_of(module: &str, text: &str, modules: &[String], into: &mut Reexports) {
+    let children = declared_children(text);
+    let code: Vec<&str> = text.lines().map(code_part).collect();
+    let joined = code.join("\n");
+    for start in ["pub use ", "pub(crate) use "] {
+        for (at, _) in joined.match_indices(start) {
+            let after = &joined[at + start.len()..];
+            let end = after.find(';').unwrap_or(after.len());
+            let tree: String = after[..end]
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+            for path in expand_use(&tree) {
+                let Some(name) = path.rsplit("::").next().map(str::to_string) else {
+                    continue;
+                };
+                // Only items (a module re-exported is named by its own path).
+                if name.is_empty() || name == "*" {
+                    continue;
+                }
+                let empty = Reexports::new();
+                if let Some(from) = resolve(module, &path, &children, modules, &empty) {
+                    if from != module && !modules.contains(&format!("{from}::{name}")) {
+                        into.insert((module.to_string(), name), from);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The modules a file declares as its children: `mod climb;`, `pub mod posts;`.
+fn declared_children(text: &str) -> Vec<String> {
+    text.lines()
+        .map(code_part)
+        .filter_map(|line| {
+            let line = line.trim();
+            let rest = line
+                .strip_prefix("pub mod ")
+                .or_else(|| line.strip_prefix("pub(crate) mod "))
+                .or_else(|| line.strip_prefix("mod "))?;
+            let name = rest.strip_suffix(';')?.trim();
+            (!name.is_empty()).then(|| name.to_string())
+        })
+        .collect()
+}
+
+/// Paths in the code that start with one of the file's own children: `climb::board_post`.
+fn child_paths(text: &str, children: &[String]) -> Vec<String> {
+    let code: Vec<&str> = text.lines().map(code_part).collect();
+    let joined = code.join("\n");
+    let mut out = Vec::new();
+    for child in children {
+        let start = format!("{child}::");
+        for (at, _) in joined.match_indices(&start) {
+            if at > 0
+                && joined[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+            {
+                continue;
+            }
+            let path: String = joined[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            out.push(path.trim_end_matches(':').to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn a_parent_naming_its_child_is_an_import() {
+    let modules = [
+        "discord::posts".to_string(),
+        "discord::posts::climb".to_string(),
+    ];
+    let text = "pub mod climb;\nfn f() { climb::board_post(); }\n";
+    let none = Reexports::new();
+    assert_eq!(
+        imports("discord::posts", text, &modules, &none),
+        ["discord::posts::climb"]
+    );
+    // A use tree relative to the file names its child too.
+    let text = "mod climb;\nuse climb::Thing;\n";
+    assert_eq!(
+        imports("discord::posts", text, &modules, &none),
+        ["discord::posts::climb"]
+    );
+    // A child naming an item its parent re-exports from a sibling depends on the
+    // sibling, not on the parent.
+    let modules = [
+        "climb".to_string(),
+        "climb::game".to_string(),
+        "climb::board".to_string(),
+    ];
+    let mut re = Reexports::new();
+    reexports_of(
+        "climb",
+        "mod game;\npub use game::Game;\n",
+        &modules,
+        &mut re,
+    );
+    assert_eq!(
+        imports("climb::board", "use super::Game;\n", &modules, &re),
+        ["climb::game"]
+    );
+    // An item the parent defines itself is the parent's.
+    assert_eq!(
+        imports("climb::board", "use super::Other;\n", &modules, &re),
+        ["climb"]
+    );
 }
 
 #[test]
@@ -421,18 +585,29 @@ fn no_files_import_each_other_in_a_circle() {
             files.push(f);
         }
     }
-    // Edges between files that are not each other's parent or child (a parent declares
-    // and re-exports its children; that is not a circle).
-    let related = |a: &str, b: &str| {
-        a.is_empty()
-            || b.is_empty()
-            || a.starts_with(&format!("{b}::"))
-            || b.starts_with(&format!("{a}::"))
-    };
+    // Edges between any two files, parent and child included (a parent that uses its
+    // child's items while the child uses the parent's is a circle too); only the crates'
+    // roots, which declare and re-export modules, are left out.
+    let related = |a: &str, b: &str| a.is_empty() || b.is_empty();
+    // A file's inline test module (`#[cfg(test)] mod tests { use super::*; … }`) names
+    // the file itself as `super`: it is left out.
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            match text.find("#[cfg(test)]\nmod ") {
+                Some(at) => text[..at].to_string(),
+                None => text,
+            }
+        })
+        .collect();
+    let mut reexports = Reexports::new();
+    for (i, text) in texts.iter().enumerate() {
+        reexports_of(&modules[i], text, &modules, &mut reexports);
+    }
     let mut edges: Vec<Vec<usize>> = vec![Vec::new(); files.len()];
-    for (i, f) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(f).unwrap_or_default();
-        for target in imports(&modules[i], &text, &modules) {
+    for (i, text) in texts.iter().enumerate() {
+        for target in imports(&modules[i], text, &modules, &reexports) {
             if let Some(j) = modules.iter().position(|m| *m == target) {
                 if i != j && !related(&modules[i], &modules[j]) && !edges[i].contains(&j) {
                     edges[i].push(j);

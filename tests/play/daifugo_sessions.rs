@@ -43,7 +43,7 @@ async fn play_person(
             None => "pass".into(),
         },
     };
-    s.daifugo_act(place, actor, &text, None).await.unwrap()
+    s.daifugo_act(place, actor, &text, None).await.unwrap().view
 }
 
 #[tokio::test]

@@ -954,3 +954,99 @@ async fn every_read_of_a_game_brings_its_own_seats_in_order() {
     assert!(s.store().game(bare + 100).await.unwrap().is_none());
     support::db::remove_db("reads-with-seats");
 }
+
+/// Finish the turn of the person to move as a player following the first hint would,
+/// and return the outcome of the change that ended it.
+async fn finish_turn(
+    s: &Session<store::AnyStore>,
+    actor: &Actor,
+) -> primeclimb::session::Changed<primeclimb::session::ClimbView> {
+    let start = s.board(PLACE).await.unwrap();
+    let turn = start.game.turn.number;
+    let mut last = None;
+    for _ in 0..20 {
+        let view = s.board(PLACE).await.unwrap();
+        if view.is_over() || view.game.turn.number != turn {
+            break;
+        }
+        let command = match view.game.phase {
+            Phase::Choice(_) => Command::Choose(1),
+            _ if view.game.turn.uses.total_left() == 0 => Command::EndMove,
+            _ => match s.hint(PLACE, 1).await.unwrap().1.first() {
+                Some(h) if !h.moves.is_empty() => Command::Move(h.moves.clone()),
+                _ => Command::EndMove,
+            },
+        };
+        last = Some(s.act(PLACE, actor, command, None).await.unwrap());
+    }
+    last.expect("the turn ended")
+}
+
+/// A move's outcome says what follows, decided in the session: the next player is pinged
+/// as they asked (silently in their quiet hours), or sent a direct message claimed once
+/// (the turn clock then finds nothing to send), or told nothing.
+#[tokio::test]
+async fn a_moves_outcome_pings_and_notifies_each_person_as_they_asked() {
+    use primeclimb::lang::Lang;
+    use primeclimb::session::{NotifyChange, NotifyHow};
+    let s = two_player_game("outcome-notify").await;
+    let wish = |how: Option<NotifyHow>, quiet: Option<String>| NotifyChange {
+        how,
+        time_zone: Some("UTC".into()),
+        quiet,
+        digest: None,
+    };
+    let user = |a: &Actor| a.user_id.unwrap();
+
+    // By default: a ping, out loud.
+    let (mover, next) = to_move(&s).await;
+    let changed = finish_turn(&s, &mover).await;
+    assert_eq!(changed.info.user_of(changed.game.current()), next.user_id);
+    assert_eq!(changed.pings.users, [user(&next) as u64]);
+    assert!(!changed.pings.silent);
+    assert!(changed.notices.is_empty());
+    assert!(!changed.ai_next && !changed.ended);
+
+    // A direct message: not pinged; the notice is claimed once.
+    let (mover, next) = to_move(&s).await;
+    s.set_notify(user(&next), wish(Some(NotifyHow::Dm), None), Lang::Fr)
+        .await
+        .unwrap();
+    let changed = finish_turn(&s, &mover).await;
+    assert!(changed.pings.users.is_empty(), "{:?}", changed.pings);
+    assert_eq!(changed.notices.len(), 1);
+    let notice = &changed.notices[0];
+    assert_eq!(notice.user_id, user(&next));
+    assert_eq!(notice.game.id, changed.info.id);
+    assert_eq!(notice.lang, Lang::Fr, "their own language");
+    assert_eq!(notice.link, None, "the turn message the front posts");
+    let turn = changed.info.turn_started_at.unwrap();
+    assert_eq!(s.claim_notice(changed.info.id, turn).await.unwrap(), None);
+
+    // Nothing at all.
+    let (mover, next) = to_move(&s).await;
+    s.set_notify(user(&next), wish(Some(NotifyHow::None), None), Lang::En)
+        .await
+        .unwrap();
+    let changed = finish_turn(&s, &mover).await;
+    assert!(changed.pings.users.is_empty() && changed.notices.is_empty());
+
+    // A ping in their quiet hours (an hour either side of now): silent.
+    let (mover, next) = to_move(&s).await;
+    let minutes = (s.now() / 60_000).rem_euclid(1440);
+    let at = |m: i64| {
+        let m = m.rem_euclid(1440);
+        format!("{:02}:{:02}", m / 60, m % 60)
+    };
+    let quiet = format!("{}-{}", at(minutes - 60), at(minutes + 60));
+    s.set_notify(
+        user(&next),
+        wish(Some(NotifyHow::Ping), Some(quiet)),
+        Lang::En,
+    )
+    .await
+    .unwrap();
+    let changed = finish_turn(&s, &mover).await;
+    assert_eq!(changed.pings.users, [user(&next) as u64]);
+    assert!(changed.pings.silent);
+}

@@ -142,9 +142,17 @@ pub async fn play_turn(
             return Ok(view);
         }
         view = match view.game.phase {
-            Phase::Choice(_) => session.act(place, actor, Command::Choose(1), None).await?,
+            Phase::Choice(_) => {
+                session
+                    .act(place, actor, Command::Choose(1), None)
+                    .await?
+                    .view
+            }
             _ if view.game.turn.uses.total_left() == 0 => {
-                session.act(place, actor, Command::EndMove, None).await?
+                session
+                    .act(place, actor, Command::EndMove, None)
+                    .await?
+                    .view
             }
             _ => {
                 let (_, hints) = session.hint(place, 1).await?;
@@ -154,8 +162,14 @@ pub async fn play_turn(
                         session
                             .act(place, actor, Command::Move(h.moves.clone()), None)
                             .await?
+                            .view
                     }
-                    _ => session.act(place, actor, Command::EndMove, None).await?,
+                    _ => {
+                        session
+                            .act(place, actor, Command::EndMove, None)
+                            .await?
+                            .view
+                    }
                 }
             }
         };

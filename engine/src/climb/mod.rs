@@ -2,9 +2,6 @@
 //! notation and legal outcomes. Pure and deterministic: no I/O, no async, no clock, no
 //! Discord, database or image types (a test in `tests/engine/architecture.rs` checks the imports).
 
-/// A player's place in turn order (join order), 0-based.
-pub type Seat = usize;
-
 pub mod ai;
 pub mod board;
 pub mod card;
@@ -19,6 +16,7 @@ pub mod options;
 pub mod outcomes;
 pub mod puzzle;
 pub mod review;
+pub mod seat;
 pub mod solver;
 
 pub use board::{Colour, GOAL, START};
@@ -30,3 +28,4 @@ pub use game::{
 };
 pub use options::{Course, CustomCardError, Doubles, Options, OptionsError};
 pub use outcomes::{is_legal, legal_outcomes, KeeperUse, Outcome, OutcomeList};
+pub use seat::Seat;

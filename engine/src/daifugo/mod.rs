@@ -3,9 +3,6 @@
 //! deterministic: no I/O, no async, no clock, no Discord, database or image types (a test
 //! in `tests/engine/architecture.rs` checks the imports).
 
-/// A player's place in turn order, 0-based.
-pub type Seat = usize;
-
 pub mod ai;
 pub mod card;
 pub mod error;
@@ -15,6 +12,7 @@ pub mod notation;
 pub mod number;
 pub mod options;
 pub mod puzzle;
+pub mod seat;
 
 pub use ai::Level;
 pub use card::{Card, CardId, Kind, DECK};
@@ -22,3 +20,4 @@ pub use error::{ParseError, PlayError, RuleError};
 pub use game::{Action, Event, Game, Phase, Placed, Play, Player, Step};
 pub use hint::{hint_text, playable_primes, Candidate};
 pub use options::{Options, OptionsError};
+pub use seat::Seat;

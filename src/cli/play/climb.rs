@@ -166,7 +166,7 @@ pub async fn play_loop<S: Store>(
                 match session.act(place, &local, Command::Resign, None).await {
                     Ok(next) => {
                         write_story(out, &next, lang)?;
-                        view = next;
+                        view = next.view;
                     }
                     Err(e) => say(out, refused(&e, lang))?,
                 }
@@ -174,7 +174,7 @@ pub async fn play_loop<S: Store>(
             ClimbLine::Act(command) => match session.act(place, &local, command, None).await {
                 Ok(next) => {
                     write_story(out, &next, lang)?;
-                    view = next;
+                    view = next.view;
                 }
                 Err(SessionError::Moved) => {
                     say(out, refused(&SessionError::Moved, lang))?;
@@ -220,7 +220,7 @@ async fn take_back_window<S: Store>(
             match session.act(place, &local, Command::Undo, None).await {
                 Ok(next) => {
                     write_story(out, &next, lang)?;
-                    return Ok(Window::TakenBack(Box::new(next)));
+                    return Ok(Window::TakenBack(Box::new(next.view)));
                 }
                 Err(e) => {
                     // The window closed (a card drawn, the game over): the AI plays.

@@ -193,7 +193,7 @@ pub async fn play_loop<S: Store>(
                             }
                             shown_to = None;
                         }
-                        view = next;
+                        view = next.view;
                     }
                     Err(SessionError::Moved) => {
                         say(out, refused(&SessionError::Moved, lang))?;

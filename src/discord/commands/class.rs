@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{answer, answer_slow};
+use super::shared::{answer, answer_slow};
 use crate::discord::caller::Caller;
 use crate::discord::class::{self, MembersError, PairRequest, MAX_STUDENTS};
 use crate::discord::ids::Click;

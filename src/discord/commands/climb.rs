@@ -5,8 +5,9 @@ use poise::serenity_prelude as serenity;
 use serenity::AutocompleteChoice;
 
 use super::opening::{new_game, opened_answer, Rules, Wanted};
-use super::{answer, answer_slow, mention};
+use super::shared::{answer, answer_slow};
 use crate::climb::{KeeperEffect, PawnRef};
+use crate::discord::answers::mention;
 use crate::discord::answers::{self, own_look};
 use crate::discord::caller::Caller;
 use crate::discord::posts::{climb as post, lobby as lobby_post, Post};

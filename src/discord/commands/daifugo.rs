@@ -4,8 +4,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::answer;
 use super::opening::{new_game, opened_answer, Rules, Wanted};
+use super::shared::answer;
 use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;

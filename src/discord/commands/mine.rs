@@ -2,7 +2,7 @@
 //! `/notify` (how and when you are told it is your turn) and `/away` (stop your turn
 //! clocks for a while).
 
-use super::answer;
+use super::shared::answer;
 use crate::discord::caller::Caller;
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};

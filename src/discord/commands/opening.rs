@@ -5,15 +5,17 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{mention, new_game_place, placed, unplaced};
 use crate::daifugo;
 use crate::discord::answers;
+use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
 use crate::discord::posts::lobby as lobby_post;
+use crate::discord::posts::Post;
 use crate::discord::reply::Answer;
-use crate::discord::threads::GamePlace;
+use crate::discord::threads::{self, GamePlace};
 use crate::discord::types::Data;
 use crate::session::request;
+use crate::session::GameKind;
 use crate::session::{ClimbView, GameOptions, GameView, LobbySpec, Place, SessionError};
 use crate::text;
 
@@ -77,7 +79,7 @@ pub(crate) async fn opened_answer(
     match opened {
         Opened::Started(view) => {
             let kind = view.info.kind;
-            let answer = answers::climb_changed(data, caller, at.place, *view, lang).await;
+            let answer = answers::climb_started(data, caller, at.place, *view, lang).await;
             placed(answer, at, kind, true, lang)
         }
         Opened::Lobby(view) => {
@@ -150,4 +152,60 @@ async fn open_lobby(
         }
     }
     Ok(Opened::Lobby(Box::new(view)))
+}
+
+/// Where a new game is played (its own thread, or this channel): see `threads`. The
+/// options were checked before, so a refused game leaves no empty thread behind.
+async fn new_game_place(
+    http: &serenity::Http,
+    data: &Data,
+    caller: &Caller,
+    kind: GameKind,
+) -> Result<GamePlace, String> {
+    let name = threads::thread_name(kind, &caller.name);
+    threads::game_place(http, data, caller, &name).await
+}
+
+/// The answer to a new game's command, told where the game is played: a game in a thread
+/// keeps its lobby here (with a link) and gets a first message in the thread; a solitaire
+/// game that started at once is posted in its thread, with a link here. A note says why
+/// a game is played here when the server wants threads.
+fn placed(
+    mut answer: Answer,
+    at: &GamePlace,
+    kind: GameKind,
+    started: bool,
+    lang: crate::lang::Lang,
+) -> Answer {
+    let Some(parent) = at.parent else {
+        if let Some(note) = &at.note {
+            answer.post = answer.post.headed(note);
+        }
+        return answer;
+    };
+    let thread = at.place;
+    if started {
+        let board = std::mem::replace(
+            &mut answer.post,
+            Post::text(text::bot::played_in_thread(thread.channel_id, lang)),
+        );
+        answer.channel_posts.insert(0, (thread, board));
+        answer.saved = None;
+    } else {
+        answer.channel_posts.insert(
+            0,
+            (
+                thread,
+                Post::text(text::bot::thread_welcome(kind, parent, lang)),
+            ),
+        );
+    }
+    answer
+}
+
+/// A refused new game: the thread opened for it goes away again.
+async fn unplaced(http: &serenity::Http, at: &GamePlace) {
+    if at.parent.is_some() {
+        threads::close_unused(http, at.place.channel_id).await;
+    }
 }

@@ -2,7 +2,7 @@
 //! at once (only for you: no spoilers), and the server's puzzle standings. The post of the
 //! day's puzzles in a server's puzzle channel is in `clock.rs`.
 
-use super::answer;
+use super::shared::answer;
 use crate::discord::answers::own_look;
 use crate::discord::caller::Caller;
 use crate::discord::posts::{Picture, Post};

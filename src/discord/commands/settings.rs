@@ -5,7 +5,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::answer;
+use super::shared::answer;
 use crate::discord::caller::{id, Caller};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Data, Error};

@@ -3,7 +3,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::answer;
+use super::shared::answer;
 use crate::discord::caller::{id, Caller};
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};

@@ -182,11 +182,10 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
 
 /// The full message for a game view: text, components and the board picture, drawn the
 /// server's way.
-/// Its pings follow each person's `/notify`, and it becomes the game's turn message (the
-/// buttons of the one before go).
+/// It becomes the game's turn message (the buttons of the one before go), its pings shaped
+/// by each person's `/notify` when it is sent (`send::shape`).
 pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
     let mut post = board_post_in(data, view, lang, view.info.look).await;
-    crate::discord::notify::shape(data, &mut post).await;
     post.turn_of = Some(super::TurnOf::of(&view.info));
     post
 }

@@ -82,7 +82,6 @@ pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
             file: TABLE_FILE,
             alt: text::alt::table_alt(&view.game, lang),
         });
-    crate::discord::notify::shape(data, &mut post).await;
     post.turn_of = Some(super::TurnOf::of(&view.info));
     post
 }

@@ -1,0 +1,200 @@
+//! The session itself: one store and one clock, opened from a `DATABASE_URL`, and what
+//! every use case shares (finding a place's game, decoding stored state, who may manage
+//! a game).
+
+use std::sync::Arc;
+
+use super::error::{Actor, SessionError};
+use crate::json::{Stored, ToJson};
+use crate::store::{AnyStore, GameKind, GameRow, Place, Status, Store, StoreError};
+
+/// Where the database lives when `DATABASE_URL` is not set.
+pub const DEFAULT_DATABASE_URL: &str = crate::store::DEFAULT_URL;
+
+/// Check a `DATABASE_URL` without opening anything (nothing is created); the error says
+/// what is wrong, for whoever runs the program.
+pub fn check_database_url(url: &str) -> Result<(), String> {
+    crate::store::check_url(url).map_err(|e| e.to_string())
+}
+
+/// The use cases on the database named by a `DATABASE_URL` (created if missing,
+/// migrations applied), with the wall clock or `clock`. The error says why the database
+/// cannot be opened, for whoever runs the program.
+pub async fn open(url: &str, clock: Option<Clock>) -> Result<Session, String> {
+    let store = crate::store::connect(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(match clock {
+        Some(clock) => Session::with_clock(store, clock),
+        None => Session::new(store),
+    })
+}
+
+/// Milliseconds since the Unix epoch.
+pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+
+/// The wall clock.
+pub fn system_clock() -> Clock {
+    Arc::new(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            .unwrap_or(0)
+    })
+}
+
+/// The use cases over one store.
+#[derive(Clone)]
+pub struct Session<S: Store = AnyStore> {
+    store: S,
+    clock: Clock,
+}
+
+impl<S: Store> Session<S> {
+    pub fn new(store: S) -> Session<S> {
+        Session::with_clock(store, system_clock())
+    }
+
+    /// A session with its own clock (tests of turn timeouts).
+    pub fn with_clock(store: S, clock: Clock) -> Session<S> {
+        Session { store, clock }
+    }
+
+    pub(super) fn store(&self) -> &S {
+        &self.store
+    }
+
+    pub fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    /// The open game of a place. In a channel whose games are played in threads, the
+    /// refusal lists the threads.
+    pub(super) async fn open(&self, place: Place) -> Result<GameRow, SessionError> {
+        match self.store.open_game(place).await? {
+            Some(row) => Ok(row),
+            None => Err(self.no_game_here(place).await),
+        }
+    }
+
+    /// Why a place has no game: none at all, or its games are in its threads.
+    pub(super) async fn no_game_here(&self, place: Place) -> SessionError {
+        let threads: Vec<i64> = match self.store.open_games_of(place.guild_id).await {
+            Ok(rows) => rows
+                .iter()
+                .filter(|r| r.parent_channel_id == Some(place.channel_id))
+                .map(|r| r.place.channel_id)
+                .collect(),
+            Err(e) => return e.into(),
+        };
+        if threads.is_empty() {
+            SessionError::NoGame
+        } else {
+            SessionError::InThreads(threads)
+        }
+    }
+
+    /// The open game of a place, which must have started.
+    pub(super) async fn active(&self, place: Place) -> Result<GameRow, SessionError> {
+        let row = self.open(place).await?;
+        match row.status {
+            Status::Lobby => Err(SessionError::NotStarted),
+            _ => Ok(row),
+        }
+    }
+
+    /// The started open game of a place, which must be of `kind`.
+    pub(super) async fn active_of(
+        &self,
+        place: Place,
+        kind: GameKind,
+    ) -> Result<GameRow, SessionError> {
+        let row = self.active(place).await?;
+        same_kind(&row, kind)?;
+        Ok(row)
+    }
+
+    /// Game `game_id` of this place's server, or else the newest game of the place: the
+    /// game a look back at one (a review, a replay) is about.
+    pub(super) async fn game_in_server(
+        &self,
+        place: Place,
+        game_id: Option<i64>,
+    ) -> Result<GameRow, SessionError> {
+        let row = match game_id {
+            Some(id) => self
+                .store()
+                .game(id)
+                .await?
+                .filter(|r| r.place.guild_id == place.guild_id),
+            None => self.store().latest_game(place).await?,
+        };
+        row.ok_or(SessionError::NoGame)
+    }
+
+    /// The newest game of a place (a channel's open game is always its newest: a game can
+    /// only be created when none is open), which must be of `kind` and have started.
+    pub(super) async fn latest_of(
+        &self,
+        place: Place,
+        kind: GameKind,
+    ) -> Result<GameRow, SessionError> {
+        let row = self
+            .store()
+            .latest_game(place)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        same_kind(&row, kind)?;
+        if row.state.is_none() {
+            return Err(SessionError::NotStarted);
+        }
+        Ok(row)
+    }
+}
+
+/// Refuse a request for one game in a channel playing the other.
+pub(super) fn same_kind(row: &GameRow, kind: GameKind) -> Result<(), SessionError> {
+    if row.kind == kind {
+        Ok(())
+    } else {
+        Err(SessionError::OtherGame(row.kind))
+    }
+}
+
+/// Decode stored JSON, or say the stored data is unreadable.
+/// A log entry's seat and actions, decoded (`A`: the game's engine actions).
+pub(super) fn logged<A>(entry: &crate::store::LogRow) -> Result<(usize, Vec<A>), SessionError>
+where
+    Vec<A>: Stored,
+{
+    let actions = decode("log actions", &entry.actions)?;
+    Ok((usize::try_from(entry.seat).unwrap_or(usize::MAX), actions))
+}
+
+pub(super) fn decode<T: Stored>(what: &str, json: &str) -> Result<T, SessionError> {
+    T::from_json(json).map_err(|e| SessionError::Store(StoreError::Corrupt(format!("{what}: {e}"))))
+}
+
+/// Encode for storage (engine values always serialise).
+pub(super) fn encode<T: ToJson + ?Sized>(value: &T) -> Result<String, SessionError> {
+    Ok(value.to_json())
+}
+
+/// May `actor` manage (start, end, change) this game: its creator, a moderator, or, in a
+/// game whose creator is not seated, any seated player?
+pub(super) fn may_manage(row: &GameRow, actor: &Actor) -> bool {
+    if actor.moderator {
+        return true;
+    }
+    match actor.user_id {
+        Some(id) if row.creator_id == Some(id) => true,
+        Some(id) => {
+            let creator_seated = row
+                .seats
+                .iter()
+                .any(|s| s.user_id.is_some() && s.user_id == row.creator_id);
+            !creator_seated && row.seats.iter().any(|s| s.user_id == Some(id))
+        }
+        None => false,
+    }
+}
