@@ -290,7 +290,7 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64, think_ms: (u64,
             tally.stalled += 1;
             break;
         }
-        let Ok(view) = d.reader.board(place).await else {
+        let Ok(view) = d.reader.play().board(place).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
@@ -360,7 +360,7 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64, think_ms: (u64,
         // Wait until the move is stored before looking again.
         let before = view.info.version;
         for _ in 0..200 {
-            match d.reader.board(place).await {
+            match d.reader.play().board(place).await {
                 Ok(v) if v.info.version > before => break,
                 _ => tokio::time::sleep(Duration::from_millis(10)).await,
             }

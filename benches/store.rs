@@ -51,10 +51,12 @@ async fn game_to_move(session: &Session<AnyStore>) -> Actor {
             ..LobbySpec::climb(Options::default())
         };
         session
+            .lobbies()
             .create_lobby(PLACE, &ada, &spec)
             .await
             .expect("lobby");
         let view = session
+            .lobbies()
             .start(PLACE, &ada)
             .await
             .expect("start")
@@ -63,7 +65,7 @@ async fn game_to_move(session: &Session<AnyStore>) -> Actor {
         if view.game.current() == 0 {
             return ada;
         }
-        session.end_game(PLACE, &ada).await.expect("end");
+        session.lobbies().end_game(PLACE, &ada).await.expect("end");
     }
     unreachable!()
 }
@@ -95,7 +97,7 @@ fn measure_move(c: &mut Criterion, name: &str, label: &str, url: &str) {
     let session = Session::new(rt.block_on(store::connect(url)).expect("open"));
     let ada = rt.block_on(game_to_move(&session));
     let roll = rt
-        .block_on(session.board(PLACE))
+        .block_on(session.play().board(PLACE))
         .expect("board")
         .game
         .turn
@@ -107,10 +109,12 @@ fn measure_move(c: &mut Criterion, name: &str, label: &str, url: &str) {
         b.iter(|| {
             rt.block_on(async {
                 session
+                    .play()
                     .act(PLACE, &ada, step.clone(), None)
                     .await
                     .expect("the step");
                 session
+                    .play()
                     .act(PLACE, &ada, Command::Undo, None)
                     .await
                     .expect("the undo")
@@ -121,11 +125,11 @@ fn measure_move(c: &mut Criterion, name: &str, label: &str, url: &str) {
     let mut times = Vec::new();
     for _ in 0..400 {
         let t = Instant::now();
-        rt.block_on(session.act(PLACE, &ada, step.clone(), None))
+        rt.block_on(session.play().act(PLACE, &ada, step.clone(), None))
             .expect("the step");
         times.push(t.elapsed());
         let t = Instant::now();
-        rt.block_on(session.act(PLACE, &ada, Command::Undo, None))
+        rt.block_on(session.play().act(PLACE, &ada, Command::Undo, None))
             .expect("the undo");
         times.push(t.elapsed());
     }
@@ -153,11 +157,18 @@ async fn play_ai_games(session: &Session<AnyStore>, n: i64) {
         };
         let host = Actor::moderator(1, "Host");
         session
+            .lobbies()
             .create_lobby(place, &host, &spec)
             .await
             .expect("lobby");
-        session.start(place, &host).await.expect("start");
-        while session.ai_turn(place).await.expect("AI turn").is_some() {}
+        session.lobbies().start(place, &host).await.expect("start");
+        while session
+            .play()
+            .ai_turn(place)
+            .await
+            .expect("AI turn")
+            .is_some()
+        {}
     }
 }
 
@@ -202,7 +213,7 @@ fn stored_games(c: &mut Criterion) {
                 guild_id: 2,
                 channel_id: channel,
             };
-            rt.block_on(session.board(place)).expect("the board")
+            rt.block_on(session.play().board(place)).expect("the board")
         })
     });
 }

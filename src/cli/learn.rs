@@ -73,7 +73,7 @@ pub fn run(args: &LearnArgs) -> Result<()> {
     runtime.block_on(async {
         let session = Session::new(open_store(&url).await?);
         // A whole game waiting speaks the language it was started in, unless told.
-        let waiting = match session.board(LEARN_PLACE).await {
+        let waiting = match session.play().board(LEARN_PLACE).await {
             Ok(view) if !view.is_over() => Some(view.info.lang),
             _ => None,
         };
@@ -119,7 +119,7 @@ pub async fn learn<S: Store>(
     options: &LoopOptions,
 ) -> Result<()> {
     let lang = options.lang;
-    let mut state = session.learn(LEARNER, None, restart).await?;
+    let mut state = session.learning().learn(LEARNER, None, restart).await?;
     loop {
         let (i, lesson) = match state {
             Learn::Done => break,
@@ -160,7 +160,11 @@ pub async fn learn<S: Store>(
                 }
                 _ => {}
             }
-            match session.learn(LEARNER, Some(&line), false).await? {
+            match session
+                .learning()
+                .learn(LEARNER, Some(&line), false)
+                .await?
+            {
                 Learn::Refused(_, lesson, e) => say(
                     out,
                     text::lessons::refused_text(&e, &lesson.shape(), lang, M),
@@ -170,7 +174,7 @@ pub async fn learn<S: Store>(
                 } => {
                     say(out, text::lessons::checked_text(&lesson, &checked, lang, M))?;
                     if checked.passed {
-                        break session.learn(LEARNER, None, false).await?;
+                        break session.learning().learn(LEARNER, None, false).await?;
                     }
                 }
                 other => break other,
@@ -190,14 +194,14 @@ async fn whole_game<S: Store>(
     lang: Lang,
 ) -> Result<crate::session::ClimbView> {
     let local = Actor::local("you");
-    match session.board(LEARN_PLACE).await {
+    match session.play().board(LEARN_PLACE).await {
         Ok(view) if !view.is_over() => return Ok(view),
         Ok(_) | Err(SessionError::NoGame) | Err(SessionError::NotStarted) => {}
         Err(e) => return Err(e.into()),
     }
-    if session.lobby(LEARN_PLACE).await.is_ok() {
+    if session.lobbies().lobby(LEARN_PLACE).await.is_ok() {
         // A lobby left by a stop at the wrong moment: start it.
-        if let Ok(view) = session.start(LEARN_PLACE, &local).await {
+        if let Ok(view) = session.lobbies().start(LEARN_PLACE, &local).await {
             if let Some(v) = view.climb() {
                 return Ok(v);
             }
@@ -214,8 +218,11 @@ async fn whole_game<S: Store>(
         lang,
         ..LobbySpec::climb(options)
     };
-    session.create_lobby(LEARN_PLACE, &local, &spec).await?;
-    let started = session.start(LEARN_PLACE, &local).await?;
+    session
+        .lobbies()
+        .create_lobby(LEARN_PLACE, &local, &spec)
+        .await?;
+    let started = session.lobbies().start(LEARN_PLACE, &local).await?;
     started
         .climb()
         .ok_or_else(|| anyhow::anyhow!("the learning game is not a Prime Climb game"))

@@ -216,21 +216,25 @@ fn stored_frames(url: &str, game_id: i64) -> Result<Vec<ReplayFrame>> {
         .build()?;
     let frames = runtime.block_on(async {
         let session = session::open(url, None).await.map_err(UsageError)?;
-        session.replay_frames(game_id).await.map_err(|e| {
-            UsageError(match e {
-                SessionError::NoGame => format!("there is no game {game_id} in {name}"),
-                SessionError::OtherGame(GameKind::Daifugo) => format!(
+        session
+            .learning()
+            .replay_frames(game_id)
+            .await
+            .map_err(|e| {
+                UsageError(match e {
+                    SessionError::NoGame => format!("there is no game {game_id} in {name}"),
+                    SessionError::OtherGame(GameKind::Daifugo) => format!(
                     "game {game_id} is a Prime Daifugo game: only Prime Climb games have a replay"
                 ),
-                SessionError::NotStarted => {
-                    format!("game {game_id} has not started yet: there is nothing to replay")
-                }
-                SessionError::Store(e) => {
-                    format!("cannot read game {game_id} from {name}: {e}")
-                }
-                other => format!("cannot replay game {game_id} from {name}: {other}"),
+                    SessionError::NotStarted => {
+                        format!("game {game_id} has not started yet: there is nothing to replay")
+                    }
+                    SessionError::Store(e) => {
+                        format!("cannot read game {game_id} from {name}: {e}")
+                    }
+                    other => format!("cannot replay game {game_id} from {name}: {other}"),
+                })
             })
-        })
     })?;
     Ok(frames)
 }

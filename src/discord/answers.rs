@@ -64,11 +64,11 @@ pub async fn climb_hint(data: &Data, caller: &Caller, n: usize) -> String {
         Ok(p) => p,
         Err(t) => return t,
     };
-    let (view, hints): (ClimbView, Vec<Hint>) = match data.session.hint(place, n).await {
+    let (view, hints): (ClimbView, Vec<Hint>) = match data.session.play().hint(place, n).await {
         Ok(found) => found,
         Err(e) => return text::errors::refusal(&e, lang),
     };
-    data.session.note_hint(place, caller.user()).await;
+    data.session.classes().note_hint(place, caller.user()).await;
     let mine = view.info.user_of(view.game.current()) == Some(caller.user());
     climb_post::hint_text(&view, &hints, mine, lang)
 }
@@ -80,7 +80,7 @@ pub async fn climb_moves(data: &Data, caller: &Caller) -> String {
         Ok(p) => p,
         Err(t) => return t,
     };
-    match data.session.legal_moves(place).await {
+    match data.session.play().legal_moves(place).await {
         Ok((view, outcomes)) => climb_post::moves_text(&view, &outcomes, lang),
         Err(e) => text::errors::refusal(&e, lang),
     }
@@ -117,6 +117,7 @@ pub async fn daifugo_acted(
 /// chose; the standard one if the database cannot say).
 pub async fn own_look(data: &Data, caller: &Caller, place: Place) -> Look {
     data.session
+        .servers()
         .look_for(caller.user(), place.guild_id)
         .await
         .unwrap_or_default()
@@ -129,7 +130,7 @@ pub async fn daifugo_hand(data: &Data, caller: &Caller) -> Answer {
         Ok(p) => p,
         Err(t) => return Answer::private(t),
     };
-    match data.session.daifugo_board(place).await {
+    match data.session.play().daifugo_board(place).await {
         Ok(view) => match view.seat_of_user(caller.user()) {
             Some(seat) => {
                 let look = own_look(data, caller, place).await;
@@ -151,7 +152,7 @@ pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
         Ok(p) => p,
         Err(t) => return t,
     };
-    let view = match data.session.daifugo_board(place).await {
+    let view = match data.session.play().daifugo_board(place).await {
         Ok(v) => v,
         Err(e) => return text::errors::refusal(&e, lang),
     };

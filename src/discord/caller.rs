@@ -143,7 +143,7 @@ impl Caller {
         let mut moderator = self.has_moderator_permissions();
         if !moderator && check_teacher_role {
             if let Some(guild) = self.guild_id {
-                if let Ok(settings) = data.session.settings(id(guild)).await {
+                if let Ok(settings) = data.session.servers().settings(id(guild)).await {
                     moderator = settings
                         .teacher_role_id
                         .is_some_and(|role| self.roles.iter().any(|r| id(*r) == role));

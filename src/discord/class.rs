@@ -142,6 +142,7 @@ pub async fn pair(
     let now = data.session.now();
     let assignment = data
         .session
+        .classes()
         .new_assignment(AssignmentRow {
             id: 0,
             guild_id: here.guild_id,
@@ -180,8 +181,11 @@ pub async fn pair(
             ..request.spec.clone()
         };
         let opened = async {
-            data.session.create_lobby(place, &actor, &spec).await?;
-            data.session.start(place, &actor).await
+            data.session
+                .lobbies()
+                .create_lobby(place, &actor, &spec)
+                .await?;
+            data.session.lobbies().start(place, &actor).await
         }
         .await;
         match opened {
@@ -231,7 +235,7 @@ pub async fn pair(
 /// The games of a due assignment still open, listed for its teacher in its channel,
 /// once.
 pub async fn tell_due(http: &serenity::Http, data: &Data, assignment: i64) {
-    match data.session.claim_due(assignment).await {
+    match data.session.classes().claim_due(assignment).await {
         Ok(Some((a, open))) => {
             let lang = open.first().map(|g| g.info.lang).unwrap_or_default();
             let text = text::class::due_list(a.teacher_id, &open, data.session.now(), lang);

@@ -25,7 +25,7 @@ use crate::text;
 /// At start, AI seats whose turn it is play; then every tick, reminders, timeouts and
 /// waiting AI seats. Stops when `stop` turns true.
 pub async fn run(http: Arc<serenity::Http>, data: Data, mut stop: watch::Receiver<bool>) {
-    match data.session.open_places().await {
+    match data.session.clocks().open_places().await {
         Ok(games) => {
             for (place, status) in games {
                 if status == Status::Active {
@@ -54,7 +54,7 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
     announcements(http, data).await;
     puzzles(http, data).await;
     let idle_ms = millis(data.timing.ai_idle);
-    let due = match data.session.due(idle_ms).await {
+    let due = match data.session.clocks().due(idle_ms).await {
         Ok(due) => due,
         Err(e) => {
             error!("reading the turn clocks failed: {e}");
@@ -76,11 +76,12 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             left_ms,
             waited_ms,
             seen,
-        } => match data.session.remind(game_id, version, seen).await {
+        } => match data.session.clocks().remind(game_id, version, seen).await {
             Ok(Some(view)) => {
                 // The one reminder at half time, unless the server repeats them.
                 let repeated = data
                     .session
+                    .servers()
                     .settings(place.guild_id)
                     .await
                     .is_ok_and(|s| s.remind_every_secs.is_some());
@@ -94,7 +95,7 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             version,
             place,
         } => {
-            let mode = match data.session.settings(place.guild_id).await {
+            let mode = match data.session.servers().settings(place.guild_id).await {
                 Ok(s) => TimeoutMode::from_setting(&s.on_timeout),
                 Err(_) => TimeoutMode::Ai,
             };
@@ -112,9 +113,14 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
                     return;
                 }
             }
-            let result = data.session.time_out(game_id, version, mode).await;
+            let result = data.session.clocks().time_out(game_id, version, mode).await;
             if !matches!(result, Ok(Some(_))) {
-                match data.session.release_runner(place, &data.instance).await {
+                match data
+                    .session
+                    .clocks()
+                    .release_runner(place, &data.instance)
+                    .await
+                {
                     // The person moved meanwhile (through another process, which found
                     // the turns held) and an AI seat is next: play it now, not when the
                     // idle check finds it.
@@ -148,10 +154,16 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             game_id,
             version,
             place,
-        } => match data.session.close_stale_lobby(game_id, version).await {
+        } => match data
+            .session
+            .clocks()
+            .close_stale_lobby(game_id, version)
+            .await
+        {
             Ok(Some(lobby)) => {
                 let hours = data
                     .session
+                    .servers()
                     .settings(place.guild_id)
                     .await
                     .map(|s| s.lobby_hours)
@@ -168,10 +180,11 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
             game_id,
             version,
             place,
-        } => match data.session.end_idle_game(game_id, version).await {
+        } => match data.session.clocks().end_idle_game(game_id, version).await {
             Ok(Some(ended)) => {
                 let days = data
                     .session
+                    .servers()
                     .settings(place.guild_id)
                     .await
                     .map(|s| s.idle_days)
@@ -205,7 +218,7 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
 /// rebuilt from the game as it stands (so it shows the board and pings whoever is to
 /// move), and dropped when the game has moved on (a newer message took its place).
 async fn outbox(http: &serenity::Http, data: &Data) {
-    let due = match data.session.pending_posts().await {
+    let due = match data.session.clocks().pending_posts().await {
         Ok(due) => due,
         Err(e) => {
             error!("reading the outbox failed: {e}");
@@ -213,7 +226,7 @@ async fn outbox(http: &serenity::Http, data: &Data) {
         }
     };
     for p in due {
-        match data.session.claim_post(&p).await {
+        match data.session.clocks().claim_post(&p).await {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) => {
@@ -224,7 +237,7 @@ async fn outbox(http: &serenity::Http, data: &Data) {
                 continue;
             }
         }
-        let view = match data.session.game_by_id(p.game_id).await {
+        let view = match data.session.classes().game_by_id(p.game_id).await {
             Ok(view) if view.info().version == p.version => view,
             // The database is away: the message stays in the outbox for the next tick.
             Err(e) if e.unavailable() => {
@@ -236,7 +249,7 @@ async fn outbox(http: &serenity::Http, data: &Data) {
             }
             // The game has moved on (or is gone): the newer message is what counts.
             _ => {
-                if let Err(e) = data.session.posted(p.game_id, p.version).await {
+                if let Err(e) = data.session.clocks().posted(p.game_id, p.version).await {
                     error!(game_id = p.game_id, "clearing the outbox failed: {e}");
                 }
                 continue;
@@ -255,7 +268,7 @@ async fn outbox(http: &serenity::Http, data: &Data) {
 /// The day's puzzles in the channels of the servers that asked (`/settings puzzle`), once
 /// a day each, when the server's hour has come.
 async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
-    let due = match data.session.puzzle_posts_due().await {
+    let due = match data.session.learning().puzzle_posts_due().await {
         Ok(due) => due,
         Err(e) => {
             error!("reading the puzzle channels failed: {e}");
@@ -266,7 +279,12 @@ async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
         let Some(channel) = s.puzzle_channel else {
             continue;
         };
-        match data.session.claim_puzzle_post(s.guild_id, day).await {
+        match data
+            .session
+            .learning()
+            .claim_puzzle_post(s.guild_id, day)
+            .await
+        {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) => {
@@ -294,7 +312,7 @@ async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
 /// ended by a moderator, a timeout that finished it, or a post lost to a crash), and
 /// class assignments that have come due.
 async fn announcements(http: &Arc<serenity::Http>, data: &Data) {
-    match data.session.ends_to_announce().await {
+    match data.session.classes().ends_to_announce().await {
         Ok(ids) => {
             for id in ids {
                 super::threads::announce_end(http, data, id).await;
@@ -302,7 +320,7 @@ async fn announcements(http: &Arc<serenity::Http>, data: &Data) {
         }
         Err(e) => error!("reading the games to announce failed: {e}"),
     }
-    match data.session.due_assignments().await {
+    match data.session.classes().due_assignments().await {
         Ok(due) => {
             for a in due {
                 super::class::tell_due(http, data, a.id).await;

@@ -71,7 +71,12 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
     };
-    let place = match data.session.place_of(game_id, here.guild_id).await {
+    let place = match data
+        .session
+        .classes()
+        .place_of(game_id, here.guild_id)
+        .await
+    {
         Ok(Some(place)) => place,
         Ok(None) => return reply::refuse(target, http, text::bot::stale_board(lang)).await,
         Err(e) => return reply::refuse(target, http, &text::errors::refusal(&e, lang)).await,
@@ -108,7 +113,7 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             lobby_click(ctx, target, data, &caller, place, game_id, verb, &value).await
         }
         Click::Table { game_id, verb } => {
-            let current = data.session.daifugo_board(place).await;
+            let current = data.session.play().daifugo_board(place).await;
             if !current.is_ok_and(|v| v.info.id == game_id) {
                 return reply::refuse(target, http, text::bot::stale_board(lang)).await;
             }
@@ -133,6 +138,7 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
                 let actor = caller.actor(data, false).await;
                 match data
                     .session
+                    .play()
                     .daifugo_act(place, &actor, &words, Some(stamp))
                     .await
                 {
@@ -188,7 +194,12 @@ async fn board_click(
     };
     let work = async {
         let actor = caller.actor(data, false).await;
-        match data.session.act(place, &actor, command, Some(stamp)).await {
+        match data
+            .session
+            .play()
+            .act(place, &actor, command, Some(stamp))
+            .await
+        {
             Ok(view) => answers::climb_changed(data, caller, place, view, lang).await,
             Err(e) => Answer::private(refusal(&e, lang)),
         }
@@ -210,7 +221,7 @@ async fn lobby_click(
     let lang = caller.lang();
     let http = &ctx.http;
     // The lobby must still be this channel's open game.
-    match data.session.lobby(place).await {
+    match data.session.lobbies().lobby(place).await {
         Ok(view) if view.info.id == game_id && view.info.status == Status::Lobby => {}
         _ => return reply::refuse(target, http, text::bot::lobby_closed(lang)).await,
     }
@@ -228,15 +239,15 @@ async fn lobby_click(
             .await;
         let session = &data.session;
         let result = match verb {
-            LobbyVerb::Join => session.join(place, &actor).await,
-            LobbyVerb::Leave => session.leave(place, &actor).await,
-            LobbyVerb::Cancel => session.end_game(place, &actor).await,
+            LobbyVerb::Join => session.lobbies().join(place, &actor).await,
+            LobbyVerb::Leave => session.lobbies().leave(place, &actor).await,
+            LobbyVerb::Cancel => session.lobbies().end_game(place, &actor).await,
             LobbyVerb::Ai => match level {
-                Some(level) => session.add_ai(place, &actor, level).await,
-                None => session.remove_ai(place, &actor).await,
+                Some(level) => session.lobbies().add_ai(place, &actor, level).await,
+                None => session.lobbies().remove_ai(place, &actor).await,
             },
             LobbyVerb::Start => {
-                return match session.start(place, &actor).await {
+                return match session.lobbies().start(place, &actor).await {
                     Ok(view) => started(data, place, view, lang).await,
                     Err(e) => Answer::private(text::errors::refusal(&e, lang)),
                 };
@@ -293,7 +304,11 @@ async fn rematch_click(
             return Answer::private(text::bot::not_in_dm(lang));
         };
         let session = &data.session;
-        let plan = match session.rematch_vote(game_id, guild, caller.user()).await {
+        let plan = match session
+            .lobbies()
+            .rematch_vote(game_id, guild, caller.user())
+            .await
+        {
             Ok(RematchVote::Waiting {
                 waiting,
                 waiting_ids,
@@ -319,6 +334,7 @@ async fn rematch_click(
         // Where it is played: a new thread of the channel where the server has threads
         // (else, or if Discord refuses one, where the first game was played).
         let threads_on = session
+            .servers()
             .settings(guild)
             .await
             .map(|s| s.threads)
@@ -352,7 +368,11 @@ async fn rematch_click(
             (plan.place, plan.parent_channel_id)
         };
         let actor = caller.actor(data, false).await;
-        match session.open_rematch(&plan, place, parent_id, &actor).await {
+        match session
+            .lobbies()
+            .open_rematch(&plan, place, parent_id, &actor)
+            .await
+        {
             Ok(view) => {
                 let info = view.info();
                 let people: Vec<i64> = (0..info.seats.len())

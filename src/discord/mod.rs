@@ -289,7 +289,12 @@ pub async fn run(
     for place in data.runner_places() {
         let lock = data.runner_lock(place);
         let _in_order = tokio::time::timeout_at(finishing.into(), lock.lock()).await;
-        if let Err(e) = data.session.release_runner(place, &data.instance).await {
+        if let Err(e) = data
+            .session
+            .clocks()
+            .release_runner(place, &data.instance)
+            .await
+        {
             warn!(
                 channel = place.channel_id,
                 "letting go of the AI turns failed: {e}"

@@ -17,6 +17,7 @@ use crate::text;
 /// A person's settings, or the defaults when the database cannot say (a ping).
 async fn person(data: &Data, user_id: i64) -> UserSettings {
     data.session
+        .people()
         .user_settings(user_id)
         .await
         .unwrap_or_else(|_| UserSettings::defaults(user_id))
@@ -25,7 +26,13 @@ async fn person(data: &Data, user_id: i64) -> UserSettings {
 /// The link to a game's last turn message, else to its channel or thread.
 async fn game_link(data: &Data, view: &GameView) -> String {
     let info = view.info();
-    let post = data.session.last_post(info.id).await.ok().flatten();
+    let post = data
+        .session
+        .clocks()
+        .last_post(info.id)
+        .await
+        .ok()
+        .flatten();
     link_to(info.place, post)
 }
 
@@ -50,7 +57,13 @@ async fn dm_or_fall_back(
     match send::dm(http, user_id, &post).await {
         Ok(()) => {}
         Err(DmError::Closed) => {
-            if data.session.dm_refused(user_id).await.unwrap_or(false) {
+            if data
+                .session
+                .people()
+                .dm_refused(user_id)
+                .await
+                .unwrap_or(false)
+            {
                 let mention = format!("<@{user_id}>");
                 let mut note = Post::text(text::notify::dm_closed_note(&mention, lang));
                 note.mentions.extend(u64::try_from(user_id).ok());
@@ -86,7 +99,7 @@ pub async fn send_notice(
 
 /// Tell the player to move by direct message (a `Due::Notice` the clock found).
 pub async fn notice(http: &serenity::Http, data: &Data, game_id: i64, turn: i64) {
-    match data.session.claim_notice(game_id, turn).await {
+    match data.session.clocks().claim_notice(game_id, turn).await {
         Ok(Some(notice)) => send_notice(http, data, &notice, None).await,
         Ok(None) => {}
         Err(e) => warn!(game_id, "a turn notice failed: {e}"),
@@ -96,7 +109,8 @@ pub async fn notice(http: &serenity::Http, data: &Data, game_id: i64, turn: i64)
 /// After a change to a game: the direct-message notice of its next player, now rather
 /// than at the clock's next tick (the claim makes sure it goes once).
 pub async fn notices_now(http: &serenity::Http, data: &Data, game_id: i64) {
-    if let Ok(Some(Due::Notice { game_id, turn, .. })) = data.session.pending_notice(game_id).await
+    if let Ok(Some(Due::Notice { game_id, turn, .. })) =
+        data.session.clocks().pending_notice(game_id).await
     {
         notice(http, data, game_id, turn).await;
     }
@@ -134,7 +148,7 @@ pub async fn reminder(
             let post = Post::text(text::notify::reminder_dm(
                 info.kind, info.id, &text, &link, lang,
             ));
-            let who = (u.user_id, data.session.quiet_now(&u));
+            let who = (u.user_id, data.session.people().quiet_now(&u));
             dm_or_fall_back(http, data, who, place, post, lang).await;
         }
     }
@@ -142,7 +156,7 @@ pub async fn reminder(
 
 /// Send a person's daily digest (claimed), if any game waits on them.
 pub async fn digest(http: &serenity::Http, data: &Data, user_id: i64, due_at: i64) {
-    let (u, games) = match data.session.claim_digest(user_id, due_at).await {
+    let (u, games) = match data.session.clocks().claim_digest(user_id, due_at).await {
         Ok(Some(found)) => found,
         Ok(None) => return,
         Err(e) => {
@@ -164,7 +178,7 @@ pub async fn digest(http: &serenity::Http, data: &Data, user_id: i64, due_at: i6
         // A digest has no channel to fall back to: the person is told in their next
         // game's channel instead, by their turn notices.
         Err(DmError::Closed) => {
-            let _ = data.session.dm_refused(user_id).await;
+            let _ = data.session.people().dm_refused(user_id).await;
         }
         Err(DmError::Failed(e)) => warn!(user = user_id, "a digest failed: {e}"),
     }

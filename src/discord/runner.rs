@@ -58,7 +58,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                 break;
             }
         }
-        match data.session.ai_step(place, take_back_ms).await {
+        match data.session.clocks().ai_step(place, take_back_ms).await {
             Ok(AiStep::Played(changed)) => {
                 rechecks = 0;
                 patience.reset();
@@ -91,7 +91,12 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                 }
             }
             Ok(AiStep::Wait(wait)) => tokio::time::sleep(wait.min(max_wait)).await,
-            Ok(AiStep::Idle) => match data.session.release_runner(place, &data.instance).await {
+            Ok(AiStep::Idle) => match data
+                .session
+                .clocks()
+                .release_runner(place, &data.instance)
+                .await
+            {
                 // A person moved through another process meanwhile: play on.
                 Ok(true) if rechecks < 3 => {
                     rechecks += 1;
@@ -114,7 +119,12 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
             }
         }
     }
-    if let Err(e) = data.session.release_runner(place, &data.instance).await {
+    if let Err(e) = data
+        .session
+        .clocks()
+        .release_runner(place, &data.instance)
+        .await
+    {
         error!(
             channel = place.channel_id,
             "letting go of the AI turns failed: {e}"

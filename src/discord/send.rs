@@ -29,7 +29,7 @@ pub async fn shape(data: &Data, post: &mut Post) {
     if post.shaped {
         return;
     }
-    let pings = data.session.pings(&post.mentions).await;
+    let pings = data.session.people().pings(&post.mentions).await;
     post.mentions = pings.users;
     post.silent |= pings.silent;
     post.shaped = true;
@@ -86,12 +86,12 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, mut post: Po
 /// second time by the outbox.
 pub async fn sent(data: &Data, info: &crate::session::GameInfo) {
     let (game_id, version) = (info.id, info.version);
-    match data.session.posted(game_id, version).await {
+    match data.session.clocks().posted(game_id, version).await {
         Ok(()) => {}
         Err(e) if e.unavailable() => {
             let data = data.clone();
             tokio::spawn(async move {
-                if let Err(e) = patiently(|| data.session.posted(game_id, version)).await {
+                if let Err(e) = patiently(|| data.session.clocks().posted(game_id, version)).await {
                     warn!(game_id, "clearing the outbox failed: {e}");
                 }
             });
@@ -105,7 +105,7 @@ pub async fn sent(data: &Data, info: &crate::session::GameInfo) {
 /// clock once Discord takes messages again (`clock::outbox`), unless the game moves on.
 pub async fn keep(data: &Data, turn: TurnOf) {
     let (game_id, version) = (turn.game_id, turn.version);
-    if let Err(e) = patiently(|| data.session.keep_post(game_id, version)).await {
+    if let Err(e) = patiently(|| data.session.clocks().keep_post(game_id, version)).await {
         error!(game_id, "keeping a turn message for later failed: {e}");
     }
 }
@@ -126,7 +126,12 @@ fn retryable(e: &serenity::Error) -> bool {
 /// buttons of the one it replaces (or its own, if a newer one was posted first), so
 /// nobody clicks a board that has moved on. One edit, through the same rate limits.
 pub async fn track(http: &serenity::Http, data: &Data, game_id: i64, channel: i64, message: i64) {
-    match data.session.swap_post(game_id, (channel, message)).await {
+    match data
+        .session
+        .clocks()
+        .swap_post(game_id, (channel, message))
+        .await
+    {
         Ok(Some((c, m))) => strip(http, c, m).await,
         Ok(None) => {}
         Err(e) => warn!(game_id, "noting a game's turn message failed: {e}"),
@@ -135,7 +140,7 @@ pub async fn track(http: &serenity::Http, data: &Data, game_id: i64, channel: i6
 
 /// Remove the buttons of game `game_id`'s last turn message (the game ended by itself).
 pub async fn strip_last(http: &serenity::Http, data: &Data, game_id: i64) {
-    if let Ok(Some((c, m))) = data.session.last_post(game_id).await {
+    if let Ok(Some((c, m))) = data.session.clocks().last_post(game_id).await {
         strip(http, c, m).await;
     }
 }

@@ -66,6 +66,7 @@ pub async fn game_place(
     }
     let wanted = data
         .session
+        .servers()
         .settings(here.guild_id)
         .await
         .map(|s| s.threads)
@@ -118,6 +119,7 @@ pub async fn lobby_note(
     }
     let wanted = data
         .session
+        .servers()
         .settings(info.place.guild_id)
         .await
         .map(|s| s.threads)
@@ -152,7 +154,7 @@ pub async fn open_thread(http: &serenity::Http, channel: i64, name: &str) -> Res
 /// If game `game_id` was played in a thread and is over, announce its end in the thread's
 /// channel (once, whoever calls) and archive the thread.
 pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
-    let info = match data.session.claim_end(game_id).await {
+    let info = match data.session.classes().claim_end(game_id).await {
         Ok(Some(info)) => info,
         Ok(None) => return,
         Err(e) => {
@@ -163,7 +165,7 @@ pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
     let Some(parent) = info.parent_channel_id else {
         return;
     };
-    let view = data.session.game_by_id(game_id).await.ok();
+    let view = data.session.classes().game_by_id(game_id).await.ok();
     let lines = match &view {
         Some(GameView::Climb(v)) if v.game.is_over() => {
             text::climb::standings(&v.game, info.lang, text::Markup::Discord)

@@ -47,6 +47,7 @@ impl Data {
             return Ok(false);
         }
         self.session
+            .clocks()
             .claim_runner(place, &self.instance, millis(self.timing.runner_lease))
             .await
     }

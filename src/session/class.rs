@@ -6,6 +6,7 @@
 //! Every claim (an announcement, a due list) is made in the database, so however many
 //! paths or processes try, it happens once.
 
+use super::core::Classes;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -78,10 +79,10 @@ pub fn groups(members: &[Member], size: usize, seed: u64) -> Vec<Vec<Member>> {
     unique.chunks(size.max(1)).map(<[Member]>::to_vec).collect()
 }
 
-impl<S: Store> Session<S> {
+impl<S: Store> Classes<'_, S> {
     /// The open games of a server, or of one channel and its threads, oldest first.
     pub async fn open_games_summary(
-        &self,
+        self,
         guild_id: i64,
         channel: Option<i64>,
     ) -> Result<Vec<GameSummary>, SessionError> {
@@ -100,7 +101,7 @@ impl<S: Store> Session<S> {
     /// buttons of a lobby posted in a channel act on a game played in a thread. `None` if
     /// there is no such game in this server.
     pub async fn place_of(
-        &self,
+        self,
         game_id: i64,
         guild_id: i64,
     ) -> Result<Option<Place>, SessionError> {
@@ -113,7 +114,7 @@ impl<S: Store> Session<S> {
     }
 
     /// Any started game by id, as it stands.
-    pub async fn game_by_id(&self, id: i64) -> Result<GameView, SessionError> {
+    pub async fn game_by_id(self, id: i64) -> Result<GameView, SessionError> {
         let row = self.store().game(id).await?.ok_or(SessionError::NoGame)?;
         if row.state.is_none() {
             return Err(SessionError::NotStarted);
@@ -122,13 +123,13 @@ impl<S: Store> Session<S> {
     }
 
     /// Games played in a thread whose end is still to be announced in the parent channel.
-    pub async fn ends_to_announce(&self) -> Result<Vec<i64>, SessionError> {
+    pub async fn ends_to_announce(self) -> Result<Vec<i64>, SessionError> {
         Ok(self.store().unannounced_ends().await?)
     }
 
     /// Claim the announcement of a finished or ended game's end: its final view, once
     /// (`None` if it was announced already, or is not over, or not in a thread).
-    pub async fn claim_end(&self, game_id: i64) -> Result<Option<GameInfo>, SessionError> {
+    pub async fn claim_end(self, game_id: i64) -> Result<Option<GameInfo>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };
@@ -146,7 +147,7 @@ impl<S: Store> Session<S> {
     }
 
     /// Record a class assignment (before its games are opened); returns its id.
-    pub async fn new_assignment(&self, row: AssignmentRow) -> Result<i64, SessionError> {
+    pub async fn new_assignment(self, row: AssignmentRow) -> Result<i64, SessionError> {
         let mut tx = self.store().begin().await?;
         let id = tx.insert_assignment(&row).await?;
         tx.commit().await?;
@@ -154,14 +155,14 @@ impl<S: Store> Session<S> {
     }
 
     /// Assignments whose due date has come and whose open games were not yet listed.
-    pub async fn due_assignments(&self) -> Result<Vec<AssignmentRow>, SessionError> {
+    pub async fn due_assignments(self) -> Result<Vec<AssignmentRow>, SessionError> {
         Ok(self.store().due_assignments(self.now()).await?)
     }
 
     /// Claim the due list of an assignment: its games still open, once (`None` if
     /// another request listed them).
     pub async fn claim_due(
-        &self,
+        self,
         id: i64,
     ) -> Result<Option<(AssignmentRow, Vec<GameSummary>)>, SessionError> {
         let Some(assignment) = self.store().assignment(id).await? else {
@@ -252,9 +253,11 @@ impl<S: Store> Session<S> {
             tracing::warn!(game_id, "noting a player's activity failed: {e}");
         }
     }
+}
 
+impl<S: Store> Classes<'_, S> {
     /// Note that a Discord player asked for a hint in the game of `place`.
-    pub async fn note_hint(&self, place: Place, user_id: i64) {
+    pub async fn note_hint(self, place: Place, user_id: i64) {
         self.note(place, user_id, "hint", "").await;
     }
 }

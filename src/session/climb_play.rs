@@ -3,6 +3,7 @@
 //! read-only views (board, legal moves, hints). Every change goes through
 //! [`Session::commit_climb`]: claim the version, write state and log (and results), commit.
 
+use super::core::Play;
 use crate::climb::{self, hint::Hint, Action, Event, Game, Outcome, PawnRef, Phase, Seat};
 use crate::level::Level;
 use crate::store::{GameKind, GameRow, Place, SeatRow, Stamp, Status, Store, StoreError};
@@ -147,25 +148,6 @@ impl<S: Store> Session<S> {
         }
     }
 
-    /// Do what a player asks. A `stamp` (from a button) must match the channel's game and
-    /// its version, or the request is refused as stale. A refused move of a Discord
-    /// player is noted by its kind, for the class report.
-    pub async fn act(
-        &self,
-        place: Place,
-        actor: &Actor,
-        command: Command,
-        stamp: Option<Stamp>,
-    ) -> Result<Changed<ClimbView>, SessionError> {
-        let result = self.act_once(place, actor, command, stamp).await;
-        if let (Err(e), Some(user)) = (&result, actor.user_id) {
-            if let Some(kind) = super::class::refusal_kind(e) {
-                self.note(place, user, "refused", kind).await;
-            }
-        }
-        Ok(self.changed_climb(result?).await)
-    }
-
     async fn act_once(
         &self,
         place: Place,
@@ -282,20 +264,6 @@ impl<S: Store> Session<S> {
         Err(SessionError::NotYourTurn { name })
     }
 
-    /// If an AI seat is to move in the place's game, play its decision (a whole Move
-    /// phase, or a card choice) through the same path as a player. `None` when no AI is
-    /// to move, or when another request played first.
-    pub async fn ai_turn(&self, place: Place) -> Result<Option<ClimbView>, SessionError> {
-        let Some(row) = self.store().open_game(place).await? else {
-            return Ok(None);
-        };
-        if row.status != Status::Active || row.kind != GameKind::Climb {
-            return Ok(None);
-        }
-        let game = state_of(&row)?;
-        self.ai_turn_on(row, game).await
-    }
-
     /// [`Session::ai_turn`] on an active game as read in `row` (its state `game`): what
     /// the caller decided on that read (the take-back window has passed) holds for the
     /// turn played, since a change made since (a person's move) makes the play a
@@ -312,7 +280,7 @@ impl<S: Store> Session<S> {
             })?,
             _ => return Ok(None),
         };
-        self.play_for(row, game, level).await
+        self.play().play_for(row, game, level).await
     }
 
     /// Until when an AI seat to move waits before playing: the end of the window in which
@@ -321,41 +289,6 @@ impl<S: Store> Session<S> {
         game.take_back_seat()?;
         let until = row.turn_started_at?.saturating_add(window_ms);
         Some(until)
-    }
-
-    /// Play the seat to move with the AI at `level` (an AI seat, or an idle player whose
-    /// turn timed out). `None` if another request played first.
-    pub async fn play_for(
-        &self,
-        row: GameRow,
-        game: Game,
-        level: Level,
-    ) -> Result<Option<ClimbView>, SessionError> {
-        let seat = game.current();
-        // The first decision of a process may solve the solver's table (up to 2 s of
-        // CPU): that one runs off the async threads; the rest take a fraction of a
-        // millisecond and run here.
-        let (game, actions) = if climb::ai::decides_at_once(&game.options) {
-            let actions = climb::ai::next_actions(&game, level);
-            (game, actions)
-        } else {
-            tokio::task::spawn_blocking(move || {
-                let actions = climb::ai::next_actions(&game, level);
-                (game, actions)
-            })
-            .await
-            .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("AI task: {e}"))))?
-        };
-        let mut next = game.clone();
-        let events = next.apply_all(seat, &actions).map_err(|e| {
-            SessionError::Store(StoreError::Corrupt(format!(
-                "the AI chose an illegal move: {e}"
-            )))
-        })?;
-        unless_moved(
-            self.commit_climb(&row, &game, next, seat, &actions, events, None)
-                .await,
-        )
     }
 
     /// Write one change (see `commit_change`), and keep the events the picture needs.
@@ -406,13 +339,6 @@ impl<S: Store> Session<S> {
         Ok(view)
     }
 
-    /// The game of a place as it stands (the open one, else the last one played there),
-    /// with the events the picture of the last turn needs.
-    pub async fn board(&self, place: Place) -> Result<ClimbView, SessionError> {
-        let row = self.latest_of(place, GameKind::Climb).await?;
-        self.view_of(row).await
-    }
-
     /// A view of a stored game with the recent log (for pictures).
     pub(super) async fn view_of(&self, row: GameRow) -> Result<ClimbView, SessionError> {
         let game = state_of(&row)?;
@@ -427,10 +353,87 @@ impl<S: Store> Session<S> {
         view.recent = recent;
         Ok(view)
     }
+}
+
+impl<S: Store> Play<'_, S> {
+    /// Do what a player asks. A `stamp` (from a button) must match the channel's game and
+    /// its version, or the request is refused as stale. A refused move of a Discord
+    /// player is noted by its kind, for the class report.
+    pub async fn act(
+        self,
+        place: Place,
+        actor: &Actor,
+        command: Command,
+        stamp: Option<Stamp>,
+    ) -> Result<Changed<ClimbView>, SessionError> {
+        let result = self.act_once(place, actor, command, stamp).await;
+        if let (Err(e), Some(user)) = (&result, actor.user_id) {
+            if let Some(kind) = super::class::refusal_kind(e) {
+                self.note(place, user, "refused", kind).await;
+            }
+        }
+        Ok(self.changed_climb(result?).await)
+    }
+
+    /// If an AI seat is to move in the place's game, play its decision (a whole Move
+    /// phase, or a card choice) through the same path as a player. `None` when no AI is
+    /// to move, or when another request played first.
+    pub async fn ai_turn(self, place: Place) -> Result<Option<ClimbView>, SessionError> {
+        let Some(row) = self.store().open_game(place).await? else {
+            return Ok(None);
+        };
+        if row.status != Status::Active || row.kind != GameKind::Climb {
+            return Ok(None);
+        }
+        let game = state_of(&row)?;
+        self.ai_turn_on(row, game).await
+    }
+
+    /// Play the seat to move with the AI at `level` (an AI seat, or an idle player whose
+    /// turn timed out). `None` if another request played first.
+    pub async fn play_for(
+        self,
+        row: GameRow,
+        game: Game,
+        level: Level,
+    ) -> Result<Option<ClimbView>, SessionError> {
+        let seat = game.current();
+        // The first decision of a process may solve the solver's table (up to 2 s of
+        // CPU): that one runs off the async threads; the rest take a fraction of a
+        // millisecond and run here.
+        let (game, actions) = if climb::ai::decides_at_once(&game.options) {
+            let actions = climb::ai::next_actions(&game, level);
+            (game, actions)
+        } else {
+            tokio::task::spawn_blocking(move || {
+                let actions = climb::ai::next_actions(&game, level);
+                (game, actions)
+            })
+            .await
+            .map_err(|e| SessionError::Store(StoreError::Corrupt(format!("AI task: {e}"))))?
+        };
+        let mut next = game.clone();
+        let events = next.apply_all(seat, &actions).map_err(|e| {
+            SessionError::Store(StoreError::Corrupt(format!(
+                "the AI chose an illegal move: {e}"
+            )))
+        })?;
+        unless_moved(
+            self.commit_climb(&row, &game, next, seat, &actions, events, None)
+                .await,
+        )
+    }
+
+    /// The game of a place as it stands (the open one, else the last one played there),
+    /// with the events the picture of the last turn needs.
+    pub async fn board(self, place: Place) -> Result<ClimbView, SessionError> {
+        let row = self.latest_of(place, GameKind::Climb).await?;
+        self.view_of(row).await
+    }
 
     /// Every legal end of the current Move phase, sorted, each with a move that reaches it.
     pub async fn legal_moves(
-        &self,
+        self,
         place: Place,
     ) -> Result<(ClimbView, Vec<Outcome>), SessionError> {
         let (row, game) = self.climb(place).await?;
@@ -451,7 +454,7 @@ impl<S: Store> Session<S> {
     /// The `n` best moves for the player to move, each explained (factor colours, bumps,
     /// cards). Computed on a blocking thread (the hard AI's tables).
     pub async fn hint(
-        &self,
+        self,
         place: Place,
         n: usize,
     ) -> Result<(ClimbView, Vec<Hint>), SessionError> {
@@ -474,7 +477,7 @@ impl<S: Store> Session<S> {
 
     /// Rebuild a game from its seed, its seats and its log, as a check that the stored
     /// state is exactly what the recorded actions produce.
-    pub async fn replay(&self, game_id: i64) -> Result<Game, SessionError> {
+    pub async fn replay(self, game_id: i64) -> Result<Game, SessionError> {
         let row = self
             .store()
             .game(game_id)

@@ -11,6 +11,7 @@
 use super::calendar::{self, quiet_of, Calendar};
 use super::climb_play::state_of;
 use super::commit::unless_moved;
+use super::core::Clocks;
 use super::daifugo_play::daifugo_state;
 use super::outcome::{lang_of, Changed, Notice};
 use super::{ClimbView, DaifugoView, GameInfo, GameView, LobbyView, Session, SessionError};
@@ -136,17 +137,6 @@ impl ServerClock {
 }
 
 impl<S: Store> Session<S> {
-    /// Every open game's place and status (lobby or active).
-    pub async fn open_places(&self) -> Result<Vec<(Place, Status)>, SessionError> {
-        Ok(self
-            .store()
-            .open_games()
-            .await?
-            .into_iter()
-            .map(|g| (g.place, g.status))
-            .collect())
-    }
-
     /// What the clock of the server `guild_id` needs: settings, calendar, times away
     /// that end after `since`.
     async fn server_clock(&self, guild_id: i64, since: i64) -> Result<ServerClock, SessionError> {
@@ -164,10 +154,133 @@ impl<S: Store> Session<S> {
         })
     }
 
+    /// The seat to move in a stored game, if a person plays it (AI seats have no clock).
+    fn person_to_move(row: &GameRow) -> Result<Option<usize>, SessionError> {
+        let seat = match row.kind {
+            GameKind::Climb => {
+                let g = state_of(row)?;
+                (!g.is_over()).then(|| g.current())
+            }
+            GameKind::Daifugo => {
+                let g = daifugo_state(row)?;
+                (!g.is_over()).then(|| g.current())
+            }
+        };
+        Ok(seat.filter(|&s| row.seats.get(s).is_some_and(|s| s.ai_level.is_none())))
+    }
+
+    /// The game whose clock ran, if it is still at `version` with a person to move.
+    async fn clock_row(&self, game_id: i64, version: i64) -> Result<Option<GameRow>, SessionError> {
+        let Some(row) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        if row.status != Status::Active || row.version != version {
+            return Ok(None);
+        }
+        Ok(Self::person_to_move(&row)?.map(|_| row))
+    }
+
+    /// End a game the clock found left alone (a lobby nobody started, a game nobody
+    /// plays) if it is still at `version` with status `was`: no results, no ratings.
+    async fn end_left_alone(
+        &self,
+        game_id: i64,
+        version: i64,
+        was: Status,
+    ) -> Result<Option<LobbyView>, SessionError> {
+        let Some(row) = self.store().game(game_id).await? else {
+            return Ok(None);
+        };
+        if row.status != was || row.version != version {
+            return Ok(None);
+        }
+        let mut tx = self.store().begin().await?;
+        match tx.claim(row.id, row.version, self.now()).await {
+            Ok(()) => {}
+            Err(crate::store::StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+        tx.update_game(
+            row.id,
+            &GameUpdate {
+                status: Status::Ended,
+                options: row.options.clone(),
+                state: row.state.clone(),
+                turn_started_at: row.turn_started_at,
+                reminded: row.reminded,
+                ai_to_move: false,
+                to_move_user: None,
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        let row = GameRow {
+            status: Status::Ended,
+            version: row.version + 1,
+            ..row
+        };
+        Ok(Some(LobbyView {
+            info: GameInfo::of_row(&row)?,
+        }))
+    }
+
+    /// A view of a stored game, whichever game.
+    pub(super) async fn game_view(&self, row: GameRow) -> Result<GameView, SessionError> {
+        Ok(match row.kind {
+            GameKind::Climb => GameView::Climb(Box::new(self.view_of(row).await?)),
+            GameKind::Daifugo => {
+                let game = daifugo_state(&row)?;
+                GameView::Daifugo(Box::new(DaifugoView::new(
+                    GameInfo::of_row(&row)?,
+                    game,
+                    Vec::new(),
+                    None,
+                )))
+            }
+        })
+    }
+
+    async fn climb_time_out(
+        &self,
+        row: GameRow,
+        mode: TimeoutMode,
+    ) -> Result<Option<ClimbView>, SessionError> {
+        let game = state_of(&row)?;
+        let seat = game.current();
+        if game.is_over() || row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {
+            return Ok(None);
+        }
+        match mode {
+            TimeoutMode::Ai => self.play().play_for(row, game, STAND_IN).await,
+            TimeoutMode::Skip => {
+                let mut next = game.clone();
+                let actions = [Action::Skip];
+                let events = next.apply_all(seat, &actions)?;
+                unless_moved(
+                    self.commit_climb(&row, &game, next, seat, &actions, events, None)
+                        .await,
+                )
+            }
+        }
+    }
+}
+
+impl<S: Store> Clocks<'_, S> {
+    /// Every open game's place and status (lobby or active).
+    pub async fn open_places(self) -> Result<Vec<(Place, Status)>, SessionError> {
+        Ok(self
+            .store()
+            .open_games()
+            .await?
+            .into_iter()
+            .map(|g| (g.place, g.status))
+            .collect())
+    }
+
     /// How long the turn clock of a game has run this turn, and whether it is stopped
     /// now (a day off of the server, or the player to move away).
     pub async fn clock_of(
-        &self,
+        self,
         guild_id: i64,
         started: i64,
         user: Option<i64>,
@@ -185,7 +298,7 @@ impl<S: Store> Session<S> {
     /// digests due at this moment, in game order. An AI seat counts as idle when its game
     /// has not changed for `ai_idle_ms`. Everything comes from the database: after a
     /// restart, or on another process, the same things are due, and each is claimed once.
-    pub async fn due(&self, ai_idle_ms: i64) -> Result<Vec<Due>, SessionError> {
+    pub async fn due(self, ai_idle_ms: i64) -> Result<Vec<Due>, SessionError> {
         let now = self.now();
         let games = self.store().open_games().await?;
         let mut servers: HashMap<i64, ServerClock> = HashMap::new();
@@ -311,38 +424,12 @@ impl<S: Store> Session<S> {
         Ok(due)
     }
 
-    /// The seat to move in a stored game, if a person plays it (AI seats have no clock).
-    fn person_to_move(row: &GameRow) -> Result<Option<usize>, SessionError> {
-        let seat = match row.kind {
-            GameKind::Climb => {
-                let g = state_of(row)?;
-                (!g.is_over()).then(|| g.current())
-            }
-            GameKind::Daifugo => {
-                let g = daifugo_state(row)?;
-                (!g.is_over()).then(|| g.current())
-            }
-        };
-        Ok(seat.filter(|&s| row.seats.get(s).is_some_and(|s| s.ai_level.is_none())))
-    }
-
-    /// The game whose clock ran, if it is still at `version` with a person to move.
-    async fn clock_row(&self, game_id: i64, version: i64) -> Result<Option<GameRow>, SessionError> {
-        let Some(row) = self.store().game(game_id).await? else {
-            return Ok(None);
-        };
-        if row.status != Status::Active || row.version != version {
-            return Ok(None);
-        }
-        Ok(Self::person_to_move(&row)?.map(|_| row))
-    }
-
     /// Note the reminder of the turn at `version` that [`Session::due`] found due (`seen`:
     /// when the last one was noted, as it read) and return the game to remind about;
     /// `None` if the game moved on, or the reminder was noted already, by this process or
     /// another (or the player to move is an AI).
     pub async fn remind(
-        &self,
+        self,
         game_id: i64,
         version: i64,
         seen: Option<i64>,
@@ -362,7 +449,7 @@ impl<S: Store> Session<S> {
     /// Note a game's new turn message (channel, message); the one whose buttons should
     /// go (see `StoreTx::swap_post`).
     pub async fn swap_post(
-        &self,
+        self,
         game_id: i64,
         post: (i64, i64),
     ) -> Result<Option<(i64, i64)>, SessionError> {
@@ -373,13 +460,13 @@ impl<S: Store> Session<S> {
     }
 
     /// A game's last turn message (channel, message), if one was noted.
-    pub async fn last_post(&self, game_id: i64) -> Result<Option<(i64, i64)>, SessionError> {
+    pub async fn last_post(self, game_id: i64) -> Result<Option<(i64, i64)>, SessionError> {
         Ok(self.store().game(game_id).await?.and_then(|r| r.post))
     }
 
     /// The direct-message notice due for a game now, if its player to move asked for
     /// them and was not told of this turn yet (see [`Due::Notice`]).
-    pub async fn pending_notice(&self, game_id: i64) -> Result<Option<Due>, SessionError> {
+    pub async fn pending_notice(self, game_id: i64) -> Result<Option<Due>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };
@@ -402,7 +489,7 @@ impl<S: Store> Session<S> {
     /// Claim the direct message that tells the player of the turn started at `turn`: the
     /// notice to send, once, while it is still that turn and they still want it.
     pub async fn claim_notice(
-        &self,
+        self,
         game_id: i64,
         turn: i64,
     ) -> Result<Option<Notice>, SessionError> {
@@ -420,59 +507,15 @@ impl<S: Store> Session<S> {
         Ok(Some(Notice {
             user_id: user,
             lang: lang_of(&u, game.lang),
-            silent: self.quiet_now(&u),
+            silent: self.people().quiet_now(&u),
             link: row.post,
             game,
         }))
     }
 
-    /// End a game the clock found left alone (a lobby nobody started, a game nobody
-    /// plays) if it is still at `version` with status `was`: no results, no ratings.
-    async fn end_left_alone(
-        &self,
-        game_id: i64,
-        version: i64,
-        was: Status,
-    ) -> Result<Option<LobbyView>, SessionError> {
-        let Some(row) = self.store().game(game_id).await? else {
-            return Ok(None);
-        };
-        if row.status != was || row.version != version {
-            return Ok(None);
-        }
-        let mut tx = self.store().begin().await?;
-        match tx.claim(row.id, row.version, self.now()).await {
-            Ok(()) => {}
-            Err(crate::store::StoreError::Conflict) => return Ok(None),
-            Err(e) => return Err(e.into()),
-        }
-        tx.update_game(
-            row.id,
-            &GameUpdate {
-                status: Status::Ended,
-                options: row.options.clone(),
-                state: row.state.clone(),
-                turn_started_at: row.turn_started_at,
-                reminded: row.reminded,
-                ai_to_move: false,
-                to_move_user: None,
-            },
-        )
-        .await?;
-        tx.commit().await?;
-        let row = GameRow {
-            status: Status::Ended,
-            version: row.version + 1,
-            ..row
-        };
-        Ok(Some(LobbyView {
-            info: GameInfo::of_row(&row)?,
-        }))
-    }
-
     /// Close a lobby nobody started within the server's time (the clock's `CloseLobby`).
     pub async fn close_stale_lobby(
-        &self,
+        self,
         game_id: i64,
         version: i64,
     ) -> Result<Option<LobbyView>, SessionError> {
@@ -481,7 +524,7 @@ impl<S: Store> Session<S> {
 
     /// End a game nobody has touched for the server's idle days (the clock's `EndIdle`).
     pub async fn end_idle_game(
-        &self,
+        self,
         game_id: i64,
         version: i64,
     ) -> Result<Option<LobbyView>, SessionError> {
@@ -491,7 +534,7 @@ impl<S: Store> Session<S> {
     /// Claim a person's digest due at `due_at`: the games (any server) waiting on them,
     /// once per day; `None` if it went already.
     pub async fn claim_digest(
-        &self,
+        self,
         user_id: i64,
         due_at: i64,
     ) -> Result<Option<(UserSettings, Vec<super::MyGame>)>, SessionError> {
@@ -524,26 +567,10 @@ impl<S: Store> Session<S> {
         Ok(Some((person, games)))
     }
 
-    /// A view of a stored game, whichever game.
-    pub(super) async fn game_view(&self, row: GameRow) -> Result<GameView, SessionError> {
-        Ok(match row.kind {
-            GameKind::Climb => GameView::Climb(Box::new(self.view_of(row).await?)),
-            GameKind::Daifugo => {
-                let game = daifugo_state(&row)?;
-                GameView::Daifugo(Box::new(DaifugoView::new(
-                    GameInfo::of_row(&row)?,
-                    game,
-                    Vec::new(),
-                    None,
-                )))
-            }
-        })
-    }
-
     /// If an AI seat is to move in the place's game (either game), play its turn; but
     /// while the previous player may still take back their move (`take_back_ms` after it
     /// was made), say how long to wait instead.
-    pub async fn ai_step(&self, place: Place, take_back_ms: i64) -> Result<AiStep, SessionError> {
+    pub async fn ai_step(self, place: Place, take_back_ms: i64) -> Result<AiStep, SessionError> {
         let Some(row) = self.store().open_game(place).await? else {
             return Ok(AiStep::Idle);
         };
@@ -559,7 +586,7 @@ impl<S: Store> Session<S> {
                     .seats
                     .get(game.current())
                     .is_some_and(|s| s.ai_level.is_some());
-                if let Some(until) = Self::take_back_until(&row, &game, take_back_ms) {
+                if let Some(until) = Session::<S>::take_back_until(&row, &game, take_back_ms) {
                     let wait = until.saturating_sub(self.now());
                     if ai_next && take_back_ms > 0 && wait > 0 {
                         return Ok(AiStep::Wait(std::time::Duration::from_millis(
@@ -586,7 +613,7 @@ impl<S: Store> Session<S> {
     /// `lease_ms` from now, for `owner` (this bot process). False while another process
     /// holds it; true again once that process has let go or its lease ran out (it died).
     pub async fn claim_runner(
-        &self,
+        self,
         place: Place,
         owner: &str,
         lease_ms: i64,
@@ -603,7 +630,7 @@ impl<S: Store> Session<S> {
     /// Let go of a place's AI turns (the runner stopped: a person is to move, or the game
     /// ended). True when an AI seat is to move all the same: a person moved meanwhile
     /// through another process, which found the turns held and left them to this one.
-    pub async fn release_runner(&self, place: Place, owner: &str) -> Result<bool, SessionError> {
+    pub async fn release_runner(self, place: Place, owner: &str) -> Result<bool, SessionError> {
         let mut tx = self.store().begin().await?;
         let ai_to_move = tx.release_runner(place, owner).await?;
         tx.commit().await?;
@@ -613,7 +640,7 @@ impl<S: Store> Session<S> {
     /// The turn at `version` ran out of time: play it with the stand-in AI, or skip it.
     /// `None` if the player moved in the meantime (the version moved on).
     pub async fn time_out(
-        &self,
+        self,
         game_id: i64,
         version: i64,
         mode: TimeoutMode,
@@ -635,29 +662,5 @@ impl<S: Store> Session<S> {
         }
         let climbed = self.climb_time_out(row, mode).await?;
         Ok(climbed.map(|v| GameView::Climb(Box::new(v))))
-    }
-
-    async fn climb_time_out(
-        &self,
-        row: GameRow,
-        mode: TimeoutMode,
-    ) -> Result<Option<ClimbView>, SessionError> {
-        let game = state_of(&row)?;
-        let seat = game.current();
-        if game.is_over() || row.seats.get(seat).is_some_and(|s| s.ai_level.is_some()) {
-            return Ok(None);
-        }
-        match mode {
-            TimeoutMode::Ai => self.play_for(row, game, STAND_IN).await,
-            TimeoutMode::Skip => {
-                let mut next = game.clone();
-                let actions = [Action::Skip];
-                let events = next.apply_all(seat, &actions)?;
-                unless_moved(
-                    self.commit_climb(&row, &game, next, seat, &actions, events, None)
-                        .await,
-                )
-            }
-        }
     }
 }

@@ -2,6 +2,7 @@
 //! the new state, append the log entry, and when the game ends record the results and
 //! ratings and forget the old turns' events. All in one transaction, or nothing.
 
+use super::core::Clocks;
 use super::ratings::{self, Finish};
 use super::{Session, SessionError};
 use crate::store::{GameRow, GameUpdate, LogRow, PendingPost, ResultRow, Status, Store, StoreTx};
@@ -33,43 +34,6 @@ pub const OUTBOX_FIRST_TRY_MS: i64 = 90_000;
 pub const OUTBOX_RETRY_MS: i64 = 20_000;
 
 impl<S: Store> Session<S> {
-    /// The public messages waiting in the outbox, due now (oldest first).
-    pub async fn pending_posts(&self) -> Result<Vec<PendingPost>, SessionError> {
-        Ok(self.store().pending_posts(self.now()).await?)
-    }
-
-    /// Claim a try of a waiting message: true once per try, whichever process asks; the
-    /// next try is [`OUTBOX_RETRY_MS`] later unless this one posts it.
-    pub async fn claim_post(&self, p: &PendingPost) -> Result<bool, SessionError> {
-        let now = self.now();
-        let mut tx = self.store().begin().await?;
-        let claimed = tx
-            .claim_post(p.game_id, p.version, now, now + OUTBOX_RETRY_MS)
-            .await?;
-        tx.commit().await?;
-        Ok(claimed)
-    }
-
-    /// Game `game_id`'s public message for `version`, the answer to a person's change,
-    /// could not be delivered at all: into the outbox, to be posted (rebuilt from the game
-    /// as it stands) once Discord takes messages again, unless the game has moved on.
-    pub async fn keep_post(&self, game_id: i64, version: i64) -> Result<(), SessionError> {
-        let mut tx = self.store().begin().await?;
-        tx.keep_post(game_id, version, self.now() + OUTBOX_RETRY_MS)
-            .await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// Game `game_id`'s public message for `version` was posted (or is no longer
-    /// wanted): out of the outbox.
-    pub async fn posted(&self, game_id: i64, version: i64) -> Result<(), SessionError> {
-        let mut tx = self.store().begin().await?;
-        tx.clear_post(game_id, version).await?;
-        tx.commit().await?;
-        Ok(())
-    }
-
     /// Commit a change; returns the row as it now stands and, at the end of a game, the
     /// results. [`SessionError::Moved`] if another request changed the game first.
     pub(super) async fn commit_change(
@@ -146,6 +110,45 @@ impl<S: Store> Session<S> {
             ..row.clone()
         };
         Ok((row, results))
+    }
+}
+
+impl<S: Store> Clocks<'_, S> {
+    /// The public messages waiting in the outbox, due now (oldest first).
+    pub async fn pending_posts(self) -> Result<Vec<PendingPost>, SessionError> {
+        Ok(self.store().pending_posts(self.now()).await?)
+    }
+
+    /// Claim a try of a waiting message: true once per try, whichever process asks; the
+    /// next try is [`OUTBOX_RETRY_MS`] later unless this one posts it.
+    pub async fn claim_post(self, p: &PendingPost) -> Result<bool, SessionError> {
+        let now = self.now();
+        let mut tx = self.store().begin().await?;
+        let claimed = tx
+            .claim_post(p.game_id, p.version, now, now + OUTBOX_RETRY_MS)
+            .await?;
+        tx.commit().await?;
+        Ok(claimed)
+    }
+
+    /// Game `game_id`'s public message for `version`, the answer to a person's change,
+    /// could not be delivered at all: into the outbox, to be posted (rebuilt from the game
+    /// as it stands) once Discord takes messages again, unless the game has moved on.
+    pub async fn keep_post(self, game_id: i64, version: i64) -> Result<(), SessionError> {
+        let mut tx = self.store().begin().await?;
+        tx.keep_post(game_id, version, self.now() + OUTBOX_RETRY_MS)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Game `game_id`'s public message for `version` was posted (or is no longer
+    /// wanted): out of the outbox.
+    pub async fn posted(self, game_id: i64, version: i64) -> Result<(), SessionError> {
+        let mut tx = self.store().begin().await?;
+        tx.clear_post(game_id, version).await?;
+        tx.commit().await?;
+        Ok(())
     }
 }
 

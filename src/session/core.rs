@@ -198,3 +198,54 @@ pub(super) fn may_manage(row: &GameRow, actor: &Actor) -> bool {
         None => false,
     }
 }
+
+/// The use cases, by concern: each a small view of the session ([`Session::play`] and
+/// the others), so that no one type carries them all.
+macro_rules! concerns {
+    ($($(#[$doc:meta])* $ty:ident $acc:ident;)*) => {$(
+        $(#[$doc])*
+        pub struct $ty<'a, S: Store = AnyStore>(&'a Session<S>);
+
+        impl<S: Store> Clone for $ty<'_, S> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<S: Store> Copy for $ty<'_, S> {}
+
+        impl<S: Store> std::ops::Deref for $ty<'_, S> {
+            type Target = Session<S>;
+
+            fn deref(&self) -> &Session<S> {
+                self.0
+            }
+        }
+
+        impl<S: Store> Session<S> {
+            $(#[$doc])*
+            pub fn $acc(&self) -> $ty<'_, S> {
+                $ty(self)
+            }
+        }
+    )*};
+}
+
+concerns! {
+    /// Playing both games: moves, Keepers, choices, the board, hints, AI turns.
+    Play play;
+    /// Lobbies (open, join, seats, start, end) and rematches.
+    Lobbies lobbies;
+    /// A teacher's class tools: pairing a class, assignments, the class's games.
+    Classes classes;
+    /// People: their games, notifications, time away.
+    People people;
+    /// The turn clock and due work: reminders, timeouts, notices, idle games, the outbox.
+    Clocks clocks;
+    /// Learning: puzzles, the guided first game, reviews and replays.
+    Learning learning;
+    /// Standings and reports: leaderboards, stats, ratings, class reports.
+    Standings standings;
+    /// A server's settings and custom cards.
+    Servers servers;
+}

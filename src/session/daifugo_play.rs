@@ -4,6 +4,7 @@
 //! every event; what a player may see of them (a drawn card is its drawer's secret) is the
 //! adapters' to filter, with [`DaifugoView::visible_to`].
 
+use super::core::Play;
 use crate::daifugo::{self, Action, Event, Game, Seat};
 use crate::level::Level;
 use crate::store::{GameKind, GameRow, Place, Stamp, Status, Store, StoreError};
@@ -24,19 +25,6 @@ impl<S: Store> Session<S> {
         let row = self.active_of(place, GameKind::Daifugo).await?;
         let game = daifugo_state(&row)?;
         Ok((row, game))
-    }
-
-    /// Do what a player typed, in the notation: a play (`3 10`), `draw`, `d`,
-    /// `discard 4`, `pass` or `skip`.
-    pub async fn daifugo_act(
-        &self,
-        place: Place,
-        actor: &Actor,
-        text: &str,
-        stamp: Option<Stamp>,
-    ) -> Result<Changed<DaifugoView>, SessionError> {
-        let view = self.daifugo_act_once(place, actor, text, stamp).await?;
-        Ok(self.changed_daifugo(view).await)
     }
 
     async fn daifugo_act_once(
@@ -84,15 +72,6 @@ impl<S: Store> Session<S> {
             (_, true) => Err(SessionError::AiTurn { name }),
             (false, false) => Err(SessionError::NotYourTurn { name }),
         }
-    }
-
-    /// If an AI seat is to move, play its whole turn. `None` if no AI is to move or
-    /// another request played first.
-    pub async fn daifugo_ai_turn(&self, place: Place) -> Result<Option<DaifugoView>, SessionError> {
-        let Some(row) = self.store().open_game(place).await? else {
-            return Ok(None);
-        };
-        self.daifugo_ai_turn_on(row).await
     }
 
     /// [`Session::daifugo_ai_turn`] on the game as read in `row` (a change since makes
@@ -185,10 +164,34 @@ impl<S: Store> Session<S> {
         view.acted_turn = Some(before.turn.number);
         Ok(view)
     }
+}
+
+impl<S: Store> Play<'_, S> {
+    /// Do what a player typed, in the notation: a play (`3 10`), `draw`, `d`,
+    /// `discard 4`, `pass` or `skip`.
+    pub async fn daifugo_act(
+        self,
+        place: Place,
+        actor: &Actor,
+        text: &str,
+        stamp: Option<Stamp>,
+    ) -> Result<Changed<DaifugoView>, SessionError> {
+        let view = self.daifugo_act_once(place, actor, text, stamp).await?;
+        Ok(self.changed_daifugo(view).await)
+    }
+
+    /// If an AI seat is to move, play its whole turn. `None` if no AI is to move or
+    /// another request played first.
+    pub async fn daifugo_ai_turn(self, place: Place) -> Result<Option<DaifugoView>, SessionError> {
+        let Some(row) = self.store().open_game(place).await? else {
+            return Ok(None);
+        };
+        self.daifugo_ai_turn_on(row).await
+    }
 
     /// The Prime Daifugo match of a place as it stands (the open one, else the last one
     /// played there).
-    pub async fn daifugo_board(&self, place: Place) -> Result<DaifugoView, SessionError> {
+    pub async fn daifugo_board(self, place: Place) -> Result<DaifugoView, SessionError> {
         let row = self.latest_of(place, GameKind::Daifugo).await?;
         let game = daifugo_state(&row)?;
         Ok(DaifugoView::new(
@@ -201,7 +204,7 @@ impl<S: Store> Session<S> {
 
     /// Every prime the seat could play now, for hints.
     pub async fn daifugo_hint(
-        &self,
+        self,
         place: Place,
         seat: Seat,
     ) -> Result<(DaifugoView, Vec<daifugo::Candidate>), SessionError> {
@@ -214,7 +217,7 @@ impl<S: Store> Session<S> {
     }
 
     /// Rebuild a match from its seed, seats and log (see `replay`).
-    pub async fn daifugo_replay(&self, game_id: i64) -> Result<Game, SessionError> {
+    pub async fn daifugo_replay(self, game_id: i64) -> Result<Game, SessionError> {
         let row = self
             .store()
             .game(game_id)

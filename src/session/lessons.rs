@@ -2,6 +2,7 @@
 //! kept in the store, so a learner who stops goes on where they were, on Discord and in
 //! the terminal alike (the terminal's learner is user 0 of its own database).
 
+use super::core::Learning;
 use super::{Session, SessionError};
 use crate::climb::lessons::{self, Checked, Lesson, LessonError, COUNT};
 use crate::store::{Store, StoreTx};
@@ -25,10 +26,19 @@ pub enum Learn {
 }
 
 impl<S: Store> Session<S> {
+    async fn save_lesson_step(&self, user_id: i64, step: usize) -> Result<(), SessionError> {
+        let mut tx = self.store().begin().await?;
+        tx.set_lesson_step(user_id, step as i64, self.now()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl<S: Store> Learning<'_, S> {
     /// The learner's step (with `restart`, from the first again), or the check of their
     /// try (`answer`, a move in the notation of §4). A passed step is saved at once.
     pub async fn learn(
-        &self,
+        self,
         user_id: i64,
         answer: Option<&str>,
         restart: bool,
@@ -65,12 +75,5 @@ impl<S: Store> Session<S> {
                 })
             }
         }
-    }
-
-    async fn save_lesson_step(&self, user_id: i64, step: usize) -> Result<(), SessionError> {
-        let mut tx = self.store().begin().await?;
-        tx.set_lesson_step(user_id, step as i64, self.now()).await?;
-        tx.commit().await?;
-        Ok(())
     }
 }

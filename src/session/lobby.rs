@@ -1,6 +1,7 @@
 //! The lobby: create a game, join, leave, add or remove AI seats, start; and ending a game
 //! early. Joins and leaves commute, so when two race the loser simply tries again.
 
+use super::core::Lobbies;
 use rand::Rng;
 
 use super::core::{encode, may_manage};
@@ -171,10 +172,67 @@ fn next_seat(seats: &[SeatRow]) -> i64 {
 }
 
 impl<S: Store> Session<S> {
+    async fn lobby_by_id(&self, id: i64) -> Result<LobbyView, SessionError> {
+        let row = self.store().game(id).await?.ok_or(SessionError::NoGame)?;
+        LobbyView::of_row(&row)
+    }
+
+    /// Run a lobby change, trying again when another change claimed the version first.
+    async fn lobby_change<F>(&self, place: Place, change: F) -> Result<LobbyView, SessionError>
+    where
+        F: Fn(&GameRow) -> Result<LobbyEdit, SessionError> + Send + Sync,
+    {
+        for _ in 0..RETRIES {
+            let row = self.open(place).await?;
+            if row.status != Status::Lobby {
+                return Err(SessionError::AlreadyStarted);
+            }
+            let edit = change(&row)?;
+            let mut tx = self.store().begin().await?;
+            match tx.claim(row.id, row.version, self.now()).await {
+                Err(StoreError::Conflict) => continue,
+                other => other?,
+            }
+            match &edit {
+                LobbyEdit::Add(seat) => tx.insert_seat(row.id, seat).await?,
+                LobbyEdit::Remove(seat) => tx.delete_seat(row.id, *seat).await?,
+            }
+            let remaining_humans = match &edit {
+                LobbyEdit::Remove(seat) => row
+                    .seats
+                    .iter()
+                    .filter(|s| s.seat != *seat && s.ai_level.is_none())
+                    .count(),
+                _ => 1,
+            };
+            if remaining_humans == 0 {
+                // The last person left: the lobby closes and frees the channel.
+                tx.update_game(
+                    row.id,
+                    &GameUpdate {
+                        status: Status::Ended,
+                        options: row.options.clone(),
+                        state: None,
+                        turn_started_at: None,
+                        reminded: false,
+                        ai_to_move: false,
+                        to_move_user: None,
+                    },
+                )
+                .await?;
+            }
+            tx.commit().await?;
+            return self.lobby_by_id(row.id).await;
+        }
+        Err(SessionError::Moved)
+    }
+}
+
+impl<S: Store> Lobbies<'_, S> {
     /// Open a lobby in `place`. The creator takes the first seat (unless the spec says
     /// otherwise), then the local players and AI seats of the spec.
     pub async fn create_lobby(
-        &self,
+        self,
         place: Place,
         actor: &Actor,
         spec: &LobbySpec,
@@ -182,6 +240,7 @@ impl<S: Store> Session<S> {
         let mut options = spec.options.clone();
         if let (true, GameOptions::Climb(options)) = (spec.fill_in_blanks, &mut options) {
             options.custom_cards = self
+                .servers()
                 .custom_cards(place.guild_id)
                 .await?
                 .into_iter()
@@ -281,68 +340,13 @@ impl<S: Store> Session<S> {
         self.lobby_by_id(id).await
     }
 
-    async fn lobby_by_id(&self, id: i64) -> Result<LobbyView, SessionError> {
-        let row = self.store().game(id).await?.ok_or(SessionError::NoGame)?;
-        LobbyView::of_row(&row)
-    }
-
     /// The open game of a place, lobby or not.
-    pub async fn lobby(&self, place: Place) -> Result<LobbyView, SessionError> {
+    pub async fn lobby(self, place: Place) -> Result<LobbyView, SessionError> {
         LobbyView::of_row(&self.open(place).await?)
     }
 
-    /// Run a lobby change, trying again when another change claimed the version first.
-    async fn lobby_change<F>(&self, place: Place, change: F) -> Result<LobbyView, SessionError>
-    where
-        F: Fn(&GameRow) -> Result<LobbyEdit, SessionError> + Send + Sync,
-    {
-        for _ in 0..RETRIES {
-            let row = self.open(place).await?;
-            if row.status != Status::Lobby {
-                return Err(SessionError::AlreadyStarted);
-            }
-            let edit = change(&row)?;
-            let mut tx = self.store().begin().await?;
-            match tx.claim(row.id, row.version, self.now()).await {
-                Err(StoreError::Conflict) => continue,
-                other => other?,
-            }
-            match &edit {
-                LobbyEdit::Add(seat) => tx.insert_seat(row.id, seat).await?,
-                LobbyEdit::Remove(seat) => tx.delete_seat(row.id, *seat).await?,
-            }
-            let remaining_humans = match &edit {
-                LobbyEdit::Remove(seat) => row
-                    .seats
-                    .iter()
-                    .filter(|s| s.seat != *seat && s.ai_level.is_none())
-                    .count(),
-                _ => 1,
-            };
-            if remaining_humans == 0 {
-                // The last person left: the lobby closes and frees the channel.
-                tx.update_game(
-                    row.id,
-                    &GameUpdate {
-                        status: Status::Ended,
-                        options: row.options.clone(),
-                        state: None,
-                        turn_started_at: None,
-                        reminded: false,
-                        ai_to_move: false,
-                        to_move_user: None,
-                    },
-                )
-                .await?;
-            }
-            tx.commit().await?;
-            return self.lobby_by_id(row.id).await;
-        }
-        Err(SessionError::Moved)
-    }
-
     /// Take a seat in the lobby.
-    pub async fn join(&self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
+    pub async fn join(self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
         let name = clean_name(&actor.name)?;
         self.lobby_change(place, |row| {
             if actor.user_id.is_some() && row.seats.iter().any(|s| s.user_id == actor.user_id) {
@@ -360,7 +364,7 @@ impl<S: Store> Session<S> {
     }
 
     /// Leave the lobby (once the game has started, resign instead).
-    pub async fn leave(&self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
+    pub async fn leave(self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
         self.lobby_change(place, |row| {
             let seat = match actor.user_id {
                 Some(id) => row.seats.iter().find(|s| s.user_id == Some(id)),
@@ -379,7 +383,7 @@ impl<S: Store> Session<S> {
 
     /// Add an AI seat (players in the lobby, its creator or a moderator).
     pub async fn add_ai(
-        &self,
+        self,
         place: Place,
         actor: &Actor,
         level: Level,
@@ -398,7 +402,7 @@ impl<S: Store> Session<S> {
     }
 
     /// Remove the AI seat added last.
-    pub async fn remove_ai(&self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
+    pub async fn remove_ai(self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
         self.lobby_change(place, |row| {
             check_seated_or_manager(row, actor)?;
             row.seats
@@ -413,7 +417,7 @@ impl<S: Store> Session<S> {
 
     /// Start the game: the seats in join order become the turn order (§2), the engine
     /// deals and rolls for the first player, who is chosen at random.
-    pub async fn start(&self, place: Place, actor: &Actor) -> Result<GameView, SessionError> {
+    pub async fn start(self, place: Place, actor: &Actor) -> Result<GameView, SessionError> {
         let row = self.open(place).await?;
         if row.status != Status::Lobby {
             return Err(SessionError::AlreadyStarted);
@@ -489,7 +493,7 @@ impl<S: Store> Session<S> {
 
     /// End the open game early (its creator or a moderator): no results, no ratings, and
     /// the channel is free for a new game.
-    pub async fn end_game(&self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
+    pub async fn end_game(self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
         let row = self.open(place).await?;
         let creator = actor.user_id.is_some() && actor.user_id == row.creator_id;
         if !(creator || actor.moderator) {

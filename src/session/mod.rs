@@ -45,7 +45,10 @@ pub use calendar::quiet_of;
 pub use class::{groups, refusal_kind, GameSummary, Member};
 pub use clock::{AiStep, Due, TimeoutMode};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
-pub use core::{check_database_url, open, system_clock, Clock, Session, DEFAULT_DATABASE_URL};
+pub use core::{
+    check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
+    Play, Servers, Session, Standings, DEFAULT_DATABASE_URL,
+};
 pub use error::{
     Actor, CardNumber, KeeperError, Permission, SessionError, SettingError, MAX_NAME_CHARS,
 };

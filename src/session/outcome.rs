@@ -94,6 +94,7 @@ impl<S: Store> Session<S> {
             return changed;
         };
         let u = self
+            .people()
             .user_settings(user)
             .await
             .unwrap_or_else(|_| UserSettings::defaults(user));

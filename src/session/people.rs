@@ -4,6 +4,7 @@
 
 use super::calendar::{self, Calendar};
 use super::class::GameSummary;
+use super::core::People;
 use super::{GameInfo, Session, SessionError};
 use crate::lang::Lang;
 use crate::store::{AwayRow, Status, Store, StoreTx, UserSettings};
@@ -94,10 +95,40 @@ pub struct Away {
 }
 
 impl<S: Store> Session<S> {
+    /// The games in play of a person in a server.
+    async fn games_in_play(
+        &self,
+        guild_id: i64,
+        user_id: i64,
+    ) -> Result<Vec<GameInfo>, SessionError> {
+        self.store()
+            .games_of_user(guild_id, user_id)
+            .await?
+            .iter()
+            .filter(|r| r.status == Status::Active)
+            .map(GameInfo::of_row)
+            .collect()
+    }
+
+    /// The time zone a person reads times in: theirs, else the server's.
+    async fn zone_of(
+        &self,
+        guild_id: i64,
+        user_id: i64,
+    ) -> Result<jiff::tz::TimeZone, SessionError> {
+        let u = self.store().user_settings(user_id).await?;
+        Ok(match u.time_zone {
+            Some(name) => calendar::zone_or_utc(Some(&name)),
+            None => Calendar::new(&self.store().settings(guild_id).await?.time_zone, false, "").tz,
+        })
+    }
+}
+
+impl<S: Store> People<'_, S> {
     /// Who of `users`, named in a game's public message, it pings now, and whether it
     /// goes silently: each person's `/notify` and quiet hours decide. A person whose
     /// settings cannot be read now (the database away) is pinged, as by default.
-    pub async fn pings(&self, users: &[u64]) -> Pings {
+    pub async fn pings(self, users: &[u64]) -> Pings {
         let mut pings = Pings::default();
         for &id in users {
             let u = self
@@ -113,18 +144,18 @@ impl<S: Store> Session<S> {
     }
 
     /// Whether a person is in their quiet hours now.
-    pub fn quiet_now(&self, u: &UserSettings) -> bool {
+    pub fn quiet_now(self, u: &UserSettings) -> bool {
         calendar::quiet_of(u).is_some_and(|q| q.at(self.now()))
     }
 
     /// A person's own settings.
-    pub async fn user_settings(&self, user_id: i64) -> Result<UserSettings, SessionError> {
+    pub async fn user_settings(self, user_id: i64) -> Result<UserSettings, SessionError> {
         Ok(self.store().user_settings(user_id).await?)
     }
 
     /// The open games of a server a person is seated in: those waiting on them first, the
     /// longest wait first; then the others, oldest first.
-    pub async fn my_games(&self, guild_id: i64, user_id: i64) -> Result<Vec<MyGame>, SessionError> {
+    pub async fn my_games(self, guild_id: i64, user_id: i64) -> Result<Vec<MyGame>, SessionError> {
         let mut out = Vec::new();
         for row in self.store().games_of_user(guild_id, user_id).await? {
             let summary = GameSummary::of_row(&row)?;
@@ -135,7 +166,10 @@ impl<S: Store> Session<S> {
             };
             let left_ms = match (mine, row.turn_timeout_secs, row.turn_started_at) {
                 (true, Some(t), Some(started)) => {
-                    let (elapsed, _) = self.clock_of(guild_id, started, row.to_move_user).await?;
+                    let (elapsed, _) = self
+                        .clocks()
+                        .clock_of(guild_id, started, row.to_move_user)
+                        .await?;
                     Some((t.saturating_mul(1_000) - elapsed).max(0))
                 }
                 _ => None,
@@ -156,7 +190,7 @@ impl<S: Store> Session<S> {
     /// way again clears a refused direct message; a new digest hour starts tomorrow (or
     /// later today), not at once.
     pub async fn set_notify(
-        &self,
+        self,
         user_id: i64,
         change: NotifyChange,
         lang: Lang,
@@ -204,7 +238,7 @@ impl<S: Store> Session<S> {
     /// Discord refused a direct message to this person: their notices come in the
     /// channel from now on (until they choose again with `/notify`). True the first time
     /// (the channel says so once).
-    pub async fn dm_refused(&self, user_id: i64) -> Result<bool, SessionError> {
+    pub async fn dm_refused(self, user_id: i64) -> Result<bool, SessionError> {
         let mut u = self.store().user_settings(user_id).await?;
         if u.dm_closed {
             return Ok(false);
@@ -216,40 +250,12 @@ impl<S: Store> Session<S> {
         Ok(true)
     }
 
-    /// The games in play of a person in a server.
-    async fn games_in_play(
-        &self,
-        guild_id: i64,
-        user_id: i64,
-    ) -> Result<Vec<GameInfo>, SessionError> {
-        self.store()
-            .games_of_user(guild_id, user_id)
-            .await?
-            .iter()
-            .filter(|r| r.status == Status::Active)
-            .map(GameInfo::of_row)
-            .collect()
-    }
-
-    /// The time zone a person reads times in: theirs, else the server's.
-    async fn zone_of(
-        &self,
-        guild_id: i64,
-        user_id: i64,
-    ) -> Result<jiff::tz::TimeZone, SessionError> {
-        let u = self.store().user_settings(user_id).await?;
-        Ok(match u.time_zone {
-            Some(name) => calendar::zone_or_utc(Some(&name)),
-            None => Calendar::new(&self.store().settings(guild_id).await?.time_zone, false, "").tz,
-        })
-    }
-
     /// Go away from now until `words` say (`3d`, `until 2026-12-03`): the turn clocks of
     /// the person's games in this server stop meanwhile. The server bounds the days away
     /// a month (time already away this month counts); a new time away replaces one under
     /// way.
     pub async fn go_away(
-        &self,
+        self,
         guild_id: i64,
         user_id: i64,
         words: &str,
@@ -301,7 +307,7 @@ impl<S: Store> Session<S> {
     /// Back early: the person's time away in this server ends now. The games in play are
     /// returned (their players are told); `None` if they were not away.
     pub async fn come_back(
-        &self,
+        self,
         guild_id: i64,
         user_id: i64,
     ) -> Result<Option<Vec<GameInfo>>, SessionError> {
@@ -317,7 +323,7 @@ impl<S: Store> Session<S> {
 
     /// When the person's time away in this server ends, if they are away now.
     pub async fn away_until(
-        &self,
+        self,
         guild_id: i64,
         user_id: i64,
     ) -> Result<Option<i64>, SessionError> {

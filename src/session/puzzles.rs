@@ -4,7 +4,8 @@
 //! standings, and the day's post in a server's puzzle channel, claimed once.
 
 use super::calendar::{self, Calendar};
-use super::{Session, SessionError};
+use super::core::Learning;
+use super::SessionError;
 use crate::store::{GameKind, GuildSettings, PuzzleAnswerRow, Store, StoreTx};
 use crate::{climb, daifugo};
 
@@ -74,9 +75,9 @@ pub fn streaks(days: &[i64], today: i64) -> (u32, u32) {
     (current, best)
 }
 
-impl<S: Store> Session<S> {
+impl<S: Store> Learning<'_, S> {
     /// Today's puzzle day in a server's time zone (UTC outside a server).
-    pub async fn puzzle_day(&self, guild_id: Option<i64>) -> Result<i64, SessionError> {
+    pub async fn puzzle_day(self, guild_id: Option<i64>) -> Result<i64, SessionError> {
         let zone = match guild_id {
             Some(g) => self.store().settings(g).await?.time_zone,
             None => "UTC".to_string(),
@@ -88,7 +89,7 @@ impl<S: Store> Session<S> {
     /// Grade an answer to today's puzzle of `kind`, and record it if it is the person's
     /// first of the day. A malformed answer is refused and records nothing.
     pub async fn answer_puzzle(
-        &self,
+        self,
         guild_id: i64,
         user_id: i64,
         kind: GameKind,
@@ -142,7 +143,7 @@ impl<S: Store> Session<S> {
     /// A server's puzzle standings of `kind`: the longest current streak first, then the
     /// most solved.
     pub async fn puzzle_standings(
-        &self,
+        self,
         guild_id: i64,
         kind: GameKind,
     ) -> Result<Vec<PuzzleStanding>, SessionError> {
@@ -183,7 +184,7 @@ impl<S: Store> Session<S> {
 
     /// The servers whose puzzle channel should receive today's puzzles now (their local
     /// hour has come): (settings, day).
-    pub async fn puzzle_posts_due(&self) -> Result<Vec<(GuildSettings, i64)>, SessionError> {
+    pub async fn puzzle_posts_due(self) -> Result<Vec<(GuildSettings, i64)>, SessionError> {
         let now = self.now();
         let mut due = Vec::new();
         for s in self.store().puzzle_servers().await? {
@@ -197,7 +198,7 @@ impl<S: Store> Session<S> {
     }
 
     /// Claim the post of day `day`'s puzzles in a server's channel: true once.
-    pub async fn claim_puzzle_post(&self, guild_id: i64, day: i64) -> Result<bool, SessionError> {
+    pub async fn claim_puzzle_post(self, guild_id: i64, day: i64) -> Result<bool, SessionError> {
         let mut tx = self.store().begin().await?;
         let claimed = tx.claim_puzzle_post(guild_id, day, self.now()).await?;
         tx.commit().await?;

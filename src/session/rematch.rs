@@ -2,6 +2,7 @@
 //! the claim of the new game live in the database, so two last votes at once open one
 //! game, and a vote survives a restart.
 
+use super::core::Lobbies;
 use super::GameOptions;
 use super::{GameView, LobbySpec, Session, SessionError};
 use crate::lang::Lang;
@@ -52,10 +53,12 @@ impl<S: Store> Session<S> {
         }
         Ok(row)
     }
+}
 
+impl<S: Store> Lobbies<'_, S> {
     /// A seated person asks for a rematch of a finished game.
     pub async fn rematch_vote(
-        &self,
+        self,
         game_id: i64,
         guild_id: i64,
         user_id: i64,
@@ -105,7 +108,7 @@ impl<S: Store> Session<S> {
     /// `parent` being the thread's channel. If it cannot open (another game took the
     /// channel), the claim is let go, so the players may ask again.
     pub async fn open_rematch(
-        &self,
+        self,
         plan: &RematchPlan,
         place: Place,
         parent: Option<i64>,

@@ -5,6 +5,7 @@
 //! Hands back engine values only: the caller draws them (`render::replay::replay_gif`)
 //! with the words of its language, which the session does not know.
 
+use super::core::Learning;
 use crate::climb::{self, Action, Game};
 use crate::render::replay::{ReplayFrame, ReplayFrames};
 use crate::store::{GameKind, GameRow, Place, Status, Store, StoreError};
@@ -13,33 +14,6 @@ use super::core::{decode, logged, same_kind};
 use super::{GameInfo, Session, SessionError};
 
 impl<S: Store> Session<S> {
-    /// The frames of game `game_id`'s replay: the start position, then the board at the
-    /// end of each finished turn with that turn. A turn still being played is not shown;
-    /// a move taken back is not shown either (the turn is shown as it was played again).
-    /// Refused for a Prime Daifugo game ([`SessionError::OtherGame`]) and for a game that
-    /// has not started ([`SessionError::NotStarted`]).
-    pub async fn replay_frames(&self, game_id: i64) -> Result<Vec<ReplayFrame>, SessionError> {
-        let row = self
-            .store()
-            .game(game_id)
-            .await?
-            .ok_or(SessionError::NoGame)?;
-        self.frames_of(&row).await
-    }
-
-    /// The replay of a game of this server for `/climb replay`: game `game_id`, or else
-    /// the newest game of this place; the game's details and its frames. A game still in
-    /// play is replayed up to its last finished turn (the board is public).
-    pub async fn replay_in(
-        &self,
-        place: Place,
-        game_id: Option<i64>,
-    ) -> Result<(GameInfo, Vec<ReplayFrame>), SessionError> {
-        let row = self.game_in_server(place, game_id).await?;
-        let frames = self.frames_of(&row).await?;
-        Ok((GameInfo::of_row(&row)?, frames))
-    }
-
     async fn frames_of(&self, row: &GameRow) -> Result<Vec<ReplayFrame>, SessionError> {
         same_kind(row, GameKind::Climb)?;
         if row.state.is_none() || row.status == Status::Lobby {
@@ -64,6 +38,35 @@ impl<S: Store> Session<S> {
             }
         }
         Ok(frames.into_frames())
+    }
+}
+
+impl<S: Store> Learning<'_, S> {
+    /// The frames of game `game_id`'s replay: the start position, then the board at the
+    /// end of each finished turn with that turn. A turn still being played is not shown;
+    /// a move taken back is not shown either (the turn is shown as it was played again).
+    /// Refused for a Prime Daifugo game ([`SessionError::OtherGame`]) and for a game that
+    /// has not started ([`SessionError::NotStarted`]).
+    pub async fn replay_frames(self, game_id: i64) -> Result<Vec<ReplayFrame>, SessionError> {
+        let row = self
+            .store()
+            .game(game_id)
+            .await?
+            .ok_or(SessionError::NoGame)?;
+        self.frames_of(&row).await
+    }
+
+    /// The replay of a game of this server for `/climb replay`: game `game_id`, or else
+    /// the newest game of this place; the game's details and its frames. A game still in
+    /// play is replayed up to its last finished turn (the board is public).
+    pub async fn replay_in(
+        self,
+        place: Place,
+        game_id: Option<i64>,
+    ) -> Result<(GameInfo, Vec<ReplayFrame>), SessionError> {
+        let row = self.game_in_server(place, game_id).await?;
+        let frames = self.frames_of(&row).await?;
+        Ok((GameInfo::of_row(&row)?, frames))
     }
 }
 

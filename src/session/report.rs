@@ -10,10 +10,11 @@
 //! move made, minus after the best move of that roll, for the player's own race (cards
 //! and bumps aside).
 
+use super::core::Standings;
 use std::collections::BTreeMap;
 
 use super::core::{decode, logged};
-use super::{Session, SessionError};
+use super::SessionError;
 use crate::climb::board::is_prime;
 use crate::climb::ops::Op;
 use crate::climb::review::{expected, own_bump, solver_course};
@@ -125,9 +126,9 @@ pub const REFUSAL_KINDS: [&str; 13] = [
     "add_subtract_only",
 ];
 
-impl<S: Store> Session<S> {
+impl<S: Store> Standings<'_, S> {
     /// The report of a server's games and activity over `span`.
-    pub async fn class_report(&self, span: ReportSpan) -> Result<ClassReport, SessionError> {
+    pub async fn class_report(self, span: ReportSpan) -> Result<ClassReport, SessionError> {
         let mut games: Vec<(GameRow, Vec<crate::store::LogRow>)> = Vec::new();
         for kind in [GameKind::Climb, GameKind::Daifugo] {
             for row in self

@@ -3,18 +3,19 @@
 //! turn against the exact solver's best move, or the hard AI's where the solver does not
 //! reach.
 
+use super::core::Learning;
 use super::core::{decode, logged, same_kind};
-use super::{GameInfo, Session, SessionError};
+use super::{GameInfo, SessionError};
 use crate::climb::review::{self, Review};
 use crate::climb::{self, Action};
 use crate::store::{GameKind, Place, Status, Store};
 
-impl<S: Store> Session<S> {
+impl<S: Store> Learning<'_, S> {
     /// The review of a Prime Climb game that is over: game `game_id` of this server, or
     /// else the newest game of this place. A game still in play is not reviewed (its
     /// players would see each other's better moves).
     pub async fn review(
-        &self,
+        self,
         place: Place,
         game_id: Option<i64>,
     ) -> Result<(GameInfo, Review), SessionError> {

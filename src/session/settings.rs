@@ -3,9 +3,10 @@
 //! four per server, each a text and a §6 effect with its number changed.
 
 use super::clock::TimeoutMode;
+use super::core::Servers;
 use super::core::{decode, encode};
 use super::request;
-use super::{Actor, CardNumber, Permission, Session, SessionError, SettingError};
+use super::{Actor, CardNumber, Permission, SessionError, SettingError};
 use crate::climb::options::CustomCard;
 use crate::climb::{ActionEffect, Effect, KeeperEffect};
 use crate::render::Look;
@@ -101,16 +102,16 @@ fn check_moderator(actor: &Actor) -> Result<(), SessionError> {
     }
 }
 
-impl<S: Store> Session<S> {
+impl<S: Store> Servers<'_, S> {
     /// A server's settings (the defaults if it never set any).
-    pub async fn settings(&self, guild_id: i64) -> Result<GuildSettings, SessionError> {
+    pub async fn settings(self, guild_id: i64) -> Result<GuildSettings, SessionError> {
         Ok(self.store().settings(guild_id).await?)
     }
 
     /// Change a server's settings (moderators). Each value is checked first: a timeout
     /// (`off`, `12h`…), `ai` or `skip`, variant words.
     pub async fn update_settings(
-        &self,
+        self,
         actor: &Actor,
         guild_id: i64,
         change: SettingsChange,
@@ -192,7 +193,7 @@ impl<S: Store> Session<S> {
 
     /// A person's own look for the pictures only they see (their hand, private boards):
     /// theirs if they chose one, else the server's.
-    pub async fn look_for(&self, user_id: i64, guild_id: i64) -> Result<Look, SessionError> {
+    pub async fn look_for(self, user_id: i64, guild_id: i64) -> Result<Look, SessionError> {
         let words = match self.store().user_look(user_id).await? {
             Some(words) => Some(words),
             None => self.store().settings(guild_id).await?.look,
@@ -203,7 +204,7 @@ impl<S: Store> Session<S> {
     /// Set a person's own look from words (`colour-blind+marks`), or with `None` go back
     /// to the server's. Anyone may; it changes only what they see.
     pub async fn set_own_look(
-        &self,
+        self,
         user_id: i64,
         words: Option<&str>,
     ) -> Result<Option<Look>, SessionError> {
@@ -217,10 +218,7 @@ impl<S: Store> Session<S> {
     }
 
     /// The server's custom cards by slot (1–4).
-    pub async fn custom_cards(
-        &self,
-        guild_id: i64,
-    ) -> Result<Vec<(i64, CustomCard)>, SessionError> {
+    pub async fn custom_cards(self, guild_id: i64) -> Result<Vec<(i64, CustomCard)>, SessionError> {
         self.store()
             .custom_cards(guild_id)
             .await?
@@ -231,7 +229,7 @@ impl<S: Store> Session<S> {
 
     /// Set (or, with `None`, clear) a custom-card slot (moderators).
     pub async fn set_custom_card(
-        &self,
+        self,
         actor: &Actor,
         guild_id: i64,
         slot: i64,

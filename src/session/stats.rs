@@ -1,10 +1,11 @@
 //! Standings: a server's leaderboard per game kind (ratings, then the best solitaire
 //! scores) and one player's stats.
 
+use super::core::Standings;
 use std::collections::HashMap;
 
 use super::ratings::{conservative, fresh_rating, rated_players, updated_ratings};
-use super::{Session, SessionError};
+use super::SessionError;
 use crate::store::{BestScore, GameKind, PlayerRecord, RatingRow, ResultRow, Store};
 
 /// One line of a leaderboard.
@@ -58,12 +59,12 @@ fn standing(rank: usize, r: &RatingRow) -> Standing {
     }
 }
 
-impl<S: Store> Session<S> {
+impl<S: Store> Standings<'_, S> {
     /// The `limit` best rated players of a server, and its best solitaire scores: of all
     /// time, or of one season (`within`: from, to in ms), whose ratings are the games of
     /// that season alone, played again in the order they finished.
     pub async fn leaderboard(
-        &self,
+        self,
         guild_id: i64,
         kind: GameKind,
         limit: usize,
@@ -113,7 +114,7 @@ impl<S: Store> Session<S> {
 
     /// A user's rating, games, wins and best solitaire scores in a server.
     pub async fn stats(
-        &self,
+        self,
         guild_id: i64,
         kind: GameKind,
         user_id: i64,

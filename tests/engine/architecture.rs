@@ -650,3 +650,74 @@ fn no_files_import_each_other_in_a_circle() {
         .expect("a file");
     assert!(edges[posts].contains(&ids));
 }
+
+/// The session's use cases are split by concern into small types (`Session::play`,
+/// `lobbies`, `classes`, `people`, `clocks`, `learning`, `standings`, `servers`): none
+/// carries more than twenty public methods, the session itself included (its accessors
+/// count).
+#[test]
+fn no_session_type_has_more_than_twenty_public_methods() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/session");
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for f in rust_files(&dir) {
+        let text = std::fs::read_to_string(&f).unwrap_or_default();
+        let mut current: Option<String> = None;
+        let mut in_concerns = false;
+        for line in text.lines().map(code_part) {
+            if line.starts_with("concerns! {") {
+                in_concerns = true;
+                continue;
+            }
+            if in_concerns {
+                // `Play play;`: a type, and the session's accessor to it.
+                let words: Vec<&str> = line.trim().trim_end_matches(';').split(' ').collect();
+                if line.trim().ends_with(';') && words.len() == 2 {
+                    *counts.entry("Session".into()).or_default() += 1;
+                    counts.entry(words[0].to_string()).or_default();
+                }
+                if line.starts_with('}') {
+                    in_concerns = false;
+                }
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("impl") {
+                if line.ends_with('{') && !rest.contains(" for ") {
+                    // `impl<S: Store> Play<'_, S> {` → `Play`.
+                    let after = match rest.strip_prefix('<') {
+                        Some(r) => r.split_once('>').map_or("", |(_, t)| t),
+                        None => rest,
+                    };
+                    let name: String = after
+                        .trim()
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    current = Some(name);
+                    continue;
+                }
+            }
+            if line.starts_with('}') {
+                current = None;
+            }
+            if let Some(ty) = &current {
+                if line.starts_with("    pub fn ") || line.starts_with("    pub async fn ") {
+                    *counts.entry(ty.clone()).or_default() += 1;
+                }
+            }
+        }
+    }
+    for ty in [
+        "Session", "Play", "Lobbies", "Classes", "People", "Clocks", "Learning",
+    ] {
+        assert!(
+            counts.get(ty).is_some_and(|&n| n > 0),
+            "{ty} is read: {counts:?}"
+        );
+    }
+    let big: Vec<String> = counts
+        .iter()
+        .filter(|(_, &n)| n > 20)
+        .map(|(ty, n)| format!("{ty}: {n} public methods"))
+        .collect();
+    assert!(big.is_empty(), "{}", big.join("\n"));
+}

@@ -119,7 +119,7 @@ async fn play_turn(t: &Table, who: Who) {
                 t.click(who, &end, "en-US").await;
             }
             _ => {
-                let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
+                let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
                 match hints.first().filter(|h| !h.moves.is_empty()) {
                     Some(h) => t.climb_move(who, &h.moves).await,
                     None => t.click(who, &end, "en-US").await,
@@ -959,7 +959,7 @@ async fn a_rematch_needs_every_player_and_opens_a_new_thread() {
         guild_id: GUILD_ID as i64,
         channel_id: new_thread as i64,
     };
-    let again = t.reader.board(new_place).await.expect("the rematch");
+    let again = t.reader.play().board(new_place).await.expect("the rematch");
     assert_ne!(again.info.id, old);
     let seats: Vec<Option<i64>> = again.info.seats.iter().map(|s| s.user_id).collect();
     let before: Vec<Option<i64>> = first.info.seats.iter().map(|s| s.user_id).collect();
@@ -983,7 +983,7 @@ async fn a_rematch_needs_every_player_and_opens_a_new_thread() {
 /// The game in play in `place`, once it has started.
 async fn board_in(t: &Table, place: Place) -> primeclimb::session::ClimbView {
     for _ in 0..1000 {
-        if let Ok(v) = t.reader.board(place).await {
+        if let Ok(v) = t.reader.play().board(place).await {
             if v.info.status == Status::Active {
                 return v;
             }

@@ -49,15 +49,15 @@ async fn timed_game(s: &TestSession, p: Place) -> (i64, i64) {
         turn_timeout_secs: Some(3_600),
         ..LobbySpec::climb(Default::default())
     };
-    s.create_lobby(p, &ada(), &spec).await.unwrap();
-    s.join(p, &bo()).await.unwrap();
-    let view = s.start(p, &ada()).await.unwrap().climb().unwrap();
+    s.lobbies().create_lobby(p, &ada(), &spec).await.unwrap();
+    s.lobbies().join(p, &bo()).await.unwrap();
+    let view = s.lobbies().start(p, &ada()).await.unwrap().climb().unwrap();
     (view.info.id, view.info.version)
 }
 
 /// How many reminders the clock finds due now.
 async fn reminders_due(s: &TestSession) -> usize {
-    let due = s.due(i64::MAX).await.unwrap();
+    let due = s.clocks().due(i64::MAX).await.unwrap();
     due.iter()
         .filter(|d| matches!(d, Due::Remind { .. }))
         .count()
@@ -92,16 +92,16 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
     // read the same "not reminded yet".
     now.fetch_add(1_800_000, Ordering::SeqCst);
     let (due_one, due_two) = (
-        one.due(i64::MAX).await.unwrap(),
-        two.due(i64::MAX).await.unwrap(),
+        one.clocks().due(i64::MAX).await.unwrap(),
+        two.clocks().due(i64::MAX).await.unwrap(),
     );
     assert_eq!(due_one, due_two);
     for &(game, version) in &games {
         let seen = reminder_seen(&due_one, game).expect("the reminder is due");
         assert_eq!(seen, None);
         // Each process notes it, at the same moment.
-        let (a, b) = tokio::join!(one.remind(game, version, seen), async {
-            two.remind(game, version, seen).await
+        let (a, b) = tokio::join!(one.clocks().remind(game, version, seen), async {
+            two.clocks().remind(game, version, seen).await
         });
         let sent = [a.unwrap(), b.unwrap()]
             .iter()
@@ -115,7 +115,7 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
     // Repeated reminders (the server's /settings reminders): each interval's reminder is
     // also claimed once, though a later clock reading passes the "later than the last
     // one" test.
-    let mut settings = one.settings(31).await.unwrap();
+    let mut settings = one.servers().settings(31).await.unwrap();
     settings.remind_every_secs = Some(600);
     let mut tx = one.store().begin().await.unwrap();
     tx.put_settings(&settings, now.load(Ordering::SeqCst))
@@ -123,14 +123,23 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
         .unwrap();
     tx.commit().await.unwrap();
     now.fetch_add(600_000, Ordering::SeqCst);
-    let due = one.due(i64::MAX).await.unwrap();
+    let due = one.clocks().due(i64::MAX).await.unwrap();
     for &(game, version) in &games {
         let seen = reminder_seen(&due, game).expect("the next interval's reminder is due");
         assert!(seen.is_some(), "the first reminder was noted");
-        assert!(one.remind(game, version, seen).await.unwrap().is_some());
+        assert!(one
+            .clocks()
+            .remind(game, version, seen)
+            .await
+            .unwrap()
+            .is_some());
         now.fetch_add(1, Ordering::SeqCst);
         assert!(
-            two.remind(game, version, seen).await.unwrap().is_none(),
+            two.clocks()
+                .remind(game, version, seen)
+                .await
+                .unwrap()
+                .is_none(),
             "game {game}: the second process finds it sent"
         );
     }
@@ -144,14 +153,23 @@ async fn a_reminder_noted_during_a_move_stays_noted() {
     let p = place(32, 0);
     let (game, version) = timed_game(&one, p).await;
     now.fetch_add(1_800_000, Ordering::SeqCst);
-    let board = one.board(p).await.unwrap();
+    let board = one.play().board(p).await.unwrap();
     let mover = to_move(&board);
     // The move reads the game (version), the other process notes the reminder, the move
     // is committed: one step of the two dice, the turn goes on.
-    assert!(two.remind(game, version, None).await.unwrap().is_some());
+    assert!(two
+        .clocks()
+        .remind(game, version, None)
+        .await
+        .unwrap()
+        .is_some());
     let roll = board.game.turn.roll;
     let step = format!("0 +{}", roll.a);
-    let after = one.act(p, &mover, Command::Move(step), None).await.unwrap();
+    let after = one
+        .play()
+        .act(p, &mover, Command::Move(step), None)
+        .await
+        .unwrap();
     assert_eq!(after.game.turn.number, board.game.turn.number, "same turn");
     let row = one.store().game(game).await.unwrap().unwrap();
     assert!(row.reminded, "the reminder stays noted");
@@ -166,13 +184,17 @@ async fn two_players_asking_for_a_rematch_at_once_get_it() {
     for n in 0..TRIALS {
         let p = place(33, n);
         let (game, _) = timed_game(&one, p).await;
-        one.act(p, &bo(), Command::Resign, None).await.unwrap();
+        one.play()
+            .act(p, &bo(), Command::Resign, None)
+            .await
+            .unwrap();
         let ada_id = ada().user_id.unwrap();
         let bo_id = bo().user_id.unwrap();
         // Ada through one process, Bo through the other, at the same moment.
-        let (a, b) = tokio::join!(one.rematch_vote(game, p.guild_id, ada_id), async {
-            two.rematch_vote(game, p.guild_id, bo_id).await
-        });
+        let (a, b) = tokio::join!(
+            one.lobbies().rematch_vote(game, p.guild_id, ada_id),
+            async { two.lobbies().rematch_vote(game, p.guild_id, bo_id).await }
+        );
         let (a, b) = (a.unwrap(), b.unwrap());
         let ready = [&a, &b]
             .iter()
@@ -202,15 +224,18 @@ async fn two_games_finishing_at_once_both_count_in_the_ratings() {
                 seed: Some(at.channel_id as u64),
                 ..LobbySpec::climb(Default::default())
             };
-            one.create_lobby(at, &ada(), &spec).await.unwrap();
-            one.add_ai(at, &ada(), Level::Medium).await.unwrap();
-            one.start(at, &ada()).await.unwrap();
+            one.lobbies().create_lobby(at, &ada(), &spec).await.unwrap();
+            one.lobbies()
+                .add_ai(at, &ada(), Level::Medium)
+                .await
+                .unwrap();
+            one.lobbies().start(at, &ada()).await.unwrap();
         }
         // Ada resigns both at once, one through each process: two finished games rate
         // Ada and the medium AI, both for the first time.
         let ada = ada();
-        let (a, b) = tokio::join!(one.act(p, &ada, Command::Resign, None), async {
-            two.act(q, &ada, Command::Resign, None).await
+        let (a, b) = tokio::join!(one.play().act(p, &ada, Command::Resign, None), async {
+            two.play().act(q, &ada, Command::Resign, None).await
         });
         a.unwrap();
         b.unwrap();
@@ -226,6 +251,7 @@ async fn two_games_finishing_at_once_both_count_in_the_ratings() {
             "round {n}: both games count"
         );
         let board = one
+            .standings()
             .leaderboard(guild, GameKind::Climb, 10, None)
             .await
             .unwrap();
@@ -249,7 +275,7 @@ async fn a_turn_notice_is_claimed_only_while_its_turn_lasts() {
     // The turn is played (and the next one starts) before the other process claims the
     // notice of the first.
     now.fetch_add(5_000, Ordering::SeqCst);
-    let board = one.board(p).await.unwrap();
+    let board = one.play().board(p).await.unwrap();
     let mover = to_move(&board);
     support::db::play_turn(&one, p, &mover).await.unwrap();
     let row = one.store().game(game).await.unwrap().unwrap();
@@ -288,12 +314,23 @@ async fn an_ai_turn_never_overtakes_a_take_back_window_opened_meanwhile() {
             ai: vec![Level::Easy],
             ..LobbySpec::climb(Default::default())
         };
-        one.create_lobby(p, &ada(), &spec).await.unwrap();
-        let mut view = one.start(p, &ada()).await.unwrap().climb().unwrap();
+        one.lobbies().create_lobby(p, &ada(), &spec).await.unwrap();
+        let mut view = one
+            .lobbies()
+            .start(p, &ada())
+            .await
+            .unwrap()
+            .climb()
+            .unwrap();
         while !view.is_over() && view.ai_level(view.game.current()).is_some() {
-            view = one.ai_turn(p).await.unwrap().expect("the AI's first turn");
+            view = one
+                .play()
+                .ai_turn(p)
+                .await
+                .unwrap()
+                .expect("the AI's first turn");
         }
-        let (_, outcomes) = two.legal_moves(p).await.unwrap();
+        let (_, outcomes) = two.play().legal_moves(p).await.unwrap();
         let Some(quiet) = support::db::quiet_moves(&outcomes).find(|o| o.bumped.is_empty()) else {
             continue;
         };
@@ -304,7 +341,7 @@ async fn an_ai_turn_never_overtakes_a_take_back_window_opened_meanwhile() {
             // Looking until Ada has moved, then once more.
             loop {
                 let done = moved.load(Ordering::SeqCst);
-                match one.ai_step(p, WINDOW_MS).await.unwrap() {
+                match one.clocks().ai_step(p, WINDOW_MS).await.unwrap() {
                     AiStep::Played(v) => played.push(v.info().version),
                     AiStep::Wait(_) | AiStep::Idle => {}
                 }
@@ -322,6 +359,7 @@ async fn an_ai_turn_never_overtakes_a_take_back_window_opened_meanwhile() {
             ))
             .await;
             let after = two
+                .play()
                 .act(p, &ada(), Command::Move(quiet.witness.clone()), None)
                 .await
                 .unwrap();
@@ -335,14 +373,14 @@ async fn an_ai_turn_never_overtakes_a_take_back_window_opened_meanwhile() {
              (version {}), {looks} looks",
             after.info.version
         );
-        let now = one.board(p).await.unwrap();
+        let now = one.play().board(p).await.unwrap();
         assert_eq!(
             now.info.version,
             view.info.version + 1,
             "game {n}: Ada's move alone"
         );
         assert!(matches!(
-            one.ai_step(p, WINDOW_MS).await.unwrap(),
+            one.clocks().ai_step(p, WINDOW_MS).await.unwrap(),
             AiStep::Wait(_)
         ));
     }

@@ -34,6 +34,7 @@ fn student(i: u64) -> Who {
 
 async fn game_in(t: &Table, thread: u64) -> ClimbView {
     t.reader
+        .play()
         .board(thread_place(thread))
         .await
         .expect("a game in the thread")
@@ -192,6 +193,7 @@ async fn a_finished_game_in_a_thread_posts_its_result_in_the_channel() {
         } else {
             let (_, hints) = t
                 .reader
+                .play()
                 .hint(thread_place(thread), 1)
                 .await
                 .expect("a hint");

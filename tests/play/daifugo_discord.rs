@@ -13,7 +13,7 @@ use support::bot::{png_of, Reply, Table, EPHEMERAL, PLACE};
 use support::fake_discord::{content, id_for, Recorded, Who, ADA, BO, CHANNEL_ID};
 
 async fn board(t: &Table) -> DaifugoView {
-    t.reader.daifugo_board(PLACE).await.expect("a match")
+    t.reader.play().daifugo_board(PLACE).await.expect("a match")
 }
 
 /// Open a Prime Daifugo lobby as Ada and press Start; returns the lobby's custom ids.
@@ -180,7 +180,7 @@ async fn a_match_against_an_ai_and_no_hand_ever_in_public() {
     let results = t.reader.store().results(end.info.id).await.unwrap();
     assert_eq!(results.len(), 2);
     assert_eq!(
-        t.reader.daifugo_replay(end.info.id).await.unwrap(),
+        t.reader.play().daifugo_replay(end.info.id).await.unwrap(),
         end.game
     );
     assert_no_hand_in_public(&t.fake.requests());
@@ -302,7 +302,7 @@ impl Table {
     ) -> DaifugoView {
         let deadline = tokio::time::Instant::now() + support::fake_discord::WAIT;
         loop {
-            if let Ok(view) = self.reader.daifugo_board(PLACE).await {
+            if let Ok(view) = self.reader.play().daifugo_board(PLACE).await {
                 if ready(&view) {
                     return view;
                 }

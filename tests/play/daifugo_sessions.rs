@@ -29,7 +29,7 @@ async fn play_person(
     place: Place,
     actor: &Actor,
 ) -> DaifugoView {
-    let view = s.daifugo_board(place).await.unwrap();
+    let view = s.play().daifugo_board(place).await.unwrap();
     let g = &view.game;
     let seat = g.current();
     let text = match g.turn.step {
@@ -43,7 +43,11 @@ async fn play_person(
             None => "pass".into(),
         },
     };
-    s.daifugo_act(place, actor, &text, None).await.unwrap().view
+    s.play()
+        .daifugo_act(place, actor, &text, None)
+        .await
+        .unwrap()
+        .view
 }
 
 #[tokio::test]
@@ -53,18 +57,25 @@ async fn a_daifugo_lobby_seats_two_or_three_and_checks_skip() {
         skip: true,
         ..Options::default()
     };
-    s.create_lobby(PLACE, &ada(), &spec(with_skip))
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec(with_skip))
         .await
         .unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    let err = s.start(PLACE, &ada()).await.unwrap_err();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    let err = s.lobbies().start(PLACE, &ada()).await.unwrap_err();
     assert!(err.to_string().contains("exactly 3 players"), "{err}");
-    s.join(PLACE, &cy()).await.unwrap();
+    s.lobbies().join(PLACE, &cy()).await.unwrap();
     assert!(matches!(
-        s.join(PLACE, &Actor::user(104, "Di")).await,
+        s.lobbies().join(PLACE, &Actor::user(104, "Di")).await,
         Err(SessionError::LobbyFull { max: 3 })
     ));
-    let view = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
+    let view = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .daifugo()
+        .unwrap();
     assert_eq!(view.game.players.len(), 3);
     assert_eq!(view.info.kind, GameKind::Daifugo);
     assert!(view
@@ -73,7 +84,7 @@ async fn a_daifugo_lobby_seats_two_or_three_and_checks_skip() {
         .iter()
         .all(|&n| n == daifugo::options::DEAL));
     // Prime Climb commands are refused with a pointer to the right game.
-    let err = s.board(PLACE).await.unwrap_err();
+    let err = s.play().board(PLACE).await.unwrap_err();
     assert!(
         matches!(err, SessionError::OtherGame(GameKind::Daifugo)),
         "{err}"
@@ -83,11 +94,18 @@ async fn a_daifugo_lobby_seats_two_or_three_and_checks_skip() {
 #[tokio::test]
 async fn only_the_player_to_move_plays_and_refusals_change_nothing() {
     let s = session("df-turns").await;
-    s.create_lobby(PLACE, &ada(), &spec(Options::default()))
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec(Options::default()))
         .await
         .unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    let view = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    let view = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .daifugo()
+        .unwrap();
     let seat = view.game.current();
     let (mover, other) = if view.info.seats[seat].user_id == ada().user_id {
         (ada(), bo())
@@ -95,6 +113,7 @@ async fn only_the_player_to_move_plays_and_refusals_change_nothing() {
         (bo(), ada())
     };
     let err = s
+        .play()
         .daifugo_act(PLACE, &other, "pass", None)
         .await
         .unwrap_err();
@@ -113,20 +132,28 @@ async fn only_the_player_to_move_plays_and_refusals_change_nothing() {
         "1 0 1 0",
     ] {
         assert!(
-            s.daifugo_act(PLACE, &mover, bad, None).await.is_err(),
+            s.play()
+                .daifugo_act(PLACE, &mover, bad, None)
+                .await
+                .is_err(),
             "{bad:?} must be refused"
         );
     }
-    let after = s.daifugo_board(PLACE).await.unwrap();
+    let after = s.play().daifugo_board(PLACE).await.unwrap();
     assert_eq!(after.info.version, view.info.version);
     assert_eq!(after.game, view.game);
     // A draw: the drawer sees the card, everyone else only that a card was drawn.
-    let drawn = s.daifugo_act(PLACE, &mover, "draw", None).await.unwrap();
+    let drawn = s
+        .play()
+        .daifugo_act(PLACE, &mover, "draw", None)
+        .await
+        .unwrap();
     let drew = |e: &Event| matches!(e, Event::Drew { .. });
     assert!(drawn.visible_to(Some(seat)).iter().any(drew));
     assert!(!drawn.visible_to(None).iter().any(drew));
     assert!(!drawn.visible_to(Some(1 - seat)).iter().any(drew));
     let err = s
+        .play()
         .daifugo_act(PLACE, &mover, "draw", None)
         .await
         .unwrap_err();
@@ -136,11 +163,18 @@ async fn only_the_player_to_move_plays_and_refusals_change_nothing() {
 #[tokio::test]
 async fn the_table_picture_never_shows_a_hand() {
     let s = session("df-table").await;
-    s.create_lobby(PLACE, &ada(), &spec(Options::advanced(2)))
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec(Options::advanced(2)))
         .await
         .unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    let view = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    let view = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .daifugo()
+        .unwrap();
     // Swap the two hands (same sizes): the table must not change by one pixel.
     let mut swapped = view.game.clone();
     let (a, b) = (
@@ -171,15 +205,16 @@ async fn a_match_against_an_ai_records_results_and_ratings() {
             ..Options::default()
         })
     };
-    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
-    let mut last = s.daifugo_board(PLACE).await.unwrap();
+    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
+    let mut last = s.play().daifugo_board(PLACE).await.unwrap();
     for _ in 0..2_000 {
         if last.is_over() {
             break;
         }
         last = if last.ai_level(last.game.current()).is_some() {
-            s.daifugo_ai_turn(PLACE)
+            s.play()
+                .daifugo_ai_turn(PLACE)
                 .await
                 .unwrap()
                 .expect("the AI plays")
@@ -194,16 +229,21 @@ async fn a_match_against_an_ai_records_results_and_ratings() {
     assert_eq!(results.iter().filter(|r| r.won).count(), 1);
     assert!(results.iter().all(|r| r.kind == GameKind::Daifugo));
     let board = s
+        .standings()
         .leaderboard(PLACE.guild_id, GameKind::Daifugo, 10, None)
         .await
         .unwrap();
     assert_eq!(board.standings.len(), 2, "Ada and the medium AI are rated");
     let climb = s
+        .standings()
         .leaderboard(PLACE.guild_id, GameKind::Climb, 10, None)
         .await
         .unwrap();
     assert!(climb.standings.is_empty(), "ratings are per game");
-    assert_eq!(s.daifugo_replay(last.info.id).await.unwrap(), last.game);
+    assert_eq!(
+        s.play().daifugo_replay(last.info.id).await.unwrap(),
+        last.game
+    );
 }
 
 // 120 random matches in two test functions, so they run side by side (each on one
@@ -263,16 +303,16 @@ async fn random_matches_replay(name: &str, part: std::ops::Range<i64>) {
         } else {
             Actor::moderator(1, "Host")
         };
-        s.create_lobby(place, &host, &sp).await.unwrap();
-        let start = s.start(place, &host).await.unwrap();
+        s.lobbies().create_lobby(place, &host, &sp).await.unwrap();
+        let start = s.lobbies().start(place, &host).await.unwrap();
         ids.push((start.info().id, start.info().version));
         for _ in 0..5_000 {
-            let view = s.daifugo_board(place).await.unwrap();
+            let view = s.play().daifugo_board(place).await.unwrap();
             if view.is_over() {
                 break;
             }
             if view.ai_level(view.game.current()).is_some() {
-                s.daifugo_ai_turn(place).await.unwrap();
+                s.play().daifugo_ai_turn(place).await.unwrap();
             } else {
                 play_person(&s, place, &person).await;
             }
@@ -283,7 +323,7 @@ async fn random_matches_replay(name: &str, part: std::ops::Range<i64>) {
         assert_eq!(row.status, Status::Finished, "match {id} ended");
         let stored: daifugo::Game = serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
         assert_eq!(
-            s.daifugo_replay(id).await.unwrap(),
+            s.play().daifugo_replay(id).await.unwrap(),
             stored,
             "match {id} replays"
         );
@@ -318,12 +358,18 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
         turn_timeout_secs: Some(600),
         ..spec(Options::default())
     };
-    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    let start = s.start(PLACE, &ada()).await.unwrap().daifugo().unwrap();
+    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    let start = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .daifugo()
+        .unwrap();
     let due = |s: &Session<_>| {
         let s = s.clone();
-        async move { s.due(i64::MAX).await.unwrap() }
+        async move { s.clocks().due(i64::MAX).await.unwrap() }
     };
     now.fetch_add(300_000, Ordering::SeqCst);
     let due_now = due(&s).await;
@@ -331,6 +377,7 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
         panic!("a reminder is due: {due_now:?}")
     };
     assert!(s
+        .clocks()
         .remind(start.info.id, start.info.version, seen)
         .await
         .unwrap()
@@ -343,6 +390,7 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
         panic!("a timeout is due")
     };
     let skipped = s
+        .clocks()
         .time_out(game_id, version, TimeoutMode::Skip)
         .await
         .unwrap()
@@ -361,11 +409,12 @@ async fn an_idle_daifugo_turn_times_out_into_a_pass_or_an_ai_turn() {
         panic!("a timeout is due")
     };
     let played = s
+        .clocks()
         .time_out(game_id, version, TimeoutMode::Ai)
         .await
         .unwrap()
         .and_then(|v| v.daifugo())
         .expect("the AI plays the idle turn");
     assert_eq!(played.actor_seat, Some(skipped.game.current()));
-    assert_eq!(s.daifugo_replay(game_id).await.unwrap(), played.game);
+    assert_eq!(s.play().daifugo_replay(game_id).await.unwrap(), played.game);
 }

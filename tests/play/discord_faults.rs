@@ -70,7 +70,7 @@ async fn finish_turn(t: &Table, mut turn: u32) {
 
 /// Ada's best move now, as `/climb move` takes it.
 async fn best_move(t: &Table) -> String {
-    let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
+    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
     hints[0].moves.clone()
 }
 
@@ -114,7 +114,10 @@ async fn a_move_whose_reply_fails_is_saved_told_and_the_ai_plays_on() {
                     || (v.game.turn.number > turn + 1 && v.ai_level(v.game.current()).is_none())
             })
             .await;
-        assert_eq!(t.reader.replay(after.info.id).await.unwrap(), after.game);
+        assert_eq!(
+            t.reader.play().replay(after.info.id).await.unwrap(),
+            after.game
+        );
         // Nothing Discord said shows to a player.
         for r in t.fake.requests().iter().skip(mark) {
             let c = content(r);
@@ -235,7 +238,7 @@ async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
     let wait_for_ada = || async {
         let deadline = Instant::now() + fake::WAIT;
         loop {
-            if let Ok(v) = t.reader.daifugo_board(PLACE).await {
+            if let Ok(v) = t.reader.play().daifugo_board(PLACE).await {
                 if ada_to_move(&v) {
                     return v;
                 }
@@ -280,7 +283,7 @@ async fn every_daifugo_path_that_changes_a_game_survives_a_refused_reply() {
     let note = saved_note(&t, mark, ADA).await;
     // The note is public: it never names the drawn card.
     assert!(!content(&note).contains("draws ["), "{}", content(&note));
-    let after = t.reader.daifugo_board(PLACE).await.unwrap();
+    let after = t.reader.play().daifugo_board(PLACE).await.unwrap();
     assert!(after.info.version > view.info.version);
     t.close().await;
 }
@@ -524,7 +527,7 @@ fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
 /// a move that may be taken back (`/climb move`, interaction `id`), without waiting for
 /// an answer. The mark of the fake's log before it.
 async fn refused_from_now_on_after_a_move(t: &Table, who: Who, id: u64) -> usize {
-    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
+    let (_, outcomes) = t.reader.play().legal_moves(PLACE).await.unwrap();
     let quiet = support::db::quiet_moves(&outcomes)
         .next()
         .expect("a move without a card");
@@ -665,7 +668,7 @@ async fn two_minutes_of_refusals_lose_no_turn_message_and_no_ping() {
     // Nothing was lost or played twice.
     let now = t.board().await;
     assert_eq!(now.info.version, after.info.version);
-    assert_eq!(t.reader.replay(now.info.id).await.unwrap(), now.game);
+    assert_eq!(t.reader.play().replay(now.info.id).await.unwrap(), now.game);
     t.close().await;
 }
 

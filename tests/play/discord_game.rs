@@ -61,7 +61,7 @@ async fn play_turn(t: &Table, who: Who) {
             t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await
         }
         _ => {
-            let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
+            let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
             match hints.first().filter(|h| !h.moves.is_empty()) {
                 Some(h) => t.climb_move(who, &h.moves).await,
                 None => t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await,
@@ -101,7 +101,7 @@ async fn a_whole_game_against_an_ai_through_commands_and_buttons() {
     let results = t.reader.store().results(end.info.id).await.unwrap();
     assert_eq!(results.len(), 2);
     assert_eq!(results.iter().filter(|r| r.won).count(), 1);
-    assert_eq!(t.reader.replay(end.info.id).await.unwrap(), end.game);
+    assert_eq!(t.reader.play().replay(end.info.id).await.unwrap(), end.game);
 
     // The AI's turns were posted in the channel with the board, and pinged Ada.
     let posts = t.fake.channel_messages();
@@ -331,7 +331,7 @@ async fn the_bot_restarts_mid_game_and_the_game_goes_on() {
     play_turn(&t, mover(&after)).await;
     let end = t.board().await;
     assert!(end.info.version > after.info.version);
-    assert_eq!(t.reader.replay(end.info.id).await.unwrap(), end.game);
+    assert_eq!(t.reader.play().replay(end.info.id).await.unwrap(), end.game);
     t.close().await;
 }
 
@@ -557,7 +557,7 @@ async fn settings_are_for_moderators_and_custom_cards_join_games() {
         "{text}"
     );
     assert!(text.contains("⏳ 12 h per turn"), "{text}");
-    let lobby = t.reader.lobby(PLACE).await.unwrap();
+    let lobby = t.reader.lobbies().lobby(PLACE).await.unwrap();
     let primeclimb::session::GameOptions::Climb(options) = lobby.info.options else {
         panic!("a Prime Climb lobby");
     };
@@ -597,7 +597,10 @@ async fn a_failed_reply_leaves_the_game_saved_and_the_board_shows_it() {
     assert_board_png(&r.png().expect("the board"));
     assert!(r.content().contains("still to use"), "{}", r.content());
     assert_eq!(t.board().await.info.version, after.info.version);
-    assert_eq!(t.reader.replay(after.info.id).await.unwrap(), after.game);
+    assert_eq!(
+        t.reader.play().replay(after.info.id).await.unwrap(),
+        after.game
+    );
     t.close().await;
 }
 
@@ -637,7 +640,7 @@ async fn a_finished_move_can_be_taken_back_before_the_ai_plays() {
     let view = t
         .wait_for_game("Ada's turn", |v| v.ai_level(v.game.current()).is_none())
         .await;
-    let (_, outcomes) = t.reader.legal_moves(PLACE).await.unwrap();
+    let (_, outcomes) = t.reader.play().legal_moves(PLACE).await.unwrap();
     let quiet = support::db::quiet_moves(&outcomes)
         .next()
         .expect("a move without a card");
@@ -672,7 +675,10 @@ async fn a_finished_move_can_be_taken_back_before_the_ai_plays() {
     assert_eq!(back.game.turn.roll, view.game.turn.roll, "the same dice");
     assert_eq!(back.game.players, view.game.players, "every step undone");
     assert!(back.game.turn.steps.is_empty());
-    assert_eq!(t.reader.replay(back.info.id).await.unwrap(), back.game);
+    assert_eq!(
+        t.reader.play().replay(back.info.id).await.unwrap(),
+        back.game
+    );
     t.close().await;
 }
 

@@ -88,7 +88,12 @@ async fn every_board_carries_alt_text_in_its_language() {
     // A move's reply: its alt text tells the move.
     let view = t.board().await;
     if view.ai_level(view.game.current()).is_none() {
-        let (_, hints) = t.reader.hint(support::bot::PLACE, 1).await.expect("a hint");
+        let (_, hints) = t
+            .reader
+            .play()
+            .hint(support::bot::PLACE, 1)
+            .await
+            .expect("a hint");
         let moves = hints[0].moves.clone();
         let r = t.climb_move(ADA, &moves).await;
         let text = alt(&r.data);

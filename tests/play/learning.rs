@@ -88,7 +88,7 @@ async fn play_some_turn(t: &Table) {
             .await;
         return;
     }
-    let (_, outcomes) = t.reader.legal_moves(PLACE).await.expect("moves");
+    let (_, outcomes) = t.reader.play().legal_moves(PLACE).await.expect("moves");
     match outcomes.iter().find(|o| !o.witness.is_empty()) {
         Some(o) => t.climb_move(who, &o.witness).await,
         None => t.click(who, &format!("climb:{id}:{v}:end"), "en-US").await,
@@ -127,7 +127,13 @@ async fn a_finished_game_is_reviewed_with_its_chart() {
     t.slash(BO, &["climb", "resign"], json!([]), "en-US").await;
     t.wait_for_game("the end", |v| v.info.status == Status::Finished)
         .await;
-    let frames = t.reader.replay_frames(game).await.expect("frames").len();
+    let frames = t
+        .reader
+        .learning()
+        .replay_frames(game)
+        .await
+        .expect("frames")
+        .len();
     let r = t
         .slash(
             ADA,

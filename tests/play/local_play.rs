@@ -119,9 +119,11 @@ fn a_typed_game_is_stored_and_resumed() {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let session = support::db::TestSession::new(rt.block_on(store::connect(&url)).expect("open"));
     let before = rt
-        .block_on(session.board(Place::LOCAL))
+        .block_on(session.play().board(Place::LOCAL))
         .expect("the stored game");
-    let (_, hints) = rt.block_on(session.hint(Place::LOCAL, 1)).expect("a hint");
+    let (_, hints) = rt
+        .block_on(session.play().hint(Place::LOCAL, 1))
+        .expect("a hint");
     let resumed = run(
         &url,
         &dir,
@@ -136,11 +138,12 @@ fn a_typed_game_is_stored_and_resumed() {
     );
     assert!(stdout.contains("game #1"), "{stdout}");
     let after = rt
-        .block_on(session.board(Place::LOCAL))
+        .block_on(session.play().board(Place::LOCAL))
         .expect("the stored game");
     assert!(after.info.version > before.info.version, "{stdout}");
     assert_eq!(
-        rt.block_on(session.replay(after.info.id)).expect("replays"),
+        rt.block_on(session.play().replay(after.info.id))
+            .expect("replays"),
         after.game
     );
 
@@ -393,11 +396,11 @@ fn a_process_killed_mid_game_leaves_a_sound_database_that_resumes() {
         .expect("the game is still open");
     let killed_at = row.version;
     let state_at_kill = rt
-        .block_on(session.board(Place::LOCAL))
+        .block_on(session.play().board(Place::LOCAL))
         .expect("board")
         .game;
     assert_eq!(
-        rt.block_on(session.replay(row.id)).expect("replays"),
+        rt.block_on(session.play().replay(row.id)).expect("replays"),
         state_at_kill,
         "the stored state is exactly what the committed moves give"
     );
@@ -429,11 +432,11 @@ fn a_process_killed_mid_game_leaves_a_sound_database_that_resumes() {
     );
     assert_eq!(log[log_at_kill.len()].version, killed_at + 1);
     let final_game = rt
-        .block_on(session.board(Place::LOCAL))
+        .block_on(session.play().board(Place::LOCAL))
         .expect("board")
         .game;
     assert_eq!(
-        rt.block_on(session.replay(row.id)).expect("replays"),
+        rt.block_on(session.play().replay(row.id)).expect("replays"),
         final_game
     );
     drop(session);
@@ -599,7 +602,7 @@ fn ada_against_easy_ai_with_a_quiet_move(
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let session = support::db::TestSession::new(rt.block_on(store::connect(url)).expect("open"));
     let (before, outcomes) = rt
-        .block_on(session.legal_moves(Place::LOCAL))
+        .block_on(session.play().legal_moves(Place::LOCAL))
         .expect("Ada's turn");
     let quiet = support::db::quiet_moves(&outcomes)
         .next()
@@ -622,7 +625,9 @@ fn a_finished_move_is_taken_back_before_the_ai_plays() {
         "{stdout}"
     );
     assert!(stdout.contains("Ada takes the move back"), "{stdout}");
-    let after = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    let after = rt
+        .block_on(session.play().board(Place::LOCAL))
+        .expect("board");
     assert_eq!(
         after.game.current(),
         before.game.current(),
@@ -639,7 +644,8 @@ fn a_finished_move_is_taken_back_before_the_ai_plays() {
         "the pawns as they were"
     );
     assert_eq!(
-        rt.block_on(session.replay(after.info.id)).expect("replays"),
+        rt.block_on(session.play().replay(after.info.id))
+            .expect("replays"),
         after.game
     );
 }
@@ -1000,7 +1006,9 @@ fn looking_keeps_the_take_back_window_open_and_quitting_stops_before_the_ai() {
         4,
         "the window stays open while Ada looks: {stdout}"
     );
-    let moved = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    let moved = rt
+        .block_on(session.play().board(Place::LOCAL))
+        .expect("board");
     assert_eq!(
         moved.take_back_seat(),
         Some(before.game.current()),
@@ -1009,13 +1017,17 @@ fn looking_keeps_the_take_back_window_open_and_quitting_stops_before_the_ai() {
     // The end of input (Ctrl-D) stops too, without the AI playing.
     let out = run(&url, &dir, &["--resume"], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let still = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    let still = rt
+        .block_on(session.play().board(Place::LOCAL))
+        .expect("board");
     assert_eq!(still.game, moved.game, "{}", text(&out.stdout));
     // And the window is offered again on resuming: `undo` takes the move back.
     let out = run(&url, &dir, &["--resume"], "undo\nquit\n");
     let stdout = text(&out.stdout);
     assert!(stdout.contains("Ada takes the move back"), "{stdout}");
-    let back = rt.block_on(session.board(Place::LOCAL)).expect("board");
+    let back = rt
+        .block_on(session.play().board(Place::LOCAL))
+        .expect("board");
     assert_eq!(back.game.players, before.game.players);
     assert_eq!(back.game.current(), before.game.current());
 }

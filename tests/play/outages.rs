@@ -39,7 +39,12 @@ async fn table(url: &str) -> Table {
 /// may take it back): the AI is to move once the take-back window has passed.
 async fn ada_has_moved(t: &Table) -> ClimbView {
     let view = t.climb_against_easy_ai().await;
-    let (_, outcomes) = t.reader.legal_moves(PLACE).await.expect("Ada's moves");
+    let (_, outcomes) = t
+        .reader
+        .play()
+        .legal_moves(PLACE)
+        .await
+        .expect("Ada's moves");
     let quiet = support::db::quiet_moves(&outcomes)
         .find(|o| o.bumped.is_empty())
         .expect("a move without a card");
@@ -124,7 +129,7 @@ async fn play_goes_on(t: &Table, moved: &ClimbView, mark: usize) {
                 q.path == channel_path(CHANNEL_ID) && content(q).contains(&ping)
             })
             .await;
-        let (_, hints) = t.reader.hint(PLACE, 1).await.expect("a hint");
+        let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
         let r = t.climb_move(ADA, &hints[0].moves).await;
         assert!(!r.ephemeral(), "Ada's next move is played: {}", r.content());
     }
@@ -133,7 +138,7 @@ async fn play_goes_on(t: &Table, moved: &ClimbView, mark: usize) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let now = t.board().await;
-        let replayed = t.reader.replay(now.info.id).await.unwrap();
+        let replayed = t.reader.play().replay(now.info.id).await.unwrap();
         if t.board().await.info.version == now.info.version {
             assert_eq!(replayed, now.game);
             break;

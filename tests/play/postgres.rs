@@ -322,7 +322,11 @@ async fn racing_clicks_through_two_processes_apply_exactly_once() {
             .count();
         assert_eq!(refused, 1, "trial {trial}: {one} {two}");
         // Bo leaves again (straight through the database: the trial is about joining).
-        c.reader.leave(PLACE, &bo).await.expect("Bo leaves");
+        c.reader
+            .lobbies()
+            .leave(PLACE, &bo)
+            .await
+            .expect("Bo leaves");
     }
 }
 
@@ -343,7 +347,7 @@ async fn racing_moves_through_two_processes_apply_exactly_once() {
     let mut trials = 0;
     let mut games = 0;
     while trials < 200 {
-        let view = match c.reader.board(PLACE).await {
+        let view = match c.reader.play().board(PLACE).await {
             Ok(view) if !view.is_over() => view,
             _ => {
                 // A new game of Ada and Bo: Ada opens it through one process, Bo joins
@@ -418,7 +422,7 @@ async fn racing_moves_through_two_processes_apply_exactly_once() {
         assert_eq!(private, 1, "trial {trials}: one copy refused: {one} {two}");
         trials += 1;
         // The rest of the turn (a card's choice, a Keeper in hand), if any.
-        let now = c.reader.board(PLACE).await.expect("the game");
+        let now = c.reader.play().board(PLACE).await.expect("the game");
         if !now.is_over()
             && now.game.current() == seat
             && now.game.turn.number == view.game.turn.number
@@ -516,7 +520,12 @@ async fn a_process_killed_mid_game_leaves_the_game_to_the_other() {
     let mut sorted = versions.clone();
     sorted.dedup();
     assert_eq!(versions, sorted, "log versions are unique and in order");
-    let replayed = c.reader.replay(game_id).await.expect("the log replays");
+    let replayed = c
+        .reader
+        .play()
+        .replay(game_id)
+        .await
+        .expect("the log replays");
     let stored: primeclimb::climb::Game =
         serde_json::from_str(end.state.as_deref().expect("a state")).expect("the state");
     assert_eq!(
@@ -726,22 +735,25 @@ async fn filled_sqlite(name: &str) -> String {
     };
     for n in 0..3 {
         let p = place(n);
-        s.create_lobby(p, &db::ada(), &spec(n as u64))
+        s.lobbies()
+            .create_lobby(p, &db::ada(), &spec(n as u64))
             .await
             .expect("a lobby");
-        s.add_ai(p, &db::ada(), Level::Medium)
+        s.lobbies()
+            .add_ai(p, &db::ada(), Level::Medium)
             .await
             .expect("an AI seat");
-        s.start(p, &db::ada()).await.expect("started");
+        s.lobbies().start(p, &db::ada()).await.expect("started");
         db::play_out(&s, p, &[db::ada()]).await;
     }
     // One game still being played.
     let p = place(9);
-    s.create_lobby(p, &db::ada(), &spec(9))
+    s.lobbies()
+        .create_lobby(p, &db::ada(), &spec(9))
         .await
         .expect("lobby");
-    s.join(p, &db::bo()).await.expect("Bo joins");
-    s.start(p, &db::ada()).await.expect("started");
+    s.lobbies().join(p, &db::bo()).await.expect("Bo joins");
+    s.lobbies().start(p, &db::ada()).await.expect("started");
     let mut tx = s.store().begin().await.unwrap();
     let mut settings = store::GuildSettings::defaults(7_000);
     settings.time_zone = "Europe/Paris".into();
@@ -908,6 +920,7 @@ async fn migrate_db_copies_everything_there_and_back() {
         channel_id: 7_200,
     };
     let lobby = s
+        .lobbies()
         .create_lobby(
             p,
             &Actor::user(101, "Ada"),

@@ -38,13 +38,20 @@ fn mover(view: &ClimbView) -> Actor {
 /// The turn of the person to move, in pieces: the first die alone, that step undone, the
 /// same step again, then the rest as a hint-following player would.
 async fn turn_in_pieces(s: &Session<AnyStore>) -> ClimbView {
-    let board = s.board(PLACE).await.unwrap();
+    let board = s.play().board(PLACE).await.unwrap();
     let who = mover(&board);
     let first = first_die(&board);
-    s.act(PLACE, &who, first.clone(), None).await.unwrap();
-    let undone = s.act(PLACE, &who, Command::Undo, None).await.unwrap();
+    s.play()
+        .act(PLACE, &who, first.clone(), None)
+        .await
+        .unwrap();
+    let undone = s
+        .play()
+        .act(PLACE, &who, Command::Undo, None)
+        .await
+        .unwrap();
     assert!(undone.game.turn.steps.is_empty());
-    s.act(PLACE, &who, first, None).await.unwrap();
+    s.play().act(PLACE, &who, first, None).await.unwrap();
     play_turn(s, PLACE, &who).await.unwrap()
 }
 
@@ -72,9 +79,18 @@ fn primeclimb(url: &str, args: &[&str]) -> Output {
 #[tokio::test]
 async fn a_stored_game_replays_one_frame_per_turn_however_it_was_played() {
     let s = session("replay-pieces").await;
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    let start = s.start(PLACE, &ada()).await.unwrap().climb().unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    let start = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .climb()
+        .unwrap();
     let id = start.info.id;
 
     // Turn 1 in pieces, with a step undone on the way.
@@ -82,7 +98,7 @@ async fn a_stored_game_replays_one_frame_per_turn_however_it_was_played() {
     assert_eq!(after_1.game.turn.number, 2);
     // Turn 2 (its player's first) played with both pawns out of Start, so that no pawn
     // ends on a red space and no card is drawn; taken back; and played again otherwise.
-    let board = s.board(PLACE).await.unwrap();
+    let board = s.play().board(PLACE).await.unwrap();
     let who = mover(&board);
     let roll = board.game.turn.roll;
     let steps = if roll.is_doubles() {
@@ -98,7 +114,12 @@ async fn a_stored_game_replays_one_frame_per_turn_however_it_was_played() {
     };
     let mut first_try = None;
     for step in steps {
-        first_try = Some(s.act(PLACE, &who, Command::Move(step), None).await.unwrap());
+        first_try = Some(
+            s.play()
+                .act(PLACE, &who, Command::Move(step), None)
+                .await
+                .unwrap(),
+        );
     }
     let first_try = first_try.expect("steps were played");
     assert_eq!(
@@ -109,18 +130,23 @@ async fn a_stored_game_replays_one_frame_per_turn_however_it_was_played() {
         first_try.take_back_seat().is_some(),
         "no card seen: it can be taken back"
     );
-    let back = s.act(PLACE, &who, Command::Undo, None).await.unwrap();
+    let back = s
+        .play()
+        .act(PLACE, &who, Command::Undo, None)
+        .await
+        .unwrap();
     assert_eq!(back.game.turn.number, 2, "the finished move is taken back");
     let after_2 = play_turn(&s, PLACE, &who).await.unwrap();
     // Turn 3 at once; turn 4 begun but not finished.
-    let board = s.board(PLACE).await.unwrap();
+    let board = s.play().board(PLACE).await.unwrap();
     let after_3 = play_turn(&s, PLACE, &mover(&board)).await.unwrap();
-    let board = s.board(PLACE).await.unwrap();
-    s.act(PLACE, &mover(&board), first_die(&board), None)
+    let board = s.play().board(PLACE).await.unwrap();
+    s.play()
+        .act(PLACE, &mover(&board), first_die(&board), None)
         .await
         .unwrap();
 
-    let frames = s.replay_frames(id).await.unwrap();
+    let frames = s.learning().replay_frames(id).await.unwrap();
     assert_eq!(frames.len(), 4, "the start and three finished turns");
     assert_eq!(frames[0].0, start.game);
     assert!(frames[0].1.is_none());
@@ -140,7 +166,7 @@ async fn a_stored_game_replays_one_frame_per_turn_however_it_was_played() {
         assert_eq!(posted, replayed, "frame {i}");
     }
     // The game stored matches the replay up to where the frames stop.
-    assert_eq!(s.replay(id).await.unwrap().turn.number, 4);
+    assert_eq!(s.play().replay(id).await.unwrap().turn.number, 4);
 
     // The command line draws the same frames.
     let gif = scratch("replay.gif");
@@ -177,30 +203,35 @@ async fn a_stored_game_replays_one_frame_per_turn_however_it_was_played() {
 async fn only_started_prime_climb_games_have_a_replay() {
     let s = session("replay-refusals").await;
     assert!(matches!(
-        s.replay_frames(4_242).await,
+        s.learning().replay_frames(4_242).await,
         Err(SessionError::NoGame)
     ));
-    let lobby = s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    let lobby = s
+        .lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
     assert!(matches!(
-        s.replay_frames(lobby.info.id).await,
+        s.learning().replay_frames(lobby.info.id).await,
         Err(SessionError::NotStarted)
     ));
     let elsewhere = Place {
         channel_id: PLACE.channel_id + 1,
         ..PLACE
     };
-    s.create_lobby(
-        elsewhere,
-        &ada(),
-        &LobbySpec::daifugo(primeclimb::daifugo::Options::default()),
-    )
-    .await
-    .unwrap();
-    s.join(elsewhere, &bo()).await.unwrap();
-    let daifugo = s.start(elsewhere, &ada()).await.unwrap();
+    s.lobbies()
+        .create_lobby(
+            elsewhere,
+            &ada(),
+            &LobbySpec::daifugo(primeclimb::daifugo::Options::default()),
+        )
+        .await
+        .unwrap();
+    s.lobbies().join(elsewhere, &bo()).await.unwrap();
+    let daifugo = s.lobbies().start(elsewhere, &ada()).await.unwrap();
     let daifugo_id = daifugo.info().id;
     assert!(matches!(
-        s.replay_frames(daifugo_id).await,
+        s.learning().replay_frames(daifugo_id).await,
         Err(SessionError::OtherGame(GameKind::Daifugo))
     ));
 

@@ -89,15 +89,18 @@ async fn a_small_class_report_counted_by_hand() {
         seed: Some(11),
         ..LobbySpec::climb(climb::Options::default())
     };
-    s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec)
+        .await
+        .unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
     let actor = |user: i64| if user == 101 { ada() } else { bo() };
     let mut tally: HashMap<i64, Tally> = HashMap::new();
     let mut refused_ada = false;
     for _ in 0..8 {
         now.fetch_add(10_000, Ordering::SeqCst);
-        let view = s.board(PLACE).await.unwrap();
+        let view = s.play().board(PLACE).await.unwrap();
         if view.is_over() {
             break;
         }
@@ -118,13 +121,18 @@ async fn a_small_class_report_counted_by_hand() {
                 .unwrap();
             let p = game.players[seat].pawns[0];
             assert!(s
+                .play()
                 .act(PLACE, &who, Command::Move(format!("{p} +{missing}")), None)
                 .await
                 .is_err());
             // Bo out of turn.
-            assert!(s.act(PLACE, &bo(), Command::EndMove, None).await.is_err());
-            s.note_hint(PLACE, 101).await;
-            s.note_hint(PLACE, 101).await;
+            assert!(s
+                .play()
+                .act(PLACE, &bo(), Command::EndMove, None)
+                .await
+                .is_err());
+            s.classes().note_hint(PLACE, 101).await;
+            s.classes().note_hint(PLACE, 101).await;
             refused_ada = true;
         }
         let (text, steps) = a_move(&game);
@@ -144,7 +152,11 @@ async fn a_small_class_report_counted_by_hand() {
             t.measured += 1;
             t.lost += value(&outcome) - best;
         }
-        let mut after = s.act(PLACE, &who, Command::Move(text), None).await.unwrap();
+        let mut after = s
+            .play()
+            .act(PLACE, &who, Command::Move(text), None)
+            .await
+            .unwrap();
         // Finish the turn as a player would: a card's first choice, then end the move.
         for _ in 0..5 {
             t.cards += after
@@ -159,10 +171,11 @@ async fn a_small_class_report_counted_by_hand() {
                 Phase::Choice(_) => Command::Choose(1),
                 _ => Command::EndMove,
             };
-            after = s.act(PLACE, &who, command, None).await.unwrap();
+            after = s.play().act(PLACE, &who, command, None).await.unwrap();
         }
     }
     let report: ClassReport = s
+        .standings()
         .class_report(ReportSpan {
             guild_id: PLACE.guild_id,
             from: 0,
@@ -260,10 +273,18 @@ async fn seasons_rate_only_their_own_games() {
     };
     let last_month = START - month;
     now.store(last_month, Ordering::SeqCst);
-    s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec)
+        .await
+        .unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
     for _ in 0..2_000 {
-        if s.ai_turn(PLACE).await.unwrap().is_none_or(|v| v.is_over()) {
+        if s.play()
+            .ai_turn(PLACE)
+            .await
+            .unwrap()
+            .is_none_or(|v| v.is_over())
+        {
             break;
         }
     }
@@ -273,12 +294,19 @@ async fn seasons_rate_only_their_own_games() {
         seed: Some(4),
         ..LobbySpec::climb(climb::Options::default())
     };
-    s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
-    s.act(PLACE, &ada(), Command::Resign, None).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec)
+        .await
+        .unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
+    s.play()
+        .act(PLACE, &ada(), Command::Resign, None)
+        .await
+        .unwrap();
 
     let this = Season::Month.bounds(START, 0);
     let board = s
+        .standings()
         .leaderboard(PLACE.guild_id, climb_kind(), 10, Some(this))
         .await
         .unwrap();
@@ -289,6 +317,7 @@ async fn seasons_rate_only_their_own_games() {
     );
     assert!(names.contains(&"Ada"), "{names:?}");
     let previous = s
+        .standings()
         .leaderboard(
             PLACE.guild_id,
             climb_kind(),
@@ -303,6 +332,7 @@ async fn seasons_rate_only_their_own_games() {
     );
     assert!(previous.standings.iter().all(|x| x.games == 1));
     let all = s
+        .standings()
         .leaderboard(PLACE.guild_id, climb_kind(), 10, None)
         .await
         .unwrap();
@@ -338,7 +368,11 @@ async fn practice_games_count_as_games_played_but_not_in_the_ratings() {
             seed: Some(10 + i as u64),
             ..LobbySpec::climb(options)
         };
-        let lobby = s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
+        let lobby = s
+            .lobbies()
+            .create_lobby(PLACE, &ada(), &spec)
+            .await
+            .unwrap();
         let names = vec!["Ada".to_string(), "Medium AI".to_string()];
         for lang in [primeclimb::lang::Lang::En, primeclimb::lang::Lang::Fr] {
             let lines = primeclimb::text::lobby::lobby_lines(
@@ -354,11 +388,18 @@ async fn practice_games_count_as_games_played_but_not_in_the_ratings() {
                 "{lines:#?}"
             );
         }
-        s.start(PLACE, &ada()).await.unwrap();
-        s.act(PLACE, &ada(), Command::Resign, None).await.unwrap();
+        s.lobbies().start(PLACE, &ada()).await.unwrap();
+        s.play()
+            .act(PLACE, &ada(), Command::Resign, None)
+            .await
+            .unwrap();
         now.fetch_add(60_000, Ordering::SeqCst);
     }
-    let stats = s.stats(PLACE.guild_id, climb_kind(), ada_id).await.unwrap();
+    let stats = s
+        .standings()
+        .stats(PLACE.guild_id, climb_kind(), ada_id)
+        .await
+        .unwrap();
     assert_eq!(stats.record.games, 2, "both games are in her record");
     assert!(
         stats.rating.is_none(),
@@ -366,11 +407,13 @@ async fn practice_games_count_as_games_played_but_not_in_the_ratings() {
         stats.rating
     );
     let board = s
+        .standings()
         .leaderboard(PLACE.guild_id, climb_kind(), 10, None)
         .await
         .unwrap();
     assert!(board.standings.is_empty(), "{:?}", board.standings);
     let season = s
+        .standings()
         .leaderboard(
             PLACE.guild_id,
             climb_kind(),
@@ -387,7 +430,11 @@ async fn practice_games_count_as_games_played_but_not_in_the_ratings() {
         seed: Some(12),
         ..LobbySpec::climb(climb::Options::default())
     };
-    let lobby = s.create_lobby(PLACE, &ada(), &spec).await.unwrap();
+    let lobby = s
+        .lobbies()
+        .create_lobby(PLACE, &ada(), &spec)
+        .await
+        .unwrap();
     let lines = primeclimb::text::lobby::lobby_lines(
         &lobby,
         &["Ada".to_string()],
@@ -395,9 +442,16 @@ async fn practice_games_count_as_games_played_but_not_in_the_ratings() {
         primeclimb::text::Markup::Plain,
     );
     assert!(lines.iter().all(|l| !l.contains("practice")), "{lines:#?}");
-    s.start(PLACE, &ada()).await.unwrap();
-    s.act(PLACE, &ada(), Command::Resign, None).await.unwrap();
-    let stats = s.stats(PLACE.guild_id, climb_kind(), ada_id).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
+    s.play()
+        .act(PLACE, &ada(), Command::Resign, None)
+        .await
+        .unwrap();
+    let stats = s
+        .standings()
+        .stats(PLACE.guild_id, climb_kind(), ada_id)
+        .await
+        .unwrap();
     assert_eq!(stats.record.games, 3);
     assert_eq!(
         stats.rating.map(|r| r.games),

@@ -22,15 +22,18 @@ fn spec() -> LobbySpec {
 /// Ada and Bo in a started two-player game (seed fixed), Ada's seat first in turn order.
 async fn two_player_game(name: &str) -> support::db::TestSession {
     let s = session(name).await;
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
     s
 }
 
 /// The actor whose turn it is.
 async fn to_move(s: &Session<store::AnyStore>) -> (Actor, Actor) {
-    let view = s.board(PLACE).await.unwrap();
+    let view = s.play().board(PLACE).await.unwrap();
     let seat = view.game.current();
     if view.info.seats[seat].user_id == ada().user_id {
         (ada(), bo())
@@ -42,36 +45,49 @@ async fn to_move(s: &Session<store::AnyStore>) -> (Actor, Actor) {
 #[tokio::test]
 async fn a_lobby_seats_players_in_join_order_and_starts() {
     let s = session("lobby").await;
-    let lobby = s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    let lobby = s
+        .lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
     assert_eq!(lobby.info.status, Status::Lobby);
     assert_eq!(
         lobby.info.seats.len(),
         1,
         "the creator takes the first seat"
     );
-    s.join(PLACE, &bo()).await.unwrap();
-    s.add_ai(PLACE, &bo(), Level::Hard).await.unwrap();
-    s.add_ai(PLACE, &ada(), Level::Hard).await.unwrap();
-    let lobby = s.lobby(PLACE).await.unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    s.lobbies().add_ai(PLACE, &bo(), Level::Hard).await.unwrap();
+    s.lobbies()
+        .add_ai(PLACE, &ada(), Level::Hard)
+        .await
+        .unwrap();
+    let lobby = s.lobbies().lobby(PLACE).await.unwrap();
     let names: Vec<&str> = lobby.info.seats.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["Ada", "Bo", "Hard AI", "Hard AI 2"]);
     assert!(matches!(
-        s.join(PLACE, &cy()).await,
+        s.lobbies().join(PLACE, &cy()).await,
         Err(SessionError::LobbyFull { max: 4 })
     ));
-    s.remove_ai(PLACE, &ada()).await.unwrap();
-    s.leave(PLACE, &bo()).await.unwrap();
-    s.join(PLACE, &cy()).await.unwrap();
+    s.lobbies().remove_ai(PLACE, &ada()).await.unwrap();
+    s.lobbies().leave(PLACE, &bo()).await.unwrap();
+    s.lobbies().join(PLACE, &cy()).await.unwrap();
     assert!(matches!(
-        s.join(PLACE, &cy()).await,
+        s.lobbies().join(PLACE, &cy()).await,
         Err(SessionError::AlreadyJoined)
     ));
     // Someone outside the lobby cannot start it.
     assert!(matches!(
-        s.start(PLACE, &Actor::user(999, "Zed")).await,
+        s.lobbies().start(PLACE, &Actor::user(999, "Zed")).await,
         Err(SessionError::NotAllowed(_))
     ));
-    let view = s.start(PLACE, &cy()).await.unwrap().climb().unwrap();
+    let view = s
+        .lobbies()
+        .start(PLACE, &cy())
+        .await
+        .unwrap()
+        .climb()
+        .unwrap();
     let names: Vec<&str> = view.game.players.iter().map(|p| &*p.name).collect();
     assert_eq!(
         names,
@@ -81,7 +97,7 @@ async fn a_lobby_seats_players_in_join_order_and_starts() {
     let seats: Vec<i64> = view.info.seats.iter().map(|s| s.seat).collect();
     assert_eq!(seats, [0, 1, 2], "seats are numbered afresh at the start");
     assert!(matches!(
-        s.join(PLACE, &bo()).await,
+        s.lobbies().join(PLACE, &bo()).await,
         Err(SessionError::AlreadyStarted)
     ));
 }
@@ -89,22 +105,32 @@ async fn a_lobby_seats_players_in_join_order_and_starts() {
 #[tokio::test]
 async fn one_open_game_per_channel() {
     let s = session("one-per-channel").await;
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
     assert!(matches!(
-        s.create_lobby(PLACE, &bo(), &spec()).await,
+        s.lobbies().create_lobby(PLACE, &bo(), &spec()).await,
         Err(SessionError::ChannelBusy)
     ));
     let thread = Place {
         channel_id: PLACE.channel_id + 1,
         ..PLACE
     };
-    s.create_lobby(thread, &bo(), &spec())
+    s.lobbies()
+        .create_lobby(thread, &bo(), &spec())
         .await
         .expect("a thread is another channel");
     // The last person leaving closes the lobby and frees the channel.
-    s.leave(PLACE, &ada()).await.unwrap();
-    assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
-    s.create_lobby(PLACE, &bo(), &spec()).await.unwrap();
+    s.lobbies().leave(PLACE, &ada()).await.unwrap();
+    assert!(matches!(
+        s.lobbies().lobby(PLACE).await,
+        Err(SessionError::NoGame)
+    ));
+    s.lobbies()
+        .create_lobby(PLACE, &bo(), &spec())
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -112,17 +138,30 @@ async fn bad_lobby_options_are_refused_before_anything_is_stored() {
     let s = session("bad-options").await;
     let mut bad = spec();
     bad.options = GameOptions::Climb(support::db::variants("way-stations=29").unwrap());
-    let err = s.create_lobby(PLACE, &ada(), &bad).await.unwrap_err();
+    let err = s
+        .lobbies()
+        .create_lobby(PLACE, &ada(), &bad)
+        .await
+        .unwrap_err();
     assert!(
         err.to_string().contains("29 cannot be a way station"),
         "{err}"
     );
-    assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
+    assert!(matches!(
+        s.lobbies().lobby(PLACE).await,
+        Err(SessionError::NoGame)
+    ));
     // Too few players: the engine's message, and the lobby stays open.
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
-    let err = s.start(PLACE, &ada()).await.unwrap_err();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
+    let err = s.lobbies().start(PLACE, &ada()).await.unwrap_err();
     assert!(err.to_string().contains("2 to 4 players"), "{err}");
-    assert_eq!(s.lobby(PLACE).await.unwrap().info.status, Status::Lobby);
+    assert_eq!(
+        s.lobbies().lobby(PLACE).await.unwrap().info.status,
+        Status::Lobby
+    );
 }
 
 #[tokio::test]
@@ -130,6 +169,7 @@ async fn only_the_player_to_move_can_move() {
     let s = two_player_game("right-player").await;
     let (mover, other) = to_move(&s).await;
     let err = s
+        .play()
         .act(PLACE, &other, Command::EndMove, None)
         .await
         .unwrap_err();
@@ -140,13 +180,15 @@ async fn only_the_player_to_move_can_move() {
     );
     let stranger = Actor::user(999, "Zed");
     assert!(matches!(
-        s.act(PLACE, &stranger, Command::Undo, None).await,
+        s.play().act(PLACE, &stranger, Command::Undo, None).await,
         Err(SessionError::NotInGame)
     ));
     // Even a moderator cannot move for someone else.
     let moderator = Actor::moderator(998, "Teacher");
     assert!(matches!(
-        s.act(PLACE, &moderator, Command::EndMove, None).await,
+        s.play()
+            .act(PLACE, &moderator, Command::EndMove, None)
+            .await,
         Err(SessionError::NotInGame)
     ));
     let after = play_turn(&s, PLACE, &mover).await.unwrap();
@@ -161,13 +203,20 @@ async fn an_ai_seat_cannot_be_moved_by_a_person() {
     let s = session("ai-turn").await;
     let mut sp = spec();
     sp.ai = vec![Level::Easy];
-    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    let mut view = s.start(PLACE, &ada()).await.unwrap().climb().unwrap();
+    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    let mut view = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .climb()
+        .unwrap();
     if view.game.current() == 0 {
         view = play_turn(&s, PLACE, &ada()).await.unwrap();
     }
     if view.game.current() == 1 && !view.is_over() {
         let err = s
+            .play()
             .act(PLACE, &ada(), Command::EndMove, None)
             .await
             .unwrap_err();
@@ -176,7 +225,12 @@ async fn an_ai_seat_cannot_be_moved_by_a_person() {
             err.to_string(),
             "it is Easy AI's turn, and Easy AI is an AI: it plays by itself"
         );
-        let after = s.ai_turn(PLACE).await.unwrap().expect("the AI plays");
+        let after = s
+            .play()
+            .ai_turn(PLACE)
+            .await
+            .unwrap()
+            .expect("the AI plays");
         assert_eq!(after.actor_seat, Some(1));
         assert_eq!(after.info.version, view.info.version + 1);
     }
@@ -186,10 +240,11 @@ async fn an_ai_seat_cannot_be_moved_by_a_person() {
 async fn a_refused_move_changes_nothing_and_says_which_step() {
     let s = two_player_game("refused").await;
     let (mover, _) = to_move(&s).await;
-    let before = s.board(PLACE).await.unwrap();
+    let before = s.play().board(PLACE).await.unwrap();
     let roll = before.game.turn.roll;
     let missing = (1..=10).find(|d| *d != roll.a && *d != roll.b).unwrap();
     let err = s
+        .play()
         .act(PLACE, &mover, Command::Move(format!("0 +{missing}")), None)
         .await
         .unwrap_err();
@@ -200,13 +255,14 @@ async fn a_refused_move_changes_nothing_and_says_which_step() {
     );
     for text in ["", "0", "0 -1", "55 +1", "0 +3 x", "banana", "0 k+5"] {
         assert!(
-            s.act(PLACE, &mover, Command::Move(text.into()), None)
+            s.play()
+                .act(PLACE, &mover, Command::Move(text.into()), None)
                 .await
                 .is_err(),
             "{text:?} must be refused"
         );
     }
-    let after = s.board(PLACE).await.unwrap();
+    let after = s.play().board(PLACE).await.unwrap();
     assert_eq!(after.info.version, before.info.version);
     assert_eq!(after.game, before.game);
     assert!(s.store().log(after.info.id).await.unwrap().is_empty());
@@ -217,7 +273,7 @@ async fn random_text_never_panics_and_never_changes_the_game() {
     use rand::{Rng, SeedableRng};
     let s = two_player_game("fuzz").await;
     let (mover, _) = to_move(&s).await;
-    let before = s.board(PLACE).await.unwrap();
+    let before = s.play().board(PLACE).await.unwrap();
     let alphabet: Vec<char> = "0123456789 +-x*/kwc!,.×÷−é🎲\u{0}\n\tKWXC"
         .chars()
         .collect();
@@ -237,7 +293,7 @@ async fn random_text_never_panics_and_never_changes_the_game() {
         } else {
             Command::Move(text.clone())
         };
-        match s.act(PLACE, &mover, command, None).await {
+        match s.play().act(PLACE, &mover, command, None).await {
             Ok(_) => {
                 applied += 1;
                 break; // a random legal move: the turn moved on, stop here
@@ -245,7 +301,7 @@ async fn random_text_never_panics_and_never_changes_the_game() {
             Err(e) => assert!(!e.to_string().is_empty()),
         }
     }
-    let after = s.board(PLACE).await.unwrap();
+    let after = s.play().board(PLACE).await.unwrap();
     let log = s.store().log(after.info.id).await.unwrap();
     assert_eq!(log.len(), applied);
     if applied == 0 {
@@ -257,16 +313,18 @@ async fn random_text_never_panics_and_never_changes_the_game() {
 async fn two_clicks_on_one_version_apply_exactly_once() {
     let s = two_player_game("double-click").await;
     let (mover, _) = to_move(&s).await;
-    let board = s.board(PLACE).await.unwrap();
+    let board = s.play().board(PLACE).await.unwrap();
     let version = board.info.version;
     let stamp = board.info.stamp();
-    let (_, hints) = s.hint(PLACE, 1).await.unwrap();
+    let (_, hints) = s.play().hint(PLACE, 1).await.unwrap();
     let text = hints[0].moves.clone();
     let mut tasks = Vec::new();
     for _ in 0..6 {
         let (s, mover, text) = (s.clone(), mover.clone(), text.clone());
         tasks.push(tokio::spawn(async move {
-            s.act(PLACE, &mover, Command::Move(text), Some(stamp)).await
+            s.play()
+                .act(PLACE, &mover, Command::Move(text), Some(stamp))
+                .await
         }));
     }
     let mut ok = 0;
@@ -278,7 +336,7 @@ async fn two_clicks_on_one_version_apply_exactly_once() {
         }
     }
     assert_eq!(ok, 1, "exactly one of the clicks applies");
-    let after = s.board(PLACE).await.unwrap();
+    let after = s.play().board(PLACE).await.unwrap();
     assert_eq!(after.info.version, version + 1);
     assert_eq!(s.store().log(after.info.id).await.unwrap().len(), 1);
     assert!(
@@ -293,17 +351,17 @@ async fn two_clicks_on_one_version_apply_exactly_once() {
 async fn racing_commands_without_a_version_apply_exactly_once() {
     let s = two_player_game("race").await;
     let (mover, _) = to_move(&s).await;
-    let (_, hints) = s.hint(PLACE, 1).await.unwrap();
+    let (_, hints) = s.play().hint(PLACE, 1).await.unwrap();
     let text = hints[0].moves.clone();
-    let version = s.board(PLACE).await.unwrap().info.version;
+    let version = s.play().board(PLACE).await.unwrap().info.version;
     let mut tasks = Vec::new();
     for _ in 0..8 {
         let (s, mover, text) = (s.clone(), mover.clone(), text.clone());
         tasks.push(tokio::spawn(async move {
-            let r = s.act(PLACE, &mover, Command::Move(text), None).await;
+            let r = s.play().act(PLACE, &mover, Command::Move(text), None).await;
             // End the turn too, in case the move left it open (a Keeper in hand).
             if r.is_ok() {
-                let _ = s.act(PLACE, &mover, Command::EndMove, None).await;
+                let _ = s.play().act(PLACE, &mover, Command::EndMove, None).await;
             }
             r
         }));
@@ -315,23 +373,28 @@ async fn racing_commands_without_a_version_apply_exactly_once() {
         }
     }
     assert_eq!(ok, 1, "one move applies; the others are refused");
-    let after = s.board(PLACE).await.unwrap();
+    let after = s.play().board(PLACE).await.unwrap();
     let log = s.store().log(after.info.id).await.unwrap();
     let moves = log.iter().filter(|e| e.actions.contains("\"die\"")).count();
     assert_eq!(moves, 1);
     assert!(after.info.version > version);
-    assert_eq!(s.replay(after.info.id).await.unwrap(), after.game);
+    assert_eq!(s.play().replay(after.info.id).await.unwrap(), after.game);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_joins_all_get_a_seat() {
     let s = session("racing-joins").await;
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
     let mut tasks = Vec::new();
     for id in [201, 202, 203] {
         let s = s.clone();
         tasks.push(tokio::spawn(async move {
-            s.join(PLACE, &Actor::user(id, format!("P{id}"))).await
+            s.lobbies()
+                .join(PLACE, &Actor::user(id, format!("P{id}")))
+                .await
         }));
     }
     for t in tasks {
@@ -339,7 +402,7 @@ async fn racing_joins_all_get_a_seat() {
             .unwrap()
             .expect("joins commute: every one gets a seat");
     }
-    let seats = s.lobby(PLACE).await.unwrap().info.seats;
+    let seats = s.lobbies().lobby(PLACE).await.unwrap().info.seats;
     assert_eq!(seats.len(), 4);
     let unique: BTreeSet<i64> = seats.iter().map(|s| s.seat).collect();
     assert_eq!(unique.len(), 4);
@@ -349,10 +412,11 @@ async fn racing_joins_all_get_a_seat() {
 async fn a_stale_button_is_refused_politely() {
     let s = two_player_game("stale").await;
     let (mover, _) = to_move(&s).await;
-    let old = s.board(PLACE).await.unwrap().info.stamp();
+    let old = s.play().board(PLACE).await.unwrap().info.stamp();
     play_turn(&s, PLACE, &mover).await.unwrap();
     let (next, _) = to_move(&s).await;
     let err = s
+        .play()
         .act(PLACE, &next, Command::EndMove, Some(old))
         .await
         .unwrap_err();
@@ -363,10 +427,11 @@ async fn a_stale_button_is_refused_politely() {
 async fn partial_moves_undo_and_end() {
     let s = two_player_game("partial").await;
     let (mover, _) = to_move(&s).await;
-    let board = s.board(PLACE).await.unwrap();
+    let board = s.play().board(PLACE).await.unwrap();
     let roll = board.game.turn.roll;
     // One die at a time: the turn stays open until every die is used.
     let first = s
+        .play()
         .act(PLACE, &mover, Command::Move(format!("0 +{}", roll.a)), None)
         .await
         .unwrap();
@@ -381,17 +446,23 @@ async fn partial_moves_undo_and_end() {
         ),
         [format!("0 + {0} = {0}", roll.a)]
     );
-    let undone = s.act(PLACE, &mover, Command::Undo, None).await.unwrap();
+    let undone = s
+        .play()
+        .act(PLACE, &mover, Command::Undo, None)
+        .await
+        .unwrap();
     assert!(undone.game.turn.steps.is_empty());
     assert_eq!(undone.game.players, board.game.players);
-    s.act(PLACE, &mover, Command::Move(format!("0 +{}", roll.a)), None)
+    s.play()
+        .act(PLACE, &mover, Command::Move(format!("0 +{}", roll.a)), None)
         .await
         .unwrap();
     let uses_left = if roll.is_doubles() { 3 } else { 1 };
     let mut last = None;
     for _ in 0..uses_left {
         last = Some(
-            s.act(PLACE, &mover, Command::Move(format!("+{}", roll.b)), None)
+            s.play()
+                .act(PLACE, &mover, Command::Move(format!("+{}", roll.b)), None)
                 .await
                 .unwrap(),
         );
@@ -404,27 +475,34 @@ async fn partial_moves_undo_and_end() {
     // The picture of the finished turn has all its steps, though they came in 3+ requests.
     let turn = done.last_turn().expect("a last turn");
     assert_eq!(turn.steps.len(), 1 + uses_left);
-    assert_eq!(s.replay(done.info.id).await.unwrap(), done.game);
+    assert_eq!(s.play().replay(done.info.id).await.unwrap(), done.game);
 }
 
 #[tokio::test]
 async fn ending_a_game_is_for_its_creator_or_a_moderator() {
     let s = two_player_game("end").await;
     assert!(matches!(
-        s.end_game(PLACE, &bo()).await,
+        s.lobbies().end_game(PLACE, &bo()).await,
         Err(SessionError::NotAllowed(_))
     ));
-    s.end_game(PLACE, &Actor::moderator(555, "Teacher"))
+    s.lobbies()
+        .end_game(PLACE, &Actor::moderator(555, "Teacher"))
         .await
         .unwrap();
-    assert!(matches!(s.lobby(PLACE).await, Err(SessionError::NoGame)));
+    assert!(matches!(
+        s.lobbies().lobby(PLACE).await,
+        Err(SessionError::NoGame)
+    ));
     // The board of the ended game can still be shown; no results were recorded.
-    let view = s.board(PLACE).await.unwrap();
+    let view = s.play().board(PLACE).await.unwrap();
     assert_eq!(view.info.status, Status::Ended);
     assert!(s.store().results(view.info.id).await.unwrap().is_empty());
     // The creator may end their own.
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
-    s.end_game(PLACE, &ada()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
+    s.lobbies().end_game(PLACE, &ada()).await.unwrap();
 }
 
 #[tokio::test]
@@ -432,11 +510,14 @@ async fn a_finished_game_records_results_and_ratings() {
     let s = session("ratings").await;
     let mut sp = spec();
     sp.ai = vec![Level::Hard];
-    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
+    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
     // Bo resigns at once: Ada and the AI play on, and Bo places last.
-    s.act(PLACE, &bo(), Command::Resign, None).await.unwrap();
+    s.play()
+        .act(PLACE, &bo(), Command::Resign, None)
+        .await
+        .unwrap();
     let end = play_out(&s, PLACE, &[ada(), bo()]).await;
     assert_eq!(end.info.status, Status::Finished);
     let results = s.store().results(end.info.id).await.unwrap();
@@ -449,6 +530,7 @@ async fn a_finished_game_records_results_and_ratings() {
         .all(|r| r.turns == i64::from(end.game.turn.number)));
 
     let board = s
+        .standings()
         .leaderboard(PLACE.guild_id, GameKind::Climb, 10, None)
         .await
         .unwrap();
@@ -464,13 +546,21 @@ async fn a_finished_game_records_results_and_ratings() {
     );
     assert_eq!(board.standings.last().unwrap().name, "Bo");
     assert!(board.standings.iter().all(|r| r.games == 1));
-    let bo_stats = s.stats(PLACE.guild_id, GameKind::Climb, 102).await.unwrap();
+    let bo_stats = s
+        .standings()
+        .stats(PLACE.guild_id, GameKind::Climb, 102)
+        .await
+        .unwrap();
     assert_eq!(bo_stats.record.games, 1);
     assert_eq!(bo_stats.record.wins, 0);
     let rating = bo_stats.rating.expect("Bo is rated");
     assert!(rating.mu < 25.0, "a loss lowers μ ({})", rating.mu);
     // Another server's board is empty.
-    let other = s.leaderboard(1, GameKind::Climb, 10, None).await.unwrap();
+    let other = s
+        .standings()
+        .leaderboard(1, GameKind::Climb, 10, None)
+        .await
+        .unwrap();
     assert!(other.standings.is_empty());
 }
 
@@ -483,18 +573,23 @@ async fn solitaire_keeps_each_players_best_score() {
             seed: Some(seed),
             ..LobbySpec::climb(support::db::variants("solitaire").unwrap())
         };
-        s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-        s.start(PLACE, &ada()).await.unwrap();
+        s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+        s.lobbies().start(PLACE, &ada()).await.unwrap();
         let end = play_out(&s, PLACE, &[ada()]).await;
         assert_eq!(end.game.winner, Some(0));
         scores.push(i64::from(end.game.turn.number));
     }
     let best = *scores.iter().min().unwrap();
-    let stats = s.stats(PLACE.guild_id, GameKind::Climb, 101).await.unwrap();
+    let stats = s
+        .standings()
+        .stats(PLACE.guild_id, GameKind::Climb, 101)
+        .await
+        .unwrap();
     assert_eq!(stats.best, [("solitaire1".to_string(), best)]);
     assert_eq!(stats.record.games, 2);
     assert!(stats.rating.is_none(), "solitaire is not rated");
     let board = s
+        .standings()
         .leaderboard(PLACE.guild_id, GameKind::Climb, 10, None)
         .await
         .unwrap();
@@ -512,18 +607,18 @@ async fn a_game_survives_a_restart_on_the_same_database() {
     let s = two_player_game("restart").await;
     let (mover, _) = to_move(&s).await;
     play_turn(&s, PLACE, &mover).await.unwrap();
-    let before = s.board(PLACE).await.unwrap();
+    let before = s.play().board(PLACE).await.unwrap();
     drop(s);
     let url = support::db::db_url_keep("restart");
     let again = support::db::TestSession::new(store::connect(&url).await.unwrap());
-    let after = again.board(PLACE).await.unwrap();
+    let after = again.play().board(PLACE).await.unwrap();
     assert_eq!(after.game, before.game);
     assert_eq!(after.info.version, before.info.version);
     let (next, _) = to_move(&again).await;
     play_turn(&again, PLACE, &next).await.unwrap();
     assert_eq!(
-        again.replay(after.info.id).await.unwrap(),
-        again.board(PLACE).await.unwrap().game
+        again.play().replay(after.info.id).await.unwrap(),
+        again.play().board(PLACE).await.unwrap().game
     );
 }
 
@@ -563,7 +658,7 @@ async fn settings_and_custom_cards_are_stored_per_server() {
 #[tokio::test]
 async fn a_transaction_dropped_before_commit_changes_nothing() {
     let s = two_player_game("rollback").await;
-    let before = s.board(PLACE).await.unwrap();
+    let before = s.play().board(PLACE).await.unwrap();
     {
         let mut tx = s.store().begin().await.unwrap();
         tx.claim(before.info.id, before.info.version, 5)
@@ -571,7 +666,7 @@ async fn a_transaction_dropped_before_commit_changes_nothing() {
             .unwrap();
         // dropped: rolled back
     }
-    let after = s.board(PLACE).await.unwrap();
+    let after = s.play().board(PLACE).await.unwrap();
     assert_eq!(after.info.version, before.info.version);
     let mut tx = s.store().begin().await.unwrap();
     assert!(matches!(
@@ -666,29 +761,42 @@ async fn replay_random_games(name: &str, games: u64, part: Range<u64>, with_peop
         } else {
             Actor::moderator(1, "Host")
         };
-        s.create_lobby(place, &creator, &sp).await.unwrap();
-        let start = s.start(place, &creator).await.unwrap().climb().unwrap();
+        s.lobbies()
+            .create_lobby(place, &creator, &sp)
+            .await
+            .unwrap();
+        let start = s
+            .lobbies()
+            .start(place, &creator)
+            .await
+            .unwrap()
+            .climb()
+            .unwrap();
         ids.push((start.info.id, start.info.version));
         if with_people {
             // Steps one at a time with an undo on the way, as a person might.
             for _ in 0..3_000 {
-                let view = s.board(place).await.unwrap();
+                let view = s.play().board(place).await.unwrap();
                 if view.is_over() {
                     break;
                 }
                 if view.ai_level(view.game.current()).is_some() {
-                    s.ai_turn(place).await.unwrap();
+                    s.play().ai_turn(place).await.unwrap();
                     continue;
                 }
                 if matches!(view.game.phase, Phase::Move) && view.game.turn.steps.is_empty() {
-                    let (_, hints) = s.hint(place, 1).await.unwrap();
+                    let (_, hints) = s.play().hint(place, 1).await.unwrap();
                     if let Some(h) = hints.first() {
                         let words: Vec<&str> = h.moves.split(' ').collect();
                         if words.len() > 2 {
-                            s.act(place, &person, Command::Move(words[..2].join(" ")), None)
+                            s.play()
+                                .act(place, &person, Command::Move(words[..2].join(" ")), None)
                                 .await
                                 .unwrap();
-                            s.act(place, &person, Command::Undo, None).await.unwrap();
+                            s.play()
+                                .act(place, &person, Command::Undo, None)
+                                .await
+                                .unwrap();
                         }
                     }
                 }
@@ -696,7 +804,7 @@ async fn replay_random_games(name: &str, games: u64, part: Range<u64>, with_peop
             }
         } else {
             for _ in 0..3_000 {
-                if s.ai_turn(place).await.unwrap().is_none() {
+                if s.play().ai_turn(place).await.unwrap().is_none() {
                     break;
                 }
             }
@@ -707,7 +815,7 @@ async fn replay_random_games(name: &str, games: u64, part: Range<u64>, with_peop
         assert_eq!(row.status, Status::Finished, "game {id} ended");
         let stored: primeclimb::climb::Game =
             serde_json::from_str(row.state.as_deref().unwrap()).unwrap();
-        let rebuilt = s.replay(id).await.unwrap();
+        let rebuilt = s.play().replay(id).await.unwrap();
         assert_eq!(rebuilt, stored, "game {id} replays to its stored state");
         let log = s.store().log(id).await.unwrap();
         let versions: Vec<i64> = log.iter().map(|e| e.version).collect();
@@ -764,17 +872,24 @@ async fn the_turn_clock_never_overtakes_a_move() {
         turn_timeout_secs: Some(3_600),
         ..spec()
     };
-    s.create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    let start = s.start(PLACE, &ada()).await.unwrap().climb().unwrap();
-    assert!(s.due(i64::MAX).await.unwrap().is_empty());
+    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    let start = s
+        .lobbies()
+        .start(PLACE, &ada())
+        .await
+        .unwrap()
+        .climb()
+        .unwrap();
+    assert!(s.clocks().due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
-    let due = s.due(i64::MAX).await.unwrap();
+    let due = s.clocks().due(i64::MAX).await.unwrap();
     let [Due::Remind { seen, .. }] = due[..] else {
         panic!("a reminder is due: {due:?}")
     };
     assert_eq!(seen, None);
     assert!(s
+        .clocks()
         .remind(start.info.id, start.info.version, seen)
         .await
         .unwrap()
@@ -783,16 +898,17 @@ async fn the_turn_clock_never_overtakes_a_move() {
     // nothing, even a moment later.
     now.fetch_add(1_000, Ordering::SeqCst);
     assert!(
-        s.remind(start.info.id, start.info.version, seen)
+        s.clocks()
+            .remind(start.info.id, start.info.version, seen)
             .await
             .unwrap()
             .is_none(),
         "one reminder per turn"
     );
     now.fetch_sub(1_000, Ordering::SeqCst);
-    assert!(s.due(i64::MAX).await.unwrap().is_empty());
+    assert!(s.clocks().due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
-    let due = s.due(i64::MAX).await.unwrap();
+    let due = s.clocks().due(i64::MAX).await.unwrap();
     let Due::TimeOut {
         game_id, version, ..
     } = due[0]
@@ -803,6 +919,7 @@ async fn the_turn_clock_never_overtakes_a_move() {
     let (mover, _) = to_move(&s).await;
     play_turn(&s, PLACE, &mover).await.unwrap();
     assert!(s
+        .clocks()
         .time_out(game_id, version, TimeoutMode::Skip)
         .await
         .unwrap()
@@ -811,11 +928,12 @@ async fn the_turn_clock_never_overtakes_a_move() {
     now.fetch_add(3_600_000, Ordering::SeqCst);
     let Due::TimeOut {
         game_id, version, ..
-    } = s.due(i64::MAX).await.unwrap()[0]
+    } = s.clocks().due(i64::MAX).await.unwrap()[0]
     else {
         panic!("a timeout is due")
     };
     let skipped = s
+        .clocks()
         .time_out(game_id, version, TimeoutMode::Skip)
         .await
         .unwrap()
@@ -828,16 +946,17 @@ async fn the_turn_clock_never_overtakes_a_move() {
         .any(|e| matches!(e, primeclimb::climb::Event::Skipped { .. })));
     let log = s.store().log(game_id).await.unwrap();
     assert_eq!(log.last().unwrap().user_id, None);
-    assert_eq!(s.replay(game_id).await.unwrap(), skipped.game);
+    assert_eq!(s.play().replay(game_id).await.unwrap(), skipped.game);
     // And with the AI mode, the stand-in plays a whole turn.
     now.fetch_add(3_600_000, Ordering::SeqCst);
     let Due::TimeOut {
         game_id, version, ..
-    } = s.due(i64::MAX).await.unwrap()[0]
+    } = s.clocks().due(i64::MAX).await.unwrap()[0]
     else {
         panic!("a timeout is due")
     };
     let played = s
+        .clocks()
         .time_out(game_id, version, TimeoutMode::Ai)
         .await
         .unwrap()
@@ -850,19 +969,24 @@ async fn the_turn_clock_never_overtakes_a_move() {
 #[tokio::test]
 async fn a_button_from_another_game_is_stale() {
     let s = two_player_game("other-game").await;
-    let old = s.board(PLACE).await.unwrap().info.stamp();
-    s.end_game(PLACE, &ada()).await.unwrap();
-    s.create_lobby(PLACE, &ada(), &spec()).await.unwrap();
-    s.join(PLACE, &bo()).await.unwrap();
-    s.start(PLACE, &ada()).await.unwrap();
+    let old = s.play().board(PLACE).await.unwrap().info.stamp();
+    s.lobbies().end_game(PLACE, &ada()).await.unwrap();
+    s.lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
     let (mover, _) = to_move(&s).await;
     // Same version number, different game: refused.
     let forged = primeclimb::session::Stamp {
         game_id: old.game_id,
-        version: s.board(PLACE).await.unwrap().info.version,
+        version: s.play().board(PLACE).await.unwrap().info.version,
     };
     assert!(matches!(
-        s.act(PLACE, &mover, Command::EndMove, Some(forged)).await,
+        s.play()
+            .act(PLACE, &mover, Command::EndMove, Some(forged))
+            .await,
         Err(SessionError::Moved)
     ));
 }
@@ -961,23 +1085,23 @@ async fn finish_turn(
     s: &Session<store::AnyStore>,
     actor: &Actor,
 ) -> primeclimb::session::Changed<primeclimb::session::ClimbView> {
-    let start = s.board(PLACE).await.unwrap();
+    let start = s.play().board(PLACE).await.unwrap();
     let turn = start.game.turn.number;
     let mut last = None;
     for _ in 0..20 {
-        let view = s.board(PLACE).await.unwrap();
+        let view = s.play().board(PLACE).await.unwrap();
         if view.is_over() || view.game.turn.number != turn {
             break;
         }
         let command = match view.game.phase {
             Phase::Choice(_) => Command::Choose(1),
             _ if view.game.turn.uses.total_left() == 0 => Command::EndMove,
-            _ => match s.hint(PLACE, 1).await.unwrap().1.first() {
+            _ => match s.play().hint(PLACE, 1).await.unwrap().1.first() {
                 Some(h) if !h.moves.is_empty() => Command::Move(h.moves.clone()),
                 _ => Command::EndMove,
             },
         };
-        last = Some(s.act(PLACE, actor, command, None).await.unwrap());
+        last = Some(s.play().act(PLACE, actor, command, None).await.unwrap());
     }
     last.expect("the turn ended")
 }
@@ -1009,7 +1133,8 @@ async fn a_moves_outcome_pings_and_notifies_each_person_as_they_asked() {
 
     // A direct message: not pinged; the notice is claimed once.
     let (mover, next) = to_move(&s).await;
-    s.set_notify(user(&next), wish(Some(NotifyHow::Dm), None), Lang::Fr)
+    s.people()
+        .set_notify(user(&next), wish(Some(NotifyHow::Dm), None), Lang::Fr)
         .await
         .unwrap();
     let changed = finish_turn(&s, &mover).await;
@@ -1021,11 +1146,18 @@ async fn a_moves_outcome_pings_and_notifies_each_person_as_they_asked() {
     assert_eq!(notice.lang, Lang::Fr, "their own language");
     assert_eq!(notice.link, None, "the turn message the front posts");
     let turn = changed.info.turn_started_at.unwrap();
-    assert_eq!(s.claim_notice(changed.info.id, turn).await.unwrap(), None);
+    assert_eq!(
+        s.clocks()
+            .claim_notice(changed.info.id, turn)
+            .await
+            .unwrap(),
+        None
+    );
 
     // Nothing at all.
     let (mover, next) = to_move(&s).await;
-    s.set_notify(user(&next), wish(Some(NotifyHow::None), None), Lang::En)
+    s.people()
+        .set_notify(user(&next), wish(Some(NotifyHow::None), None), Lang::En)
         .await
         .unwrap();
     let changed = finish_turn(&s, &mover).await;
@@ -1039,13 +1171,14 @@ async fn a_moves_outcome_pings_and_notifies_each_person_as_they_asked() {
         format!("{:02}:{:02}", m / 60, m % 60)
     };
     let quiet = format!("{}-{}", at(minutes - 60), at(minutes + 60));
-    s.set_notify(
-        user(&next),
-        wish(Some(NotifyHow::Ping), Some(quiet)),
-        Lang::En,
-    )
-    .await
-    .unwrap();
+    s.people()
+        .set_notify(
+            user(&next),
+            wish(Some(NotifyHow::Ping), Some(quiet)),
+            Lang::En,
+        )
+        .await
+        .unwrap();
     let changed = finish_turn(&s, &mover).await;
     assert_eq!(changed.pings.users, [user(&next) as u64]);
     assert!(changed.pings.silent);

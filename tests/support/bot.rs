@@ -297,6 +297,7 @@ impl Table {
     /// The channel's game as stored now.
     pub async fn board(&self) -> ClimbView {
         self.reader
+            .play()
             .board(PLACE)
             .await
             .expect("a game in the channel")
@@ -364,7 +365,7 @@ impl Table {
     pub async fn wait_for_game(&self, what: &str, ready: impl Fn(&ClimbView) -> bool) -> ClimbView {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
-            let last = self.reader.board(PLACE).await;
+            let last = self.reader.play().board(PLACE).await;
             if let Ok(view) = &last {
                 if ready(view) {
                     return view.clone();

@@ -134,7 +134,7 @@ pub async fn play_turn(
     place: Place,
     actor: &Actor,
 ) -> Result<ClimbView, SessionError> {
-    let board = session.board(place).await?;
+    let board = session.play().board(place).await?;
     let turn = board.game.turn.number;
     let mut view = board;
     for _ in 0..20 {
@@ -144,28 +144,32 @@ pub async fn play_turn(
         view = match view.game.phase {
             Phase::Choice(_) => {
                 session
+                    .play()
                     .act(place, actor, Command::Choose(1), None)
                     .await?
                     .view
             }
             _ if view.game.turn.uses.total_left() == 0 => {
                 session
+                    .play()
                     .act(place, actor, Command::EndMove, None)
                     .await?
                     .view
             }
             _ => {
-                let (_, hints) = session.hint(place, 1).await?;
+                let (_, hints) = session.play().hint(place, 1).await?;
                 match hints.first() {
                     // Under doubles-may, ending after two uses can be the best move.
                     Some(h) if !h.moves.is_empty() => {
                         session
+                            .play()
                             .act(place, actor, Command::Move(h.moves.clone()), None)
                             .await?
                             .view
                     }
                     _ => {
                         session
+                            .play()
                             .act(place, actor, Command::EndMove, None)
                             .await?
                             .view
@@ -180,13 +184,13 @@ pub async fn play_turn(
 /// Play a game to its end: AI seats by themselves, people by [`play_turn`].
 pub async fn play_out(session: &Session<AnyStore>, place: Place, people: &[Actor]) -> ClimbView {
     for _ in 0..5_000 {
-        let view = session.board(place).await.expect("the board");
+        let view = session.play().board(place).await.expect("the board");
         if view.is_over() {
             return view;
         }
         let seat = view.game.current();
         if view.ai_level(seat).is_some() {
-            session.ai_turn(place).await.expect("an AI turn");
+            session.play().ai_turn(place).await.expect("an AI turn");
             continue;
         }
         let user = view.info.seats[seat].user_id;

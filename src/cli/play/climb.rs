@@ -70,7 +70,7 @@ pub async fn play_loop<S: Store>(
                     }
                 }
             }
-            match session.ai_turn(place).await? {
+            match session.play().ai_turn(place).await? {
                 Some(next) => {
                     write_ai_turn(out, &next, lang, &mut ai_header)?;
                     view = next;
@@ -79,7 +79,7 @@ pub async fn play_loop<S: Store>(
                         tokio::time::sleep(options.pace).await;
                     }
                 }
-                None => view = session.board(place).await?,
+                None => view = session.play().board(place).await?,
             }
             continue;
         }
@@ -131,7 +131,7 @@ pub async fn play_loop<S: Store>(
             ClimbLine::Rules(topic) => write_rules(out, topic.as_deref(), lang)?,
             ClimbLine::Colours => say(out, words::colours_text(lang, M))?,
             ClimbLine::Review => say(out, refused(&SessionError::ReviewAfterGame, lang))?,
-            ClimbLine::Moves => match session.legal_moves(place).await {
+            ClimbLine::Moves => match session.play().legal_moves(place).await {
                 Ok((_, outcomes)) if outcomes.is_empty() => {
                     say(out, format!("  {}", terminal::answer_card_first(lang)))?
                 }
@@ -142,7 +142,7 @@ pub async fn play_loop<S: Store>(
                 )?,
                 Err(e) => say(out, refused(&e, lang))?,
             },
-            ClimbLine::Hint(n) => match session.hint(place, n).await {
+            ClimbLine::Hint(n) => match session.play().hint(place, n).await {
                 Ok((_, hints)) if hints.is_empty() => {
                     say(out, format!("  {}", terminal::answer_card_first(lang)))?
                 }
@@ -163,7 +163,11 @@ pub async fn play_loop<S: Store>(
                     say(out, format!("  {}", terminal::not_resigned(lang)))?;
                     continue;
                 }
-                match session.act(place, &local, Command::Resign, None).await {
+                match session
+                    .play()
+                    .act(place, &local, Command::Resign, None)
+                    .await
+                {
                     Ok(next) => {
                         write_story(out, &next, lang)?;
                         view = next.view;
@@ -171,14 +175,15 @@ pub async fn play_loop<S: Store>(
                     Err(e) => say(out, refused(&e, lang))?,
                 }
             }
-            ClimbLine::Act(command) => match session.act(place, &local, command, None).await {
+            ClimbLine::Act(command) => match session.play().act(place, &local, command, None).await
+            {
                 Ok(next) => {
                     write_story(out, &next, lang)?;
                     view = next.view;
                 }
                 Err(SessionError::Moved) => {
                     say(out, refused(&SessionError::Moved, lang))?;
-                    view = session.board(place).await?;
+                    view = session.play().board(place).await?;
                 }
                 Err(e) => say(out, refused(&e, lang))?,
             },
@@ -217,7 +222,7 @@ async fn take_back_window<S: Store>(
         };
         if terminal::is_undo(&line) {
             let local = Actor::local("you");
-            match session.act(place, &local, Command::Undo, None).await {
+            match session.play().act(place, &local, Command::Undo, None).await {
                 Ok(next) => {
                     write_story(out, &next, lang)?;
                     return Ok(Window::TakenBack(Box::new(next.view)));
@@ -287,7 +292,7 @@ async fn write_review<S: Store>(
     options: &LoopOptions,
 ) -> Result<()> {
     let lang = options.lang;
-    let (info, review) = match session.review(place, Some(view.info.id)).await {
+    let (info, review) = match session.learning().review(place, Some(view.info.id)).await {
         Ok(found) => found,
         Err(e) => {
             say(out, refused(&e, lang))?;

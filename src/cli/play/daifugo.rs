@@ -63,7 +63,7 @@ pub async fn play_loop<S: Store>(
         }
         let seat = view.game.current();
         if view.ai_level(seat).is_some() {
-            match session.daifugo_ai_turn(place).await? {
+            match session.play().daifugo_ai_turn(place).await? {
                 Some(next) => {
                     let s = next.actor_seat.unwrap_or(0);
                     say(
@@ -87,7 +87,7 @@ pub async fn play_loop<S: Store>(
                         tokio::time::sleep(options.pace).await;
                     }
                 }
-                None => view = session.daifugo_board(place).await?,
+                None => view = session.play().daifugo_board(place).await?,
             }
             continue;
         }
@@ -150,7 +150,7 @@ pub async fn play_loop<S: Store>(
                     say(out, format!("  {}", terminal::not_resigned(lang)))?;
                     continue;
                 }
-                session.end_game(place, &local).await?;
+                session.lobbies().end_game(place, &local).await?;
                 say(
                     out,
                     lang.text(
@@ -161,7 +161,7 @@ pub async fn play_loop<S: Store>(
                 return Ok(());
             }
             DaifugoLine::Act(text) => {
-                match session.daifugo_act(place, &local, &text, None).await {
+                match session.play().daifugo_act(place, &local, &text, None).await {
                     Ok(next) => {
                         // The player's own view: their draws are named.
                         for l in words::story(&next.game, &next.events, Some(seat), lang, M) {
@@ -197,7 +197,7 @@ pub async fn play_loop<S: Store>(
                     }
                     Err(SessionError::Moved) => {
                         say(out, refused(&SessionError::Moved, lang))?;
-                        view = session.daifugo_board(place).await?;
+                        view = session.play().daifugo_board(place).await?;
                     }
                     Err(e) => say(out, refused(&e, lang))?,
                 }

@@ -391,12 +391,14 @@ pub async fn begin<S: Store>(
             ))
             .into()),
             Some(info) if info.status == Status::Lobby => {
-                Ok(session.start(options.place, &local).await?)
+                Ok(session.lobbies().start(options.place, &local).await?)
             }
             Some(_) => Ok(match kind {
-                GameKind::Climb => GameView::Climb(Box::new(session.board(options.place).await?)),
+                GameKind::Climb => {
+                    GameView::Climb(Box::new(session.play().board(options.place).await?))
+                }
                 GameKind::Daifugo => {
-                    GameView::Daifugo(Box::new(session.daifugo_board(options.place).await?))
+                    GameView::Daifugo(Box::new(session.play().daifugo_board(options.place).await?))
                 }
             }),
         };
@@ -416,11 +418,14 @@ pub async fn begin<S: Store>(
             ))
             .into());
         }
-        session.end_game(options.place, &local).await?;
+        session.lobbies().end_game(options.place, &local).await?;
     }
     options.place = local_place(kind);
-    session.create_lobby(options.place, &local, &spec).await?;
-    Ok(session.start(options.place, &local).await?)
+    session
+        .lobbies()
+        .create_lobby(options.place, &local, &spec)
+        .await?;
+    Ok(session.lobbies().start(options.place, &local).await?)
 }
 
 /// The unfinished game of `kind`, if any; its place goes into `options`. A Prime Daifugo
@@ -435,7 +440,7 @@ async fn waiting_game<S: Store>(
         places.push(Place::LOCAL);
     }
     for place in places {
-        match session.lobby(place).await {
+        match session.lobbies().lobby(place).await {
             Ok(view) if view.info.kind == kind => {
                 options.place = place;
                 return Ok(Some(view.info));

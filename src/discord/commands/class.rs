@@ -126,7 +126,7 @@ pub async fn pair(
             ClassGame::Daifugo => GameKind::Daifugo,
         };
         let request = async {
-            let settings = data.session.settings(here.guild_id).await?;
+            let settings = data.session.servers().settings(here.guild_id).await?;
             let options = match kind {
                 GameKind::Climb => {
                     let words = variant.unwrap_or_else(|| settings.default_variant.clone());
@@ -247,6 +247,7 @@ pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u1
     let channel = (!everywhere).then_some(here.channel_id);
     let games = match data
         .session
+        .classes()
         .open_games_summary(here.guild_id, channel)
         .await
     {
@@ -337,7 +338,7 @@ pub async fn report(
             Ok(span) => span,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
-        let class = match data.session.class_report(span).await {
+        let class = match data.session.standings().class_report(span).await {
             Ok(class) => class,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };

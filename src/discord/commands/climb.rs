@@ -58,7 +58,7 @@ async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error> {
             Err(t) => return Answer::private(t),
         };
         let actor = caller.actor(&data, false).await;
-        match data.session.act(place, &actor, command, None).await {
+        match data.session.play().act(place, &actor, command, None).await {
             Ok(view) => answers::climb_changed(&data, &caller, place, view, lang).await,
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
@@ -212,7 +212,7 @@ pub async fn board(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        match data.session.board(place).await {
+        match data.session.play().board(place).await {
             Ok(view) if text.unwrap_or(false) => {
                 let lines = text::alt::board_text(
                     &view.game,
@@ -229,7 +229,7 @@ pub async fn board(
                 Answer::new(post::board_post_in(&data, &view, lang, look).await, shown)
             }
             Ok(view) => Answer::new(post::board_post(&data, &view, lang).await, shown),
-            Err(SessionError::NotStarted) => match data.session.lobby(place).await {
+            Err(SessionError::NotStarted) => match data.session.lobbies().lobby(place).await {
                 Ok(lobby) => Answer::new(lobby_post::lobby_post(&lobby, lang), shown),
                 Err(e) => Answer::private(text::errors::refusal(&e, lang)),
             },
@@ -335,7 +335,7 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
             Err(t) => return Answer::private(t),
         };
         let actor = caller.actor(&data, true).await;
-        match data.session.end_game(place, &actor).await {
+        match data.session.lobbies().end_game(place, &actor).await {
             Ok(view) => {
                 // The end takes over from the last turn message: its buttons go.
                 let mut post = lobby_post::ended_post(&view, &caller.name, lang);
@@ -511,7 +511,7 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoic
     let Ok(place) = caller.place() else {
         return Vec::new();
     };
-    let Ok((view, _)) = data.session.legal_moves(place).await else {
+    let Ok((view, _)) = data.session.play().legal_moves(place).await else {
         return Vec::new();
     };
     if view.info.user_of(view.game.current()) != Some(caller.user()) {
@@ -542,7 +542,7 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoic
 async fn caller_game(ctx: Context<'_>) -> Option<(Caller, ClimbView, Option<usize>)> {
     let caller = Caller::from_command(ctx);
     let place = caller.place().ok()?;
-    let view = ctx.data().session.board(place).await.ok()?;
+    let view = ctx.data().session.play().board(place).await.ok()?;
     let seat = view.info.seat_of_user(caller.user());
     Some((caller, view, seat))
 }
@@ -639,7 +639,7 @@ pub async fn review(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let (info, review) = match data.session.review(place, game).await {
+        let (info, review) = match data.session.learning().review(place, game).await {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
@@ -749,7 +749,7 @@ pub async fn replay(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let (info, frames) = match data.session.replay_in(place, game).await {
+        let (info, frames) = match data.session.learning().replay_in(place, game).await {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };

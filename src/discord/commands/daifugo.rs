@@ -116,7 +116,12 @@ async fn act(ctx: Context<'_>, text: String) -> Result<(), Error> {
             Err(t) => return Answer::private(t),
         };
         let actor = caller.actor(&data, false).await;
-        match data.session.daifugo_act(place, &actor, &text, None).await {
+        match data
+            .session
+            .play()
+            .daifugo_act(place, &actor, &text, None)
+            .await
+        {
             Ok(view) => answers::daifugo_acted(&data, &caller, place, view).await,
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
@@ -152,7 +157,7 @@ async fn complete_cards(ctx: Context<'_>, partial: &str) -> Vec<serenity::Autoco
     let Ok(place) = caller.place() else {
         return Vec::new();
     };
-    let Ok(view) = data.session.daifugo_board(place).await else {
+    let Ok(view) = data.session.play().daifugo_board(place).await else {
         return Vec::new();
     };
     let Some(seat) = view.seat_of_user(caller.user()) else {
@@ -261,12 +266,12 @@ pub async fn board(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        match data.session.daifugo_board(place).await {
+        match data.session.play().daifugo_board(place).await {
             Ok(view) if text.unwrap_or(false) => Answer::public(Post::text(
                 text::alt::table_text(&view.game, lang, Markup::Discord).join("\n"),
             )),
             Ok(view) => Answer::public(post::public_post(&data, &view, lang).await),
-            Err(SessionError::NotStarted) => match data.session.lobby(place).await {
+            Err(SessionError::NotStarted) => match data.session.lobbies().lobby(place).await {
                 Ok(l) => Answer::public(lobby_post::lobby_post(&l, lang)),
                 Err(e) => Answer::private(text::errors::refusal(&e, lang)),
             },

@@ -151,6 +151,7 @@ pub async fn learn(data: &Data, caller: &Caller, answer: Option<String>, restart
     };
     let learned = data
         .session
+        .learning()
         .learn(caller.user(), answer.as_deref(), restart)
         .await;
     match learned {

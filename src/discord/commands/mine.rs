@@ -47,11 +47,19 @@ pub async fn my_games(ctx: Context<'_>) -> Result<(), Error> {
             Err(t) => return Answer::private(t),
         };
         let session = &data.session;
-        let games = match session.my_games(place.guild_id, caller.user()).await {
+        let games = match session
+            .people()
+            .my_games(place.guild_id, caller.user())
+            .await
+        {
             Ok(g) => g,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
-        let away = match session.away_until(place.guild_id, caller.user()).await {
+        let away = match session
+            .people()
+            .away_until(place.guild_id, caller.user())
+            .await
+        {
             Ok(Some(until)) => Some(until_words(&data, place, caller.user(), until, lang).await),
             _ => None,
         };
@@ -64,6 +72,7 @@ pub async fn my_games(ctx: Context<'_>) -> Result<(), Error> {
 async fn until_words(data: &Data, place: Place, user: i64, at: i64, lang: Lang) -> String {
     let tz = match data
         .session
+        .people()
         .user_settings(user)
         .await
         .ok()
@@ -71,7 +80,7 @@ async fn until_words(data: &Data, place: Place, user: i64, at: i64, lang: Lang) 
     {
         Some(name) => crate::session::calendar::zone_or_utc(Some(&name)),
         None => {
-            let server = data.session.settings(place.guild_id).await.ok();
+            let server = data.session.servers().settings(place.guild_id).await.ok();
             crate::session::calendar::zone_or_utc(server.as_ref().map(|s| s.time_zone.as_str()))
         }
     };
@@ -140,9 +149,12 @@ pub async fn notify(
         let session = &data.session;
         let user = caller.user();
         let result = if change == NotifyChange::default() {
-            session.user_settings(user).await
+            session.people().user_settings(user).await
         } else {
-            session.set_notify(user, change.clone(), lang).await
+            session
+                .people()
+                .set_notify(user, change.clone(), lang)
+                .await
         };
         let mut settings = match result {
             Ok(u) => u,
@@ -154,7 +166,7 @@ pub async fn notify(
             match send::dm(&http, user, &Post::text(text::notify::dm_welcome(lang))).await {
                 Ok(()) => {}
                 Err(DmError::Closed) => {
-                    let _ = session.dm_refused(user).await;
+                    let _ = session.people().dm_refused(user).await;
                     settings.dm_closed = true;
                     lines.push(text::notify::dm_refused_now(lang).to_string());
                 }
@@ -205,7 +217,7 @@ pub async fn away(
             "off" | "back" | "none" | "retour" | "non"
         );
         if off {
-            return match session.come_back(place.guild_id, user).await {
+            return match session.people().come_back(place.guild_id, user).await {
                 Ok(Some(games)) => {
                     let mut answer = Answer::private(text::notify::back(lang));
                     answer.channel_posts = tell(&games, user, |info| {
@@ -217,7 +229,7 @@ pub async fn away(
                 Err(e) => Answer::private(text::errors::refusal(&e, lang)),
             };
         }
-        match session.go_away(place.guild_id, user, &time).await {
+        match session.people().go_away(place.guild_id, user, &time).await {
             Ok(away) => {
                 let until = text::notify::when(away.until, &away.tz, lang);
                 let mut answer =

@@ -104,7 +104,7 @@ async fn lobby_spec(
     place: Place,
     wanted: Wanted,
 ) -> Result<LobbySpec, SessionError> {
-    let settings = data.session.settings(place.guild_id).await?;
+    let settings = data.session.servers().settings(place.guild_id).await?;
     let base = match wanted.rules {
         Rules::Climb { variant } => {
             let words = variant.unwrap_or_else(|| settings.default_variant.clone());
@@ -145,9 +145,13 @@ async fn open_lobby(
 ) -> Result<Opened, SessionError> {
     let solitaire = matches!(&spec.options, GameOptions::Climb(o) if o.solitaire);
     let actor = caller.actor(data, true).await;
-    let view = data.session.create_lobby(place, &actor, &spec).await?;
+    let view = data
+        .session
+        .lobbies()
+        .create_lobby(place, &actor, &spec)
+        .await?;
     if at_once || (solitaire && view.info.seats.len() == 1) {
-        if let GameView::Climb(started) = data.session.start(place, &actor).await? {
+        if let GameView::Climb(started) = data.session.lobbies().start(place, &actor).await? {
             return Ok(Opened::Started(started));
         }
     }

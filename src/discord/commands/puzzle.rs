@@ -70,7 +70,11 @@ pub async fn puzzle(
         let session = &data.session;
         if standings {
             let game = text::lobby::title(kind);
-            return match session.puzzle_standings(place.guild_id, kind).await {
+            return match session
+                .learning()
+                .puzzle_standings(place.guild_id, kind)
+                .await
+            {
                 Ok(rows) => {
                     Answer::public(Post::text(text::puzzle::standings(&rows, game, lang, M)))
                 }
@@ -78,7 +82,7 @@ pub async fn puzzle(
             };
         }
         let Some(words) = answer_words else {
-            let day = match session.puzzle_day(Some(place.guild_id)).await {
+            let day = match session.learning().puzzle_day(Some(place.guild_id)).await {
                 Ok(d) => d,
                 Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
             };
@@ -96,6 +100,7 @@ pub async fn puzzle(
             };
         };
         match session
+            .learning()
             .answer_puzzle(place.guild_id, caller.user(), kind, &words)
             .await
         {

@@ -176,6 +176,7 @@ pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
 async fn summary(data: &Data, guild_id: i64, s: &GuildSettings, lang: Lang) -> String {
     let cards: Vec<(i64, String)> = data
         .session
+        .servers()
         .custom_cards(guild_id)
         .await
         .unwrap_or_default()
@@ -197,9 +198,10 @@ async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
         };
         let actor = caller.actor(&data, true).await;
         let result = if change == SettingsChange::default() {
-            data.session.settings(place.guild_id).await
+            data.session.servers().settings(place.guild_id).await
         } else {
             data.session
+                .servers()
                 .update_settings(&actor, place.guild_id, change)
                 .await
         };
@@ -406,13 +408,14 @@ async fn custom(
         let result: Result<_, SessionError> = match built {
             Ok(card) => {
                 data.session
+                    .servers()
                     .set_custom_card(&actor, place.guild_id, slot, card)
                     .await
             }
             Err(e) => Err(e.into()),
         };
         let settings = match result {
-            Ok(_) => data.session.settings(place.guild_id).await,
+            Ok(_) => data.session.servers().settings(place.guild_id).await,
             Err(e) => Err(e),
         };
         match settings {
@@ -506,6 +509,7 @@ pub async fn me_palette(
         };
         match data
             .session
+            .servers()
             .set_own_look(caller.user(), words.as_deref())
             .await
         {

@@ -82,7 +82,7 @@ pub async fn leaderboard(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let length = match data.session.settings(place.guild_id).await {
+        let length = match data.session.servers().settings(place.guild_id).await {
             Ok(s) => Season::from_setting(&s.season),
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
@@ -94,6 +94,7 @@ pub async fn leaderboard(
         };
         match data
             .session
+            .standings()
             .leaderboard(place.guild_id, game.kind(), SHOWN, within)
             .await
         {
@@ -145,6 +146,7 @@ pub async fn stats(
         for game in [GameChoice::Climb, GameChoice::Daifugo] {
             match data
                 .session
+                .standings()
                 .stats(place.guild_id, game.kind(), id(user_id))
                 .await
             {
