@@ -7,30 +7,20 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::caller::{id, Caller};
+use super::caller::id;
 use super::posts::{self, Post};
 use super::runner;
 use super::send;
 use super::threads;
 use super::types::Data;
-use crate::level::Level;
+use crate::lang::Lang;
 use crate::session::{
-    groups, AssignmentRow, GameKind, GameOptions, LobbySpec, Member, Place, SessionError,
+    ClassFront, GameKind, Member, PairFailure, Paired, Place, StudentsError, MAX_STUDENTS,
 };
 use crate::text;
 
-/// The most students one `/class pair` seats (a large class is paired in parts).
-pub const MAX_STUDENTS: usize = 200;
 /// How long reading the members of a server may take.
 const MEMBERS_CALL: Duration = Duration::from_secs(10);
-
-/// Why the students could not be read.
-#[derive(Debug)]
-pub enum MembersError {
-    /// Discord would not list the server's members (the Server Members Intent is off).
-    Hidden,
-    Other(String),
-}
 
 /// The members of `role`, without bots and without the teacher: read page by page.
 pub async fn members_of_role(
@@ -38,21 +28,21 @@ pub async fn members_of_role(
     guild: u64,
     role: u64,
     teacher: u64,
-) -> Result<Vec<Member>, MembersError> {
+) -> Result<Vec<Member>, StudentsError> {
     let guild = serenity::GuildId::new(guild.max(1));
     let mut out = Vec::new();
     let mut after: Option<serenity::UserId> = None;
     loop {
         let page = tokio::time::timeout(MEMBERS_CALL, guild.members(http, Some(1000), after))
             .await
-            .map_err(|_| MembersError::Other("no answer".into()))?
+            .map_err(|_| StudentsError::Unreadable("no answer".into()))?
             .map_err(|e| match &e {
                 serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
                     if r.status_code.as_u16() == 403 =>
                 {
-                    MembersError::Hidden
+                    StudentsError::Hidden
                 }
-                _ => MembersError::Other(e.to_string()),
+                _ => StudentsError::Unreadable(e.to_string()),
             })?;
         let last = page.last().map(|m| m.user.id);
         for m in &page {
@@ -74,7 +64,7 @@ pub async fn members_listed(
     guild: u64,
     text: &str,
     teacher: u64,
-) -> Result<Vec<Member>, MembersError> {
+) -> Result<Vec<Member>, StudentsError> {
     let guild = serenity::GuildId::new(guild.max(1));
     let mut out = Vec::new();
     for user in mentions(text) {
@@ -85,7 +75,7 @@ pub async fn members_listed(
             Ok(Ok(m)) if !m.user.bot => out.push(member(&m)),
             Ok(Ok(_)) => {}
             Ok(Err(e)) => warn!(user, "reading a listed member failed: {e}"),
-            Err(_) => return Err(MembersError::Other("no answer".into())),
+            Err(_) => return Err(StudentsError::Unreadable("no answer".into())),
         }
         if out.len() > MAX_STUDENTS {
             break;
@@ -117,119 +107,97 @@ fn member(m: &serenity::Member) -> Member {
     }
 }
 
-/// What `/class pair` asks for, read and checked.
-pub struct PairRequest {
-    pub kind: GameKind,
-    pub spec: LobbySpec,
-    pub size: usize,
-    /// The level of the AI seats that fill a group short of students.
-    pub level: Level,
-    pub due_at: Option<i64>,
+/// A class on Discord, for `/class pair`: its students are a role's members or the users
+/// mentioned in a list, and each group's game gets a thread of the channel.
+pub struct Students<'a> {
+    pub http: &'a serenity::Http,
+    pub guild: i64,
+    pub channel: i64,
+    pub role: Option<u64>,
+    pub listed: Option<String>,
+    pub teacher: u64,
 }
 
-/// Pair the students and open one game per group, each in its own thread of the
-/// caller's channel, started at once with the group pinged there; AI seats fill the last
-/// group. Returns the teacher's summary.
-pub async fn pair(
+impl ClassFront for Students<'_> {
+    async fn students(&self) -> Result<Vec<Member>, StudentsError> {
+        let guild = u64::try_from(self.guild).unwrap_or(0);
+        match (self.role, &self.listed) {
+            (_, Some(list)) => members_listed(self.http, guild, list, self.teacher).await,
+            (Some(role), None) => members_of_role(self.http, guild, role, self.teacher).await,
+            (None, None) => Ok(Vec::new()),
+        }
+    }
+
+    async fn open_place(&self, kind: GameKind, group: &[Member]) -> Result<Place, String> {
+        let names: Vec<&str> = group.iter().map(|m| m.name.as_str()).collect();
+        let name = threads::thread_name(kind, &names.join(" & "));
+        let thread = threads::open_thread(self.http, self.channel, &name).await?;
+        Ok(Place {
+            guild_id: self.guild,
+            channel_id: thread,
+        })
+    }
+
+    async fn close_place(&self, place: Place) {
+        threads::close_unused(self.http, place.channel_id).await;
+    }
+}
+
+/// Post what follows from a class paired: in each game's thread, a welcome pinging its
+/// group and the first board (pinging as each person asked, notices, AI turns). Returns
+/// the teacher's summary.
+pub async fn deliver(
     http: &std::sync::Arc<serenity::Http>,
     data: &Data,
-    caller: &Caller,
-    students: Vec<Member>,
-    request: PairRequest,
-) -> Result<String, SessionError> {
-    let lang = caller.lang();
-    let here = caller.place().map_err(|_| SessionError::NoGame)?;
-    let now = data.session.now();
-    let assignment = data
-        .session
-        .classes()
-        .new_assignment(AssignmentRow {
-            id: 0,
-            guild_id: here.guild_id,
-            channel_id: here.channel_id,
-            teacher_id: caller.user(),
-            kind: request.kind,
-            created_at: now,
-            due_at: request.due_at,
-        })
-        .await?;
-    let actor = caller.actor(data, true).await;
+    paired: Paired,
+    lang: Lang,
+) -> String {
     let mut made: Vec<(Vec<Member>, Vec<String>, i64)> = Vec::new();
-    let mut failed: Vec<String> = Vec::new();
-    let seed = u64::try_from(now).unwrap_or(0) ^ u64::try_from(assignment).unwrap_or(0);
-    for group in groups(&students, request.size, seed) {
-        let ai = vec![request.level; request.size.saturating_sub(group.len())];
-        let names: Vec<String> = group.iter().map(|m| m.name.clone()).collect();
-        let thread_name = threads::thread_name(request.kind, &names.join(" & "));
-        let thread = match threads::open_thread(http, here.channel_id, &thread_name).await {
-            Ok(thread) => thread,
-            Err(e) => {
-                failed.push(text::class::game_failed(&group, &e, lang));
-                continue;
-            }
+    for g in paired.games {
+        let changed = g.game;
+        let place = changed.info().place;
+        let welcome = Post {
+            mentions: g
+                .group
+                .iter()
+                .filter_map(|m| u64::try_from(m.user_id).ok())
+                .collect(),
+            ..Post::text(text::class::class_game_welcome(
+                &g.group,
+                changed.info().lang,
+            ))
         };
-        let place = Place {
-            guild_id: here.guild_id,
-            channel_id: thread,
-        };
-        let spec = LobbySpec {
-            members: group.iter().map(|m| (m.user_id, m.name.clone())).collect(),
-            ai: ai.clone(),
-            creator_plays: false,
-            parent_channel_id: Some(here.channel_id),
-            assignment_id: Some(assignment),
-            ..request.spec.clone()
-        };
-        let opened = async {
-            data.session
-                .lobbies()
-                .create_lobby(place, &actor, &spec)
-                .await?;
-            data.session.lobbies().start(place, &actor).await
+        send::post(http, data, place, welcome).await;
+        let mut board = posts::public_post(data, &changed.view).await;
+        board.ping(&changed.pings);
+        let posted = send::post(http, data, place, board).await;
+        for notice in &changed.notices {
+            let link = posted.map(|m| (place.channel_id, m));
+            super::notify::send_notice(http, data, notice, link).await;
         }
-        .await;
-        match opened {
-            Ok(view) => {
-                let welcome = Post {
-                    mentions: group
-                        .iter()
-                        .filter_map(|m| u64::try_from(m.user_id).ok())
-                        .collect(),
-                    ..Post::text(text::class::class_game_welcome(&group, view.info().lang))
-                };
-                send::post(http, data, place, welcome).await;
-                let board = posts::public_post(data, &view).await;
-                send::post(http, data, place, board).await;
-                super::notify::notices_now(http, data, view.info().id).await;
-                if view.ai_to_move() {
-                    runner::spawn(http.clone(), data.clone(), place);
-                }
-                let ai_names: Vec<String> = view
-                    .info()
-                    .seats
-                    .iter()
-                    .filter(|s| s.ai.is_some())
-                    .map(|s| s.name.clone())
-                    .collect();
-                made.push((group, ai_names, thread));
-            }
-            Err(e) => {
-                threads::close_unused(http, thread).await;
-                failed.push(text::class::game_failed(
-                    &group,
-                    &text::errors::refusal(&e, lang),
-                    lang,
-                ));
-            }
+        if changed.ai_next {
+            runner::spawn(http.clone(), data.clone(), place);
         }
+        let ai_names: Vec<String> = changed
+            .info()
+            .seats
+            .iter()
+            .filter(|s| s.ai.is_some())
+            .map(|s| s.name.clone())
+            .collect();
+        made.push((g.group, ai_names, place.channel_id));
     }
-    let due = request.due_at.map(text::class::when);
+    let due = paired.due_at.map(text::class::when);
     let mut summary = text::class::paired(&made, due.as_deref(), lang);
-    for line in failed {
+    for (group, why) in paired.failed {
+        let why = match why {
+            PairFailure::Place(e) => e,
+            PairFailure::Refused(e) => text::errors::refusal(&e, lang),
+        };
         summary.push('\n');
-        summary.push_str(&line);
+        summary.push_str(&text::class::game_failed(&group, &why, lang));
     }
-    Ok(text::clip(&summary, 1_990))
+    text::clip(&summary, 1_990)
 }
 
 /// The games of a due assignment still open, listed for its teacher in its channel,
@@ -251,19 +219,5 @@ pub async fn tell_due(http: &serenity::Http, data: &Data, assignment: i64) {
         }
         Ok(None) => {}
         Err(e) => warn!(assignment, "listing a due assignment failed: {e}"),
-    }
-}
-
-/// The options of a class's games, with the group size checked against the game.
-pub fn check_size(options: &GameOptions, size: usize) -> Result<usize, (usize, usize)> {
-    let (min, max) = match options {
-        GameOptions::Climb(_) => (2, crate::climb::game::MAX_PLAYERS),
-        GameOptions::Daifugo(o) if o.skip => (3, 3),
-        GameOptions::Daifugo(_) => (2, crate::daifugo::options::MAX_PLAYERS),
-    };
-    if (min..=max).contains(&size) {
-        Ok(size)
-    } else {
-        Err((min, max))
     }
 }

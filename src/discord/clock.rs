@@ -19,7 +19,7 @@ use super::posts::{self, Post};
 use super::runner;
 use super::send;
 use super::types::Data;
-use crate::session::{Due, Status, TimeoutMode};
+use crate::session::{Due, DueWork, Place, Status};
 use crate::text;
 
 /// At start, AI seats whose turn it is play; then every tick, reminders, timeouts and
@@ -66,149 +66,124 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
     }
 }
 
-/// Carry out one thing the clock found due.
+/// Carry out one thing the clock found due: the session decides what follows, and it is
+/// said and delivered here.
 async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
-    match item {
-        Due::Remind {
-            game_id,
-            version,
-            place,
-            left_ms,
-            waited_ms,
-            seen,
-        } => match data.session.clocks().remind(game_id, version, seen).await {
-            Ok(Some(view)) => {
-                // The one reminder at half time, unless the server repeats them.
-                let repeated = data
-                    .session
-                    .servers()
-                    .settings(place.guild_id)
-                    .await
-                    .is_ok_and(|s| s.remind_every_secs.is_some());
-                notify::reminder(http, data, &view, left_ms, waited_ms, !repeated).await;
+    let work = match item {
+        Due::TimeOut { place, game_id, .. } => {
+            return time_out(http, data, item, place, game_id).await
+        }
+        other => data.session.clocks().carry_out(other).await,
+    };
+    match work {
+        Ok(Some(work)) => deliver(http, data, work).await,
+        Ok(None) => {}
+        Err(e) => error!("the clock's due work failed: {e}"),
+    }
+}
+
+/// A turn that ran out of time. The game's posts stay in order, in this process (the
+/// channel's lock, held until the timeout is posted) and across processes: the timeout
+/// is played and posted while holding its AI turns (the runner started after it goes on
+/// with them). Held by another process: its clock or runner is at this game.
+async fn time_out(http: &Arc<serenity::Http>, data: &Data, item: Due, place: Place, game_id: i64) {
+    let lock = data.runner_lock(place);
+    let _in_order = lock.lock().await;
+    match data.claim_turns(place).await {
+        Ok(true) => {}
+        Ok(false) => return,
+        Err(e) => {
+            error!(game_id, "claiming the game's turns failed: {e}");
+            return;
+        }
+    }
+    match data.session.clocks().carry_out(item).await {
+        Ok(Some(work @ DueWork::TimedOut { .. })) => deliver(http, data, work).await,
+        result => {
+            if let Err(e) = result {
+                error!(game_id, "a turn timeout failed: {e}");
             }
-            Ok(None) => {}
-            Err(e) => error!(game_id, "a reminder failed: {e}"),
-        },
-        Due::TimeOut {
-            game_id,
-            version,
-            place,
-        } => {
-            let mode = match data.session.servers().settings(place.guild_id).await {
-                Ok(s) => TimeoutMode::from_setting(&s.on_timeout),
-                Err(_) => TimeoutMode::Ai,
-            };
-            // The game's posts stay in order, in this process (the channel's lock, held
-            // until the timeout is posted) and across processes: the timeout is played
-            // and posted while holding its AI turns (the runner started after it goes on
-            // with them). Held by another process: its clock or runner is at this game.
-            let lock = data.runner_lock(place);
-            let _in_order = lock.lock().await;
-            match data.claim_turns(place).await {
-                Ok(true) => {}
-                Ok(false) => return,
-                Err(e) => {
-                    error!(game_id, "claiming the game's turns failed: {e}");
-                    return;
-                }
-            }
-            let result = data.session.clocks().time_out(game_id, version, mode).await;
-            if !matches!(result, Ok(Some(_))) {
-                match data
-                    .session
-                    .clocks()
-                    .release_runner(place, &data.instance)
-                    .await
-                {
-                    // The person moved meanwhile (through another process, which found
-                    // the turns held) and an AI seat is next: play it now, not when the
-                    // idle check finds it.
-                    Ok(true) => runner::spawn(http.clone(), data.clone(), place),
-                    Ok(false) => {}
-                    Err(e) => error!(game_id, "letting go of the game's turns failed: {e}"),
-                }
-            }
-            match result {
-                Ok(Some(view)) => {
-                    let lang = view.info().lang;
-                    let message = posts::public_post(data, &view)
-                        .await
-                        .headed(&posts::timed_out_line(&view, mode, lang));
-                    if send::post(http, data, place, message).await.is_some() {
-                        send::sent(data, view.info()).await;
-                    }
-                    notify::notices_now(http, data, game_id).await;
-                    if view.is_over() {
-                        super::threads::announce_end(http, data, game_id).await;
-                    }
-                    runner::spawn(http.clone(), data.clone(), place);
-                }
-                Ok(None) => {}
-                Err(e) => error!(game_id, "a turn timeout failed: {e}"),
+            match data
+                .session
+                .clocks()
+                .release_runner(place, &data.instance)
+                .await
+            {
+                // The person moved meanwhile (through another process, which found the
+                // turns held) and an AI seat is next: play it now, not when the idle
+                // check finds it.
+                Ok(true) => runner::spawn(http.clone(), data.clone(), place),
+                Ok(false) => {}
+                Err(e) => error!(game_id, "letting go of the game's turns failed: {e}"),
             }
         }
-        Due::AiIdle { place } => runner::spawn(http.clone(), data.clone(), place),
-        Due::Notice { game_id, turn, .. } => notify::notice(http, data, game_id, turn).await,
-        Due::CloseLobby {
-            game_id,
-            version,
-            place,
-        } => match data
-            .session
-            .clocks()
-            .close_stale_lobby(game_id, version)
-            .await
-        {
-            Ok(Some(lobby)) => {
-                let hours = data
-                    .session
-                    .servers()
-                    .settings(place.guild_id)
-                    .await
-                    .map(|s| s.lobby_hours)
-                    .unwrap_or_default();
-                let info = &lobby.info;
-                let text = text::notify::lobby_closed(info.kind, info.id, hours, info.lang);
-                send::post(http, data, place, Post::text(text)).await;
-                super::threads::announce_end(http, data, game_id).await;
+    }
+}
+
+/// Say and deliver what follows from an item of due work.
+async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
+    match work {
+        DueWork::Remind {
+            view,
+            left_ms,
+            waited_ms,
+            half,
+            how,
+        } => notify::reminder(http, data, &view, (left_ms, waited_ms, half), how).await,
+        DueWork::TimedOut { changed, mode } => {
+            let info = changed.info();
+            let place = info.place;
+            let mut message = posts::public_post(data, &changed.view)
+                .await
+                .headed(&posts::timed_out_line(&changed.view, mode, info.lang));
+            message.ping(&changed.pings);
+            let posted = send::post(http, data, place, message).await;
+            if posted.is_some() {
+                send::sent(data, info).await;
             }
-            Ok(None) => {}
-            Err(e) => error!(game_id, "closing a lobby failed: {e}"),
-        },
-        Due::EndIdle {
-            game_id,
-            version,
-            place,
-        } => match data.session.clocks().end_idle_game(game_id, version).await {
-            Ok(Some(ended)) => {
-                let days = data
-                    .session
-                    .servers()
-                    .settings(place.guild_id)
-                    .await
-                    .map(|s| s.idle_days)
-                    .unwrap_or_default();
-                let info = &ended.info;
-                let people: Vec<i64> = (0..info.seats.len())
-                    .filter_map(|s| info.user_of(s))
-                    .collect();
-                let who: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
-                let mut post = Post::text(text::notify::game_ended_idle(
-                    info.kind, info.id, days, &who, info.lang,
-                ));
-                post.mentions = people
-                    .iter()
-                    .filter_map(|&u| u64::try_from(u).ok())
-                    .collect();
-                send::strip_last(http, data, game_id).await;
-                send::post(http, data, place, post).await;
-                super::threads::announce_end(http, data, game_id).await;
+            for notice in &changed.notices {
+                let link = posted.map(|m| (place.channel_id, m));
+                notify::send_notice(http, data, notice, link).await;
             }
-            Ok(None) => {}
-            Err(e) => error!(game_id, "ending an idle game failed: {e}"),
-        },
-        Due::Digest { user_id, due_at } => notify::digest(http, data, user_id, due_at).await,
+            if changed.ended {
+                super::threads::announce_end(http, data, info.id).await;
+            }
+            runner::spawn(http.clone(), data.clone(), place);
+        }
+        DueWork::PlayAi { place } => runner::spawn(http.clone(), data.clone(), place),
+        DueWork::Notice(notice) => notify::send_notice(http, data, &notice, None).await,
+        DueWork::LobbyClosed { lobby, hours } => {
+            let info = &lobby.info;
+            let text = text::notify::lobby_closed(info.kind, info.id, hours, info.lang);
+            send::post(http, data, info.place, Post::text(text)).await;
+            super::threads::announce_end(http, data, info.id).await;
+        }
+        DueWork::EndedIdle {
+            game,
+            days,
+            people,
+            last_post,
+        } => {
+            let info = &game.info;
+            let who: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
+            let mut post = Post::text(text::notify::game_ended_idle(
+                info.kind, info.id, days, &who, info.lang,
+            ));
+            post.mentions = people
+                .iter()
+                .filter_map(|&u| u64::try_from(u).ok())
+                .collect();
+            if let Some((channel, message)) = last_post {
+                send::strip(http, channel, message).await;
+            }
+            send::post(http, data, info.place, post).await;
+            super::threads::announce_end(http, data, info.id).await;
+        }
+        DueWork::Digest {
+            user_id,
+            lang,
+            games,
+        } => notify::digest(http, data, user_id, lang, &games).await,
     }
 }
 

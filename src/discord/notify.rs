@@ -11,30 +11,8 @@ use super::posts::{self, Post};
 use super::send::{self, DmError};
 use super::types::Data;
 use crate::lang::Lang;
-use crate::session::{lang_of, Due, GameView, Notice, NotifyHow, Place, UserSettings};
+use crate::session::{Due, GameView, MyGame, Notice, Place, Reminder};
 use crate::text;
-
-/// A person's settings, or the defaults when the database cannot say (a ping).
-async fn person(data: &Data, user_id: i64) -> UserSettings {
-    data.session
-        .people()
-        .user_settings(user_id)
-        .await
-        .unwrap_or_else(|_| UserSettings::defaults(user_id))
-}
-
-/// The link to a game's last turn message, else to its channel or thread.
-async fn game_link(data: &Data, view: &GameView) -> String {
-    let info = view.info();
-    let post = data
-        .session
-        .clocks()
-        .last_post(info.id)
-        .await
-        .ok()
-        .flatten();
-    link_to(info.place, post)
-}
 
 /// The link to a message of a game's place, else to the place itself.
 fn link_to(place: Place, message: Option<(i64, i64)>) -> String {
@@ -116,63 +94,51 @@ pub async fn notices_now(http: &serenity::Http, data: &Data, game_id: i64) {
     }
 }
 
-/// Send a reminder the clock claimed: in the channel with a ping, or by direct message,
-/// as the player asked.
+/// Send a reminder the clock claimed, as the session decided: in the game's channel
+/// with a ping, or by direct message. `(left_ms, waited_ms, half)`: the turn's time left,
+/// how long it has waited, and whether this is the one reminder at half time.
 pub async fn reminder(
     http: &serenity::Http,
     data: &Data,
     view: &GameView,
-    left_ms: Option<i64>,
-    waited_ms: i64,
-    half: bool,
+    (left_ms, waited_ms, half): (Option<i64>, i64, bool),
+    how: Reminder,
 ) {
     let info = view.info();
-    let place = info.place;
-    let user = info.user_of(view.to_move());
-    let u = match user {
-        Some(id) => person(data, id).await,
-        None => return,
-    };
-    match NotifyHow::of(&u) {
-        NotifyHow::None => {}
-        NotifyHow::Ping => {
+    match how {
+        Reminder::Nothing => {}
+        Reminder::Ping(pings) => {
             let mut post = posts::reminder(view, left_ms, waited_ms, half);
-            send::shape(data, &mut post).await;
-            send::post(http, data, place, post).await;
+            post.ping(&pings);
+            send::post(http, data, info.place, post).await;
         }
-        NotifyHow::Dm => {
-            let lang = lang_of(&u, info.lang);
+        Reminder::Dm {
+            user_id,
+            lang,
+            silent,
+            link,
+        } => {
             let mention = lang.text("you", "vous").to_string();
             let text = text::notify::reminder(&mention, left_ms, waited_ms, half, None, lang);
-            let link = game_link(data, view).await;
-            let post = Post::text(text::notify::reminder_dm(
+            let link = link_to(info.place, link);
+            let mut post = Post::text(text::notify::reminder_dm(
                 info.kind, info.id, &text, &link, lang,
             ));
-            let who = (u.user_id, data.session.people().quiet_now(&u));
-            dm_or_fall_back(http, data, who, place, post, lang).await;
+            post.silent = silent;
+            dm_or_fall_back(http, data, (user_id, silent), info.place, post, lang).await;
         }
     }
 }
 
-/// Send a person's daily digest (claimed), if any game waits on them.
-pub async fn digest(http: &serenity::Http, data: &Data, user_id: i64, due_at: i64) {
-    let (u, games) = match data.session.clocks().claim_digest(user_id, due_at).await {
-        Ok(Some(found)) => found,
-        Ok(None) => return,
-        Err(e) => {
-            warn!(user = user_id, "a digest failed: {e}");
-            return;
-        }
-    };
-    if games.is_empty() {
-        return;
-    }
-    let fallback = games
-        .first()
-        .map(|g| g.summary.info.lang)
-        .unwrap_or(Lang::En);
-    let lang = lang_of(&u, fallback);
-    let post = Post::text(text::notify::digest(&games, data.session.now(), lang));
+/// Send a person's daily digest of the games waiting on them.
+pub async fn digest(
+    http: &serenity::Http,
+    data: &Data,
+    user_id: i64,
+    lang: Lang,
+    games: &[MyGame],
+) {
+    let post = Post::text(text::notify::digest(games, data.session.now(), lang));
     match send::dm(http, user_id, &post).await {
         Ok(()) => {}
         // A digest has no channel to fall back to: the person is told in their next

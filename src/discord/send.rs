@@ -138,13 +138,6 @@ pub async fn track(http: &serenity::Http, data: &Data, game_id: i64, channel: i6
     }
 }
 
-/// Remove the buttons of game `game_id`'s last turn message (the game ended by itself).
-pub async fn strip_last(http: &serenity::Http, data: &Data, game_id: i64) {
-    if let Ok(Some((c, m))) = data.session.clocks().last_post(game_id).await {
-        strip(http, c, m).await;
-    }
-}
-
 /// Remove a message's buttons and menus (its text and picture stay).
 pub async fn strip(http: &serenity::Http, channel: i64, message: i64) {
     let Ok(message) = u64::try_from(message) else {

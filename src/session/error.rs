@@ -57,6 +57,8 @@ pub enum Permission {
     StartGame,
     /// Add or remove AI seats: a seated player, its creator or a moderator.
     ChangeSeats,
+    /// Use the class tools (`/class`): moderators and the teacher role.
+    ClassTools,
 }
 
 /// Why a request was refused. Nothing changed when one is returned. `src/text/` says
@@ -140,6 +142,8 @@ pub enum SessionError {
     PuzzleSpaces(String),
     #[error("`{0}` is not a number: write the prime, like 523")]
     PuzzleNumber(String),
+    #[error("{0:?}")]
+    Class(ClassRefusal),
     /// The store failed; the message is for the operator's log, the player sees a general one.
     #[error("something went wrong on our side, and nothing was changed ({0})")]
     Store(StoreError),
@@ -204,4 +208,21 @@ pub enum CardNumber {
     N,
     Distance,
     Threshold,
+}
+
+/// Why a class could not be paired (nothing was opened).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClassRefusal {
+    /// Groups in this game have `min` to `max` players.
+    GroupSize { min: usize, max: usize },
+    /// Each game needs a place of its own, and none can be opened here.
+    NeedsPlaces,
+    /// Nobody to pair (the teacher and bots are left out).
+    NoStudents,
+    /// More students than one pairing seats.
+    TooManyStudents { max: usize },
+    /// The front may not read who has a role (Discord's Server Members Intent).
+    MembersHidden,
+    /// The students could not be read just now.
+    StudentsUnreadable,
 }

@@ -19,10 +19,12 @@ mod clock;
 mod commit;
 mod core;
 mod daifugo_play;
+mod due;
 mod error;
 pub mod lessons;
 mod lobby;
 mod outcome;
+mod pairing;
 mod patience;
 mod people;
 mod puzzles;
@@ -49,11 +51,17 @@ pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
     Play, Servers, Session, Standings, DEFAULT_DATABASE_URL,
 };
+pub use due::{DueWork, Reminder};
 pub use error::{
-    Actor, CardNumber, KeeperError, Permission, SessionError, SettingError, MAX_NAME_CHARS,
+    Actor, CardNumber, ClassRefusal, KeeperError, Permission, SessionError, SettingError,
+    MAX_NAME_CHARS,
 };
 pub use lobby::{LobbySpec, LobbyView};
 pub use outcome::{lang_of, Changed, Notice};
+pub use pairing::{
+    group_sizes, ClassFront, PairFailure, PairWords, Paired, PairedGame, StudentsError,
+    MAX_STUDENTS,
+};
 pub use patience::{patiently, Patience};
 pub use people::{Away, MyGame, NotifyChange, NotifyHow, Pings};
 pub use puzzles::{streaks, PuzzleGrade, PuzzleRecord, PuzzleStanding};

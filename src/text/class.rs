@@ -2,7 +2,7 @@
 //! French, with Discord markup (they exist only on Discord).
 
 use super::{clip, counted, duration, list, tr, Lang};
-use crate::session::{GameSummary, Member};
+use crate::session::{ClassRefusal, GameSummary, Member};
 
 /// Discord's limit on a message's text, with room for a line above.
 const MAX: usize = 1_900;
@@ -275,4 +275,16 @@ pub fn game_failed(group: &[Member], why: &str, lang: Lang) -> String {
         ),
         300,
     )
+}
+
+/// Why a class could not be paired, in the teacher's language.
+pub fn refusal(r: &ClassRefusal, lang: Lang) -> String {
+    match r {
+        ClassRefusal::GroupSize { min, max } => bad_group_size(*min, *max, lang),
+        ClassRefusal::NeedsPlaces => needs_threads(lang).into(),
+        ClassRefusal::NoStudents => no_students(lang).into(),
+        ClassRefusal::TooManyStudents { max } => too_many_students(*max, lang),
+        ClassRefusal::MembersHidden => members_hidden(lang).into(),
+        ClassRefusal::StudentsUnreadable => super::bot::try_again(lang).into(),
+    }
 }

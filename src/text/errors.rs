@@ -35,7 +35,9 @@ fn english(e: &SessionError) -> String {
             Permission::ChangeSeats => {
                 "only a player in the lobby, its creator or a moderator can change the seats".into()
             }
+            Permission::ClassTools => super::class::teachers_only(Lang::En).into(),
         },
+        SessionError::Class(r) => super::class::refusal(r, Lang::En),
         SessionError::InThreads(threads) => format!(
             "this channel's games are played in their own threads: {}. Use the command in your game's thread",
             thread_links(threads, Lang::En)
@@ -151,6 +153,7 @@ fn french(e: &SessionError) -> String {
                 "seul un joueur du salon, son créateur ou un modérateur peut changer les places"
                     .into()
             }
+            Permission::ClassTools => super::class::teachers_only(Lang::Fr).into(),
         },
         SessionError::Moved => {
             "le plateau a changé : quelqu'un a joué avant vous, et rien n'a été modifié ; voici le plateau actuel"
@@ -183,6 +186,7 @@ fn french(e: &SessionError) -> String {
         SessionError::PuzzleSpaces(w) => format!(
             "`{w}` n'est pas une liste de cases : séparez-les par des espaces ou des virgules, par ex. 12 17 40"
         ),
+        SessionError::Class(r) => super::class::refusal(r, Lang::Fr),
         SessionError::PuzzleNumber(w) => {
             format!("`{w}` n'est pas un nombre : écrivez le nombre premier, par ex. 523")
         }

@@ -1183,3 +1183,88 @@ async fn a_moves_outcome_pings_and_notifies_each_person_as_they_asked() {
     assert_eq!(changed.pings.users, [user(&next) as u64]);
     assert!(changed.pings.silent);
 }
+
+/// The clock's due work comes back decided: a reminder in the way the person asked (a
+/// direct message in their language here, the one at half time), and a timed-out turn
+/// played as the server says, with what follows (the next player pinged).
+#[tokio::test]
+async fn the_clocks_due_work_comes_back_decided() {
+    use primeclimb::lang::Lang;
+    use primeclimb::session::{Due, DueWork, NotifyChange, NotifyHow, Reminder, TimeoutMode};
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Arc;
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let store = store::connect(&support::db::db_url("clock-work"))
+        .await
+        .unwrap();
+    let s = support::db::TestSession::with_clock(store, clock);
+    let sp = LobbySpec {
+        turn_timeout_secs: Some(3_600),
+        ..spec()
+    };
+    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
+    s.lobbies().join(PLACE, &bo()).await.unwrap();
+    s.lobbies().start(PLACE, &ada()).await.unwrap();
+    let (mover, next) = to_move(&s).await;
+    let dm = NotifyChange {
+        how: Some(NotifyHow::Dm),
+        time_zone: None,
+        quiet: None,
+        digest: None,
+    };
+    s.people()
+        .set_notify(mover.user_id.unwrap(), dm, Lang::Fr)
+        .await
+        .unwrap();
+
+    now.fetch_add(1_800_000, Ordering::SeqCst);
+    let due = s.clocks().due(i64::MAX).await.unwrap();
+    // They were not told of this turn yet (the game started before they asked).
+    let [notice @ Due::Notice { .. }, item @ Due::Remind { .. }] = &due[..] else {
+        panic!("a notice and a reminder are due: {due:?}")
+    };
+    let work = s.clocks().carry_out(notice.clone()).await.unwrap();
+    let Some(DueWork::Notice(n)) = work else {
+        panic!("a notice: {work:?}")
+    };
+    assert_eq!((n.user_id, n.lang), (mover.user_id.unwrap(), Lang::Fr));
+    assert!(s
+        .clocks()
+        .carry_out(notice.clone())
+        .await
+        .unwrap()
+        .is_none());
+    let work = s.clocks().carry_out(item.clone()).await.unwrap();
+    let Some(DueWork::Remind { half, how, .. }) = work else {
+        panic!("a reminder: {work:?}")
+    };
+    assert!(half, "the server does not repeat reminders");
+    assert_eq!(
+        how,
+        Reminder::Dm {
+            user_id: mover.user_id.unwrap(),
+            lang: Lang::Fr,
+            silent: false,
+            link: None,
+        }
+    );
+    // Claimed: the same item again is nothing.
+    assert!(s.clocks().carry_out(item.clone()).await.unwrap().is_none());
+
+    now.fetch_add(1_800_000, Ordering::SeqCst);
+    let due = s.clocks().due(i64::MAX).await.unwrap();
+    let [item @ Due::TimeOut { .. }] = &due[..] else {
+        panic!("a timeout is due: {due:?}")
+    };
+    let work = s.clocks().carry_out(item.clone()).await.unwrap();
+    let Some(DueWork::TimedOut { changed, mode }) = work else {
+        panic!("a timeout: {work:?}")
+    };
+    assert_eq!(mode, TimeoutMode::Ai, "the server's default");
+    assert_eq!(changed.info().user_of(changed.to_move()), next.user_id);
+    assert_eq!(changed.pings.users, [next.user_id.unwrap() as u64]);
+}

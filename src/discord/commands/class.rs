@@ -7,15 +7,14 @@ use poise::serenity_prelude as serenity;
 
 use super::shared::{answer, answer_slow};
 use crate::discord::caller::Caller;
-use crate::discord::class::{self, MembersError, PairRequest, MAX_STUDENTS};
+use crate::discord::class;
 use crate::discord::ids::Click;
 use crate::discord::posts::{File, Picture, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::threads::THREAD_PERMISSIONS;
 use crate::discord::types::{Context, Data, Error};
-use crate::level::Level;
 use crate::session::report::{self, ReportSpan};
-use crate::session::{request, GameKind, GameOptions, LobbySpec, SessionError};
+use crate::session::{request, GameKind, PairWords, SessionError};
 use crate::text;
 
 /// Which game a class plays.
@@ -73,7 +72,7 @@ pub async fn pair(
     #[description_localized("fr", "Joueurs par partie (par défaut : 2)")]
     #[min = 2]
     #[max = 4]
-    size: Option<u8>,
+    size: Option<i64>,
     #[description = "Variants (Prime Climb), e.g. sprint; for Prime Daifugo: advanced, skip, games=3"]
     #[name_localized("fr", "variantes")]
     #[description_localized(
@@ -116,90 +115,36 @@ pub async fn pair(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let actor = caller.actor(&data, true).await;
-        if !actor.moderator {
-            return Answer::private(text::class::teachers_only(lang));
-        }
-        // Everything is checked before a thread is opened.
-        let kind = match game.unwrap_or(ClassGame::Climb) {
-            ClassGame::Climb => GameKind::Climb,
-            ClassGame::Daifugo => GameKind::Daifugo,
-        };
-        let request = async {
-            let settings = data.session.servers().settings(here.guild_id).await?;
-            let options = match kind {
-                GameKind::Climb => {
-                    let words = variant.unwrap_or_else(|| settings.default_variant.clone());
-                    let (options, _) = request::climb_options(&words)?;
-                    GameOptions::Climb(options)
-                }
-                GameKind::Daifugo => GameOptions::Daifugo(request::daifugo_options(
-                    variant.as_deref().unwrap_or(""),
-                )?),
-            };
-            let level = match ai.as_deref() {
-                Some(text) => *request::levels(text)?.first().unwrap_or(&Level::Medium),
-                None => Level::Medium,
-            };
-            let turn_timeout_secs = match timeout.as_deref() {
-                Some(t) => request::duration(t)?,
-                None => settings.turn_timeout_secs,
-            };
-            let due_at = due
-                .as_deref()
-                .map(|d| request::due_date(d, data.session.now()))
-                .transpose()?;
-            let spec = LobbySpec {
-                turn_timeout_secs,
-                lang: caller.game_lang(),
-                ..LobbySpec::new(options)
-            };
-            Ok::<_, SessionError>((spec, level, due_at, settings.threads))
-        }
-        .await;
-        let (spec, level, due_at, threads_on) = match request {
-            Ok(r) => r,
-            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
-        };
-        let size = match class::check_size(&spec.options, usize::from(size.unwrap_or(2))) {
-            Ok(size) => size,
-            Err((min, max)) => return Answer::private(text::class::bad_group_size(min, max, lang)),
-        };
-        let may_thread = caller
-            .app_permissions
-            .is_some_and(|p| p.contains(THREAD_PERMISSIONS));
-        if !threads_on || !may_thread || caller.in_thread() {
-            return Answer::private(text::class::needs_threads(lang));
-        }
-        let guild = u64::try_from(here.guild_id).unwrap_or(0);
-        let students = match (&role, &members) {
-            (_, Some(list)) => class::members_listed(&http, guild, list, caller.user_id).await,
-            (Some(role), None) => {
-                class::members_of_role(&http, guild, role.id.get(), caller.user_id).await
-            }
-            (None, None) => Ok(Vec::new()),
-        };
-        let students = match students {
-            Ok(s) if s.is_empty() => return Answer::private(text::class::no_students(lang)),
-            Ok(s) if s.len() > MAX_STUDENTS => {
-                return Answer::private(text::class::too_many_students(MAX_STUDENTS, lang))
-            }
-            Ok(s) => s,
-            Err(MembersError::Hidden) => return Answer::private(text::class::members_hidden(lang)),
-            Err(MembersError::Other(e)) => {
-                tracing::warn!("reading the students failed: {e}");
-                return Answer::private(text::bot::try_again(lang));
-            }
-        };
-        let request = PairRequest {
-            kind,
-            spec,
+        let words = PairWords {
+            here,
+            teacher: caller.actor(&data, true).await,
+            kind: match game.unwrap_or(ClassGame::Climb) {
+                ClassGame::Climb => GameKind::Climb,
+                ClassGame::Daifugo => GameKind::Daifugo,
+            },
+            variant,
+            ai,
+            timeout,
+            due,
             size,
-            level,
-            due_at,
+            lang: caller.game_lang(),
+            places_possible: caller
+                .app_permissions
+                .is_some_and(|p| p.contains(THREAD_PERMISSIONS))
+                && !caller.in_thread(),
         };
-        match class::pair(&http, &data, &caller, students, request).await {
-            Ok(summary) => Answer::public(Post::text(summary)),
+        let class = class::Students {
+            http: &http,
+            guild: here.guild_id,
+            channel: here.channel_id,
+            role: role.map(|r| r.id.get()),
+            listed: members,
+            teacher: caller.user_id,
+        };
+        match data.session.classes().pair(words, &class).await {
+            Ok(paired) => {
+                Answer::public(Post::text(class::deliver(&http, &data, paired, lang).await))
+            }
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
