@@ -1,6 +1,7 @@
 //! Who is asking, where, and in which language: read once from a slash command or a
 //! component click, then turned into the session's `Actor` and `Place`.
 
+use super::snowflake::id;
 use poise::serenity_prelude as serenity;
 
 use super::types::{Context, Data};
@@ -156,9 +157,4 @@ impl Caller {
             moderator,
         }
     }
-}
-
-/// A Discord snowflake as the database stores it (they fit in an i64).
-pub fn id(snowflake: u64) -> i64 {
-    i64::try_from(snowflake).unwrap_or(i64::MAX)
 }

@@ -7,10 +7,10 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::caller::id;
 use super::posts::{self, Post};
 use super::runner;
 use super::send;
+use super::snowflake::id;
 use super::threads;
 use super::types::Data;
 use crate::lang::Lang;

@@ -243,43 +243,21 @@ async fn outbox(http: &serenity::Http, data: &Data) {
 /// The day's puzzles in the channels of the servers that asked (`/settings puzzle`), once
 /// a day each, when the server's hour has come.
 async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
-    let due = match data.session.learning().puzzle_posts_due().await {
+    let due = match data.session.learning().claim_puzzle_posts().await {
         Ok(due) => due,
         Err(e) => {
             error!("reading the puzzle channels failed: {e}");
             return;
         }
     };
-    for (s, day) in due {
-        let Some(channel) = s.puzzle_channel else {
-            continue;
-        };
-        match data
-            .session
-            .learning()
-            .claim_puzzle_post(s.guild_id, day)
-            .await
-        {
-            Ok(true) => {}
-            Ok(false) => continue,
-            Err(e) => {
-                error!(guild = s.guild_id, "claiming the puzzle post failed: {e}");
-                continue;
-            }
-        }
-        let lang = crate::lang::Lang::pick(Some(&s.puzzle_lang), None);
-        let look = crate::session::request::stored_look(s.look.as_deref());
-        let mut post = super::commands::climb_puzzle_post(data, day, look, lang).await;
+    for p in due {
+        let mut post = super::commands::climb_puzzle_post(data, p.day, p.look, p.lang).await;
         post.content = text::puzzle::daily_post(
-            &crate::climb::puzzle::of_day(day),
-            &crate::daifugo::puzzle::of_day(day),
-            lang,
+            &crate::climb::puzzle::of_day(p.day),
+            &crate::daifugo::puzzle::of_day(p.day),
+            p.lang,
         );
-        let place = crate::session::Place {
-            guild_id: s.guild_id,
-            channel_id: channel,
-        };
-        send::post(http, data, place, post).await;
+        send::post(http, data, p.place, post).await;
     }
 }
 

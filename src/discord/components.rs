@@ -296,11 +296,11 @@ async fn rematch_click(
     let lang = caller.lang();
     let http = &ctx.http;
     let clicked = (
-        i64::try_from(click.channel_id.get()).unwrap_or(i64::MAX),
-        i64::try_from(click.message.id.get()).unwrap_or(i64::MAX),
+        crate::discord::snowflake::id(click.channel_id.get()),
+        crate::discord::snowflake::id(click.message.id.get()),
     );
     let work = async {
-        let Some(guild) = caller.guild_id.map(crate::discord::caller::id) else {
+        let Some(guild) = caller.guild_id.map(crate::discord::snowflake::id) else {
             return Answer::private(text::bot::not_in_dm(lang));
         };
         let session = &data.session;

@@ -34,6 +34,7 @@ pub mod relay;
 mod reply;
 mod runner;
 mod send;
+pub mod snowflake;
 mod threads;
 pub mod types;
 

@@ -177,7 +177,7 @@ impl Target<'_> {
             Target::Command(i) => i.channel_id,
             Target::Click(i) => i.channel_id,
         };
-        i64::try_from(id.get()).unwrap_or(i64::MAX)
+        super::snowflake::id(id.get())
     }
 
     async fn delete(&self, http: &serenity::Http) -> Result<(), serenity::Error> {

@@ -12,18 +12,15 @@ use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
 use super::posts::{Post, TurnOf};
+use super::snowflake;
 use super::types::Data;
 use crate::session::{patiently, Place};
 
 /// Retries of a channel message Discord refused (after the relay's own retries of 429s).
 const POST_RETRIES: [Duration; 2] = [Duration::from_millis(500), Duration::from_secs(2)];
 
-fn channel_id(id: i64) -> serenity::ChannelId {
-    serenity::ChannelId::new(u64::try_from(id).unwrap_or(1).max(1))
-}
-
 /// Shape a game's public message by the wishes of those it mentions (the session decides,
-/// see `Session::pings`): those who want a direct message or nothing are named but not
+/// see `People::pings`): those who want a direct message or nothing are named but not
 /// pinged; a ping to someone in their quiet hours makes it silent. Once per post.
 pub async fn shape(data: &Data, post: &mut Post) {
     if post.shaped {
@@ -43,13 +40,13 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, mut post: Po
     if post.turn_of.is_some() {
         shape(data, &mut post).await;
     }
-    let channel = channel_id(place.channel_id);
+    let channel = snowflake::channel(place.channel_id);
     let message = post.message();
     let mut waits = POST_RETRIES.iter();
     loop {
         match channel.send_message(http, message.clone()).await {
             Ok(m) => {
-                let id = i64::try_from(m.id.get()).unwrap_or(i64::MAX);
+                let id = snowflake::id(m.id.get());
                 if let Some(turn) = post.turn_of {
                     track(http, data, turn.game_id, place.channel_id, id).await;
                 }
@@ -140,15 +137,12 @@ pub async fn track(http: &serenity::Http, data: &Data, game_id: i64, channel: i6
 
 /// Remove a message's buttons and menus (its text and picture stay).
 pub async fn strip(http: &serenity::Http, channel: i64, message: i64) {
-    let Ok(message) = u64::try_from(message) else {
-        return;
-    };
     let edit = serenity::EditMessage::new().components(Vec::new());
     let mut waits = POST_RETRIES.iter();
     loop {
-        let call = channel_id(channel).edit_message(
+        let call = snowflake::channel(channel).edit_message(
             http,
-            serenity::MessageId::new(message.max(1)),
+            snowflake::message(message),
             edit.clone(),
         );
         match call.await {
@@ -176,7 +170,7 @@ pub enum DmError {
 
 /// Send a direct message to a person.
 pub async fn dm(http: &serenity::Http, user_id: i64, post: &Post) -> Result<(), DmError> {
-    let user = serenity::UserId::new(u64::try_from(user_id).unwrap_or(1).max(1));
+    let user = snowflake::user(user_id);
     let closed = |e: &serenity::Error| match e {
         serenity::Error::Http(h) => h.status_code().is_some_and(|s| s.as_u16() == 403),
         _ => false,

@@ -140,12 +140,12 @@ pub async fn lobby_note(
 
 /// Create a public thread in `channel`; its id.
 pub async fn open_thread(http: &serenity::Http, channel: i64, name: &str) -> Result<i64, String> {
-    let channel = serenity::ChannelId::new(u64::try_from(channel).unwrap_or(1).max(1));
+    let channel = super::snowflake::channel(channel);
     let builder = CreateThread::new(name)
         .kind(ChannelType::PublicThread)
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
     match tokio::time::timeout(THREAD_CALL, channel.create_thread(http, builder)).await {
-        Ok(Ok(thread)) => Ok(i64::try_from(thread.id.get()).unwrap_or(i64::MAX)),
+        Ok(Ok(thread)) => Ok(super::snowflake::id(thread.id.get())),
         Ok(Err(e)) => Err(e.to_string()),
         Err(_) => Err(format!("no answer within {THREAD_CALL:?}")),
     }
@@ -193,7 +193,7 @@ pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
 /// Delete a thread opened for a game that was then refused (its options, say): nothing
 /// was played in it. If Discord refuses, it is archived instead.
 pub async fn close_unused(http: &serenity::Http, thread: i64) {
-    let id = serenity::ChannelId::new(u64::try_from(thread).unwrap_or(1).max(1));
+    let id = super::snowflake::channel(thread);
     match tokio::time::timeout(THREAD_CALL, id.delete(http)).await {
         Ok(Ok(_)) => {}
         _ => archive(http, thread).await,
@@ -202,7 +202,7 @@ pub async fn close_unused(http: &serenity::Http, thread: i64) {
 
 /// Archive a game's thread (it stays readable; a new message would reopen it).
 async fn archive(http: &serenity::Http, thread: i64) {
-    let id = serenity::ChannelId::new(u64::try_from(thread).unwrap_or(1).max(1));
+    let id = super::snowflake::channel(thread);
     let call = id.edit_thread(http, EditThread::new().archived(true));
     match tokio::time::timeout(THREAD_CALL, call).await {
         Ok(Ok(_)) => info!(thread, "game thread archived"),

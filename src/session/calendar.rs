@@ -226,15 +226,7 @@ pub fn holidays(text: &str) -> Result<String, RequestError> {
         .join(","))
 }
 
-/// A date written `2026-12-24`.
-pub fn date(text: &str) -> Option<Date> {
-    let t = text.trim();
-    // jiff reads more forms than a person means (`20261224`): only y-m-d.
-    if t.len() < 8 || t.matches('-').count() != 2 {
-        return None;
-    }
-    t.parse::<Date>().ok().filter(|d| d.year() >= 1970)
-}
+pub use super::dates::date;
 
 /// The stored holidays as date ranges (unreadable parts are skipped).
 fn holiday_ranges(stored: &str) -> Vec<(Date, Date)> {
@@ -262,6 +254,26 @@ impl Calendar {
             weekends_off,
             holidays: holiday_ranges(holidays),
         }
+    }
+
+    /// The time zone's name (`Europe/Paris`).
+    pub fn zone_name(&self) -> &str {
+        self.tz.iana_name().unwrap_or("UTC")
+    }
+
+    /// The days off as they were set: `2026-12-24, 2026-12-19..2027-01-03` (empty: none).
+    pub fn holiday_words(&self) -> String {
+        self.holidays
+            .iter()
+            .map(|(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}..{b}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// A calendar with no days off (UTC).

@@ -264,7 +264,7 @@ impl<S: Store> Session<S> {
         Err(SessionError::NotYourTurn { name })
     }
 
-    /// [`Session::ai_turn`] on an active game as read in `row` (its state `game`): what
+    /// [`Play::ai_turn`] on an active game as read in `row` (its state `game`): what
     /// the caller decided on that read (the take-back window has passed) holds for the
     /// turn played, since a change made since (a person's move) makes the play a
     /// conflict, and nothing is played.

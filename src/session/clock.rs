@@ -8,47 +8,20 @@
 //! several processes; every change goes through a claim or the version check, so a player
 //! moving at the last second and the clock cannot both apply.
 
-use super::calendar::{self, quiet_of, Calendar};
+use super::calendar::{self, quiet_of};
 use super::climb_play::state_of;
 use super::commit::unless_moved;
 use super::core::Clocks;
 use super::daifugo_play::daifugo_state;
 use super::outcome::{lang_of, Changed, Notice};
+use super::settings::{ServerSettings, TimeoutMode};
 use super::{ClimbView, DaifugoView, GameInfo, GameView, LobbyView, Session, SessionError};
 use crate::climb::Action;
 use crate::level::Level;
 use crate::store::{
-    AwayRow, GameKind, GameRow, GameUpdate, GuildSettings, Place, Status, Store, StoreTx,
-    UserSettings,
+    AwayRow, GameKind, GameRow, GameUpdate, Place, Status, Store, StoreTx, UserSettings,
 };
 use std::collections::HashMap;
-
-/// What happens when a turn times out (a server setting).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeoutMode {
-    /// A medium AI plays the idle turn.
-    Ai,
-    /// The turn is skipped.
-    Skip,
-}
-
-impl TimeoutMode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TimeoutMode::Ai => "ai",
-            TimeoutMode::Skip => "skip",
-        }
-    }
-
-    /// The stored word; anything unknown is the default, `ai`.
-    pub fn from_setting(word: &str) -> TimeoutMode {
-        if word == "skip" {
-            TimeoutMode::Skip
-        } else {
-            TimeoutMode::Ai
-        }
-    }
-}
 
 /// The level that plays an idle player's turn.
 const STAND_IN: Level = Level::Medium;
@@ -117,8 +90,7 @@ pub enum Due {
 
 /// What the turn clock knows of one server while it looks at its games.
 struct ServerClock {
-    settings: GuildSettings,
-    calendar: Calendar,
+    settings: ServerSettings,
     aways: Vec<AwayRow>,
 }
 
@@ -140,18 +112,9 @@ impl<S: Store> Session<S> {
     /// What the clock of the server `guild_id` needs: settings, calendar, times away
     /// that end after `since`.
     async fn server_clock(&self, guild_id: i64, since: i64) -> Result<ServerClock, SessionError> {
-        let settings = self.store().settings(guild_id).await?;
-        let calendar = Calendar::new(
-            &settings.time_zone,
-            settings.weekends_off,
-            &settings.holidays,
-        );
+        let settings = ServerSettings::of_row(&self.store().settings(guild_id).await?);
         let aways = self.store().aways(guild_id, since).await?;
-        Ok(ServerClock {
-            settings,
-            calendar,
-            aways,
-        })
+        Ok(ServerClock { settings, aways })
     }
 
     /// The seat to move in a stored game, if a person plays it (AI seats have no clock).
@@ -289,8 +252,8 @@ impl<S: Store> Clocks<'_, S> {
         let away = server.away_of(user);
         let now = self.now();
         Ok((
-            calendar::clock_elapsed(started, now, &server.calendar, &away),
-            calendar::paused_at(now, &server.calendar, &away),
+            calendar::clock_elapsed(started, now, &server.settings.calendar, &away),
+            calendar::paused_at(now, &server.settings.calendar, &away),
         ))
     }
 
@@ -336,7 +299,7 @@ impl<S: Store> Clocks<'_, S> {
                 continue;
             }
             let away = server.away_of(g.to_move_user);
-            let paused = calendar::paused_at(now, &server.calendar, &away);
+            let paused = calendar::paused_at(now, &server.settings.calendar, &away);
             if s.idle_days > 0
                 && now.saturating_sub(g.updated_at) >= s.idle_days.saturating_mul(calendar::DAY_MS)
                 && !paused
@@ -370,7 +333,7 @@ impl<S: Store> Clocks<'_, S> {
                     });
                 }
             }
-            let elapsed = calendar::clock_elapsed(started, now, &server.calendar, &away);
+            let elapsed = calendar::clock_elapsed(started, now, &server.settings.calendar, &away);
             let timeout_ms = g.turn_timeout_secs.map(|t| t.saturating_mul(1_000));
             if let Some(t) = timeout_ms {
                 if elapsed >= t {
@@ -392,7 +355,8 @@ impl<S: Store> Clocks<'_, S> {
                 (Some(every), _) if every > 0 => {
                     let every = every.saturating_mul(1_000);
                     let last = g.reminded_at.map_or(0, |r| {
-                        calendar::clock_elapsed(started, r, &server.calendar, &away) / every
+                        calendar::clock_elapsed(started, r, &server.settings.calendar, &away)
+                            / every
                     });
                     elapsed / every > last
                 }
@@ -424,7 +388,7 @@ impl<S: Store> Clocks<'_, S> {
         Ok(due)
     }
 
-    /// Note the reminder of the turn at `version` that [`Session::due`] found due (`seen`:
+    /// Note the reminder of the turn at `version` that [`Clocks::due`] found due (`seen`:
     /// when the last one was noted, as it read) and return the game to remind about;
     /// `None` if the game moved on, or the reminder was noted already, by this process or
     /// another (or the player to move is an AI).

@@ -74,7 +74,7 @@ impl<S: Store> Session<S> {
         }
     }
 
-    /// [`Session::daifugo_ai_turn`] on the game as read in `row` (a change since makes
+    /// [`Play::daifugo_ai_turn`] on the game as read in `row` (a change since makes
     /// the play a conflict: nothing is played).
     pub(super) async fn daifugo_ai_turn_on(
         &self,

@@ -5,13 +5,14 @@
 //! idle game ended with the server's numbers, a turn notice or a digest in the person's
 //! language. The front only says it and delivers it.
 
-use super::clock::{Due, TimeoutMode};
+use super::clock::Due;
 use super::core::Clocks;
 use super::outcome::{lang_of, Changed, Notice};
 use super::people::{MyGame, NotifyHow, Pings};
+use super::settings::{ServerSettings, TimeoutMode};
 use super::{GameView, LobbyView, SessionError};
 use crate::lang::Lang;
-use crate::store::{GuildSettings, Place, Store, UserSettings};
+use crate::store::{Place, Store, UserSettings};
 
 /// How a reminder reaches the player to move, as they asked (`/notify`).
 #[derive(Clone, Debug, PartialEq)]
@@ -104,7 +105,7 @@ impl<S: Store> Clocks<'_, S> {
                 version,
                 place,
             } => {
-                let mode = TimeoutMode::from_setting(&self.server(place.guild_id).await.on_timeout);
+                let mode = self.server(place.guild_id).await.on_timeout;
                 match self.time_out(game_id, version, mode).await? {
                     Some(view) => Some(DueWork::TimedOut {
                         changed: Box::new(self.changed(view).await),
@@ -161,11 +162,11 @@ impl<S: Store> Clocks<'_, S> {
     }
 
     /// A server's settings, or the defaults when they cannot be read now.
-    async fn server(self, guild_id: i64) -> GuildSettings {
+    async fn server(self, guild_id: i64) -> ServerSettings {
         self.servers()
             .settings(guild_id)
             .await
-            .unwrap_or_else(|_| GuildSettings::defaults(guild_id))
+            .unwrap_or_else(|_| ServerSettings::defaults(guild_id))
     }
 
     /// How the player to move in `view` is reminded, as they asked.

@@ -313,9 +313,7 @@ impl<S: Store> Lobbies<'_, S> {
         let seed = spec.seed.unwrap_or_else(|| rand::thread_rng().gen());
         let look = match spec.look {
             Some(look) => look,
-            None => super::request::stored_look(
-                self.store().settings(place.guild_id).await?.look.as_deref(),
-            ),
+            None => self.servers().settings(place.guild_id).await?.look,
         };
         let new = NewGame {
             kind: options.kind(),

@@ -19,6 +19,7 @@ mod clock;
 mod commit;
 mod core;
 mod daifugo_play;
+pub mod dates;
 mod due;
 mod error;
 pub mod lessons;
@@ -45,7 +46,7 @@ pub use crate::store::{
 };
 pub use calendar::quiet_of;
 pub use class::{groups, refusal_kind, GameSummary, Member};
-pub use clock::{AiStep, Due, TimeoutMode};
+pub use clock::{AiStep, Due};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
 pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
@@ -64,10 +65,13 @@ pub use pairing::{
 };
 pub use patience::{patiently, Patience};
 pub use people::{Away, MyGame, NotifyChange, NotifyHow, Pings};
-pub use puzzles::{streaks, PuzzleGrade, PuzzleRecord, PuzzleStanding};
+pub use puzzles::{streaks, PuzzleGrade, PuzzlePost, PuzzleRecord, PuzzleStanding};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
 pub use rematch::{RematchPlan, RematchVote};
 pub use request::{Command, RequestError};
-pub use settings::{custom_card, CardKind, Season, SettingsChange, MAX_CUSTOM_CARDS};
+pub use settings::{
+    custom_card, CardKind, PuzzlePosts, Season, ServerSettings, SettingsChange, TimeoutMode,
+    MAX_CUSTOM_CARDS,
+};
 pub use stats::{Leaderboard, Standing, Stats};
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};

@@ -2,7 +2,7 @@
 //! are told it is their turn (`/notify`), and their time away (`/away`). Each setting is
 //! read and checked in full before anything is stored: a bad word changes nothing.
 
-use super::calendar::{self, Calendar};
+use super::calendar::{self};
 use super::class::GameSummary;
 use super::core::People;
 use super::{GameInfo, Session, SessionError};
@@ -119,7 +119,7 @@ impl<S: Store> Session<S> {
         let u = self.store().user_settings(user_id).await?;
         Ok(match u.time_zone {
             Some(name) => calendar::zone_or_utc(Some(&name)),
-            None => Calendar::new(&self.store().settings(guild_id).await?.time_zone, false, "").tz,
+            None => self.servers().settings(guild_id).await?.calendar.tz,
         })
     }
 }
@@ -263,8 +263,8 @@ impl<S: Store> People<'_, S> {
         let now = self.now();
         let tz = self.zone_of(guild_id, user_id).await?;
         let until = calendar::away_until(words, now, &tz)?;
-        let settings = self.store().settings(guild_id).await?;
-        let server_tz = Calendar::new(&settings.time_zone, false, "").tz;
+        let settings = self.servers().settings(guild_id).await?;
+        let server_tz = settings.calendar.tz.clone();
         let (month_start, _) = calendar::month_bounds(now, &server_tz);
         let spent: i64 = self
             .store()

@@ -3,11 +3,25 @@
 //! engines, the first answer of a day recorded for streaks and the server's puzzle
 //! standings, and the day's post in a server's puzzle channel, claimed once.
 
-use super::calendar::{self, Calendar};
+use super::calendar;
 use super::core::Learning;
+use super::settings::ServerSettings;
 use super::SessionError;
-use crate::store::{GameKind, GuildSettings, PuzzleAnswerRow, Store, StoreTx};
+use crate::lang::Lang;
+use crate::render::Look;
+use crate::store::{GameKind, Place, PuzzleAnswerRow, Store, StoreTx};
 use crate::{climb, daifugo};
+
+/// A day's puzzles to post in a server's puzzle channel (claimed already).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzlePost {
+    pub place: Place,
+    /// The day (days since 1970-01-01, the server's local date).
+    pub day: i64,
+    pub lang: Lang,
+    /// How the server draws its pictures.
+    pub look: Look,
+}
 
 /// What recording an answer did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +92,10 @@ pub fn streaks(days: &[i64], today: i64) -> (u32, u32) {
 impl<S: Store> Learning<'_, S> {
     /// Today's puzzle day in a server's time zone (UTC outside a server).
     pub async fn puzzle_day(self, guild_id: Option<i64>) -> Result<i64, SessionError> {
-        let zone = match guild_id {
-            Some(g) => self.store().settings(g).await?.time_zone,
-            None => "UTC".to_string(),
+        let tz = match guild_id {
+            Some(g) => self.servers().settings(g).await?.calendar.tz,
+            None => jiff::tz::TimeZone::UTC,
         };
-        let tz = calendar::zone_or_utc(Some(&zone));
         Ok(calendar::day_number(self.now(), &tz))
     }
 
@@ -182,26 +195,49 @@ impl<S: Store> Learning<'_, S> {
         Ok(out)
     }
 
-    /// The servers whose puzzle channel should receive today's puzzles now (their local
-    /// hour has come): (settings, day).
-    pub async fn puzzle_posts_due(self) -> Result<Vec<(GuildSettings, i64)>, SessionError> {
+    /// The day's puzzle posts due now (each server's local hour has come), claimed: each
+    /// server's channel gets a day's puzzles once, whatever the process. A claim the
+    /// database refuses now is tried at the next tick.
+    pub async fn claim_puzzle_posts(self) -> Result<Vec<PuzzlePost>, SessionError> {
         let now = self.now();
         let mut due = Vec::new();
-        for s in self.store().puzzle_servers().await? {
-            let tz = Calendar::new(&s.time_zone, false, "").tz;
-            if calendar::local_minutes(now, &tz) >= s.puzzle_hour * 60 {
-                let day = calendar::day_number(now, &tz);
-                due.push((s, day));
+        for row in self.store().puzzle_servers().await? {
+            let s = ServerSettings::of_row(&row);
+            let Some(posts) = s.puzzles else {
+                continue;
+            };
+            let tz = &s.calendar.tz;
+            if calendar::local_minutes(now, tz) < posts.hour * 60 {
+                continue;
+            }
+            let day = calendar::day_number(now, tz);
+            // Those claimed already are posted whatever happens to the next claim.
+            let claimed = async {
+                let mut tx = self.store().begin().await?;
+                let claimed = tx.claim_puzzle_post(s.guild_id, day, now).await?;
+                tx.commit().await?;
+                Ok::<_, crate::store::StoreError>(claimed)
+            }
+            .await;
+            let claimed = match claimed {
+                Ok(claimed) => claimed,
+                Err(e) => {
+                    tracing::warn!(guild = s.guild_id, "claiming a puzzle post failed: {e}");
+                    break;
+                }
+            };
+            if claimed {
+                due.push(PuzzlePost {
+                    place: Place {
+                        guild_id: s.guild_id,
+                        channel_id: posts.channel,
+                    },
+                    day,
+                    lang: posts.lang,
+                    look: s.look,
+                });
             }
         }
         Ok(due)
-    }
-
-    /// Claim the post of day `day`'s puzzles in a server's channel: true once.
-    pub async fn claim_puzzle_post(self, guild_id: i64, day: i64) -> Result<bool, SessionError> {
-        let mut tx = self.store().begin().await?;
-        let claimed = tx.claim_puzzle_post(guild_id, day, self.now()).await?;
-        tx.commit().await?;
-        Ok(claimed)
     }
 }

@@ -19,7 +19,7 @@ pub enum RematchVote {
         waiting_ids: Vec<i64>,
     },
     /// Everyone asked, and this vote claimed the new game: open it with
-    /// [`Session::open_rematch`].
+    /// [`Lobbies::open_rematch`].
     Ready(Box<RematchPlan>),
 }
 

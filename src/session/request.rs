@@ -4,6 +4,7 @@
 //! [`RequestError`]; `src/text/` says it in each language. Nothing here looks at a game:
 //! moves and Keepers are resolved against the game by the use cases.
 
+use super::dates;
 use crate::climb::options::WayStations;
 use crate::climb::{Course, Doubles};
 use crate::level::{Level, LevelError};
@@ -344,14 +345,9 @@ pub fn report_date(text: &str, now: i64) -> Result<i64, RequestError> {
     if let Some(secs) = span_secs(&t.replace(' ', "")) {
         return Ok(now.saturating_sub(secs.saturating_mul(1000)));
     }
-    let mut parts = t.split('-').map(str::parse::<i64>);
-    match (parts.next(), parts.next(), parts.next(), parts.next()) {
-        (Some(Ok(y)), Some(Ok(m)), Some(Ok(d)), None)
-            if y >= 1970 && (1..=12).contains(&m) && (1..=days_in_month(y, m)).contains(&d) =>
-        {
-            Ok(days_from_civil(y, m, d) * 86_400_000)
-        }
-        _ => Err(RequestError::ReportDate(quoted(text))),
+    match dates::date(&t) {
+        Some(d) => Ok(dates::start_ms(d)),
+        None => Err(RequestError::ReportDate(quoted(text))),
     }
 }
 
@@ -373,16 +369,7 @@ pub fn due_date(text: &str, now: i64) -> Result<i64, RequestError> {
             Some((d, h)) => (d, Some(h.trim())),
             None => (t.as_str(), None),
         };
-        let mut parts = date.split('-').map(str::parse::<i64>);
-        let (Some(Ok(y)), Some(Ok(m)), Some(Ok(d)), None) =
-            (parts.next(), parts.next(), parts.next(), parts.next())
-        else {
-            return Err(bad());
-        };
-        if !(1..=12).contains(&m) || !(1..=days_in_month(y, m)).contains(&d) || y < 1970 {
-            return Err(bad());
-        }
-        let day_start = days_from_civil(y, m, d) * 86_400_000;
+        let day_start = dates::date(date).map(dates::start_ms).ok_or_else(bad)?;
         match time {
             None => day_start + 86_400_000 - 1,
             Some(hm) => {
@@ -407,25 +394,7 @@ pub fn due_date(text: &str, now: i64) -> Result<i64, RequestError> {
     Ok(at)
 }
 
-fn days_in_month(y: i64, m: i64) -> i64 {
-    match m {
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
-pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
+pub use super::dates::days_from_civil;
 
 /// Which game a word names (`climb`, `daifugo`), for the terminal.
 pub fn game_kind(word: &str) -> Result<crate::store::GameKind, RequestError> {

@@ -2,15 +2,114 @@
 //! timeout, default variant, teacher role; and the Fill in the Blanks cards (§7), up to
 //! four per server, each a text and a §6 effect with its number changed.
 
-use super::clock::TimeoutMode;
+use super::calendar::Calendar;
 use super::core::Servers;
 use super::core::{decode, encode};
 use super::request;
 use super::{Actor, CardNumber, Permission, SessionError, SettingError};
 use crate::climb::options::CustomCard;
 use crate::climb::{ActionEffect, Effect, KeeperEffect};
+use crate::lang::Lang;
 use crate::render::Look;
 use crate::store::{GuildSettings, Store, StoreTx};
+
+/// What happens when a turn times out (a server setting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeoutMode {
+    /// A medium AI plays the idle turn.
+    Ai,
+    /// The turn is skipped.
+    Skip,
+}
+
+impl TimeoutMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TimeoutMode::Ai => "ai",
+            TimeoutMode::Skip => "skip",
+        }
+    }
+
+    /// The stored word; anything unknown is the default, `ai`.
+    pub fn from_setting(word: &str) -> TimeoutMode {
+        if word == "skip" {
+            TimeoutMode::Skip
+        } else {
+            TimeoutMode::Ai
+        }
+    }
+}
+
+/// A server's settings, read once into typed values (the defaults where it never set
+/// any): what every use case and front reads, never the stored words.
+#[derive(Clone, Debug)]
+pub struct ServerSettings {
+    pub guild_id: i64,
+    /// Turn timeout in seconds; `None`: turns never time out.
+    pub turn_timeout_secs: Option<i64>,
+    pub on_timeout: TimeoutMode,
+    /// New Prime Climb games' variants, in the words they were set with (`sprint`);
+    /// empty: standard.
+    pub default_variant: String,
+    pub teacher_role_id: Option<i64>,
+    /// How the server's game pictures are drawn.
+    pub look: Look,
+    /// New games open in their own thread (when the bot may create threads).
+    pub threads: bool,
+    pub season: Season,
+    /// Reminders every so often until the time is up (`None`: once, at half time).
+    pub remind_every_secs: Option<i64>,
+    /// The server's time zone, and the days its turn clocks stop.
+    pub calendar: Calendar,
+    /// Days away (`/away`) a person may take per month.
+    pub away_days: i64,
+    /// A lobby nobody started closes after this many hours (0: never).
+    pub lobby_hours: i64,
+    /// A game nobody has touched for this many days ends, without ratings (0: never).
+    pub idle_days: i64,
+    /// The day's puzzles, posted in a channel, if the server asked.
+    pub puzzles: Option<PuzzlePosts>,
+}
+
+/// Where and when a server's daily puzzles are posted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzlePosts {
+    pub channel: i64,
+    /// The local hour (server time zone).
+    pub hour: i64,
+    pub lang: Lang,
+}
+
+impl ServerSettings {
+    /// The stored settings, read once.
+    pub fn of_row(s: &GuildSettings) -> ServerSettings {
+        ServerSettings {
+            guild_id: s.guild_id,
+            turn_timeout_secs: s.turn_timeout_secs,
+            on_timeout: TimeoutMode::from_setting(&s.on_timeout),
+            default_variant: s.default_variant.clone(),
+            teacher_role_id: s.teacher_role_id,
+            look: request::stored_look(s.look.as_deref()),
+            threads: s.threads,
+            season: Season::from_setting(&s.season),
+            remind_every_secs: s.remind_every_secs,
+            calendar: Calendar::new(&s.time_zone, s.weekends_off, &s.holidays),
+            away_days: s.away_days,
+            lobby_hours: s.lobby_hours,
+            idle_days: s.idle_days,
+            puzzles: s.puzzle_channel.map(|channel| PuzzlePosts {
+                channel,
+                hour: s.puzzle_hour,
+                lang: Lang::pick(Some(&s.puzzle_lang), None),
+            }),
+        }
+    }
+
+    /// The defaults of a server that never set anything.
+    pub fn defaults(guild_id: i64) -> ServerSettings {
+        ServerSettings::of_row(&GuildSettings::defaults(guild_id))
+    }
+}
 
 /// The most custom cards a server keeps (§7).
 pub const MAX_CUSTOM_CARDS: usize = crate::climb::options::MAX_CUSTOM_CARDS;
@@ -104,8 +203,10 @@ fn check_moderator(actor: &Actor) -> Result<(), SessionError> {
 
 impl<S: Store> Servers<'_, S> {
     /// A server's settings (the defaults if it never set any).
-    pub async fn settings(self, guild_id: i64) -> Result<GuildSettings, SessionError> {
-        Ok(self.store().settings(guild_id).await?)
+    pub async fn settings(self, guild_id: i64) -> Result<ServerSettings, SessionError> {
+        Ok(ServerSettings::of_row(
+            &self.store().settings(guild_id).await?,
+        ))
     }
 
     /// Change a server's settings (moderators). Each value is checked first: a timeout
@@ -115,7 +216,7 @@ impl<S: Store> Servers<'_, S> {
         actor: &Actor,
         guild_id: i64,
         change: SettingsChange,
-    ) -> Result<GuildSettings, SessionError> {
+    ) -> Result<ServerSettings, SessionError> {
         check_moderator(actor)?;
         let mut s = self.store().settings(guild_id).await?;
         if let Some(t) = change.turn_timeout {
@@ -188,17 +289,16 @@ impl<S: Store> Servers<'_, S> {
         }
         tx.put_settings(&s, self.now()).await?;
         tx.commit().await?;
-        Ok(s)
+        Ok(ServerSettings::of_row(&s))
     }
 
     /// A person's own look for the pictures only they see (their hand, private boards):
     /// theirs if they chose one, else the server's.
     pub async fn look_for(self, user_id: i64, guild_id: i64) -> Result<Look, SessionError> {
-        let words = match self.store().user_look(user_id).await? {
-            Some(words) => Some(words),
-            None => self.store().settings(guild_id).await?.look,
-        };
-        Ok(request::stored_look(words.as_deref()))
+        Ok(match self.store().user_look(user_id).await? {
+            Some(words) => request::stored_look(Some(&words)),
+            None => self.settings(guild_id).await?.look,
+        })
     }
 
     /// Set a person's own look from words (`colour-blind+marks`), or with `None` go back
@@ -313,16 +413,8 @@ impl Season {
 
 /// The UTC year and month (1–12) of a time in ms since the epoch.
 fn year_month(at: i64) -> (i64, i64) {
-    // Inverse of days_from_civil (Howard Hinnant's algorithm).
-    let z = at.div_euclid(86_400_000) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m)
+    let d = super::dates::date_at(at);
+    (i64::from(d.year()), i64::from(d.month()))
 }
 
 /// What `/settings` changes; `None` leaves a value as it is.

@@ -4,7 +4,7 @@
 
 use super::{clip, counted, duration, tr, Lang, Markup};
 use crate::session::{
-    GameKind, GuildSettings, Leaderboard, Look, Palette, Season, Stats, TimeoutMode,
+    GameKind, Leaderboard, Look, Palette, Season, ServerSettings, Stats, TimeoutMode,
 };
 
 /// The labels of a Prime Climb board's buttons and menus.
@@ -179,13 +179,13 @@ pub fn timed_out(name: &str, mode: TimeoutMode, lang: Lang, m: Markup) -> String
 }
 
 /// A server's settings as text.
-pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) -> String {
+pub fn settings_summary(s: &ServerSettings, cards: &[(i64, String)], lang: Lang) -> String {
     let off = lang.text("off", "désactivé");
     let timeout = s
         .turn_timeout_secs
         .map(|t| duration(t, lang))
         .unwrap_or_else(|| off.to_string());
-    let on_timeout = match TimeoutMode::from_setting(&s.on_timeout) {
+    let on_timeout = match s.on_timeout {
         TimeoutMode::Ai => lang.text("an AI plays the turn", "une IA joue le tour"),
         TimeoutMode::Skip => lang.text("the turn is skipped", "le tour est passé"),
     };
@@ -224,7 +224,7 @@ pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) 
             lang,
             "Leaderboard seasons: {}",
             "Saisons du classement : {}",
-            match Season::from_setting(&s.season) {
+            match s.season {
                 Season::Month => lang.text("a month", "un mois"),
                 Season::Quarter => lang.text("a quarter (3 months)", "un trimestre"),
                 Season::Year => lang.text("a year", "un an"),
@@ -234,10 +234,7 @@ pub fn settings_summary(s: &GuildSettings, cards: &[(i64, String)], lang: Lang) 
             lang,
             "Pictures: {}",
             "Images : {}",
-            look_words(
-                crate::session::request::stored_look(s.look.as_deref()),
-                lang
-            )
+            look_words(s.look, lang)
         ),
     ];
     lines.extend(super::notify::settings_lines(s, lang));

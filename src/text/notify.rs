@@ -3,7 +3,7 @@
 
 use super::{counted, duration, list, tr, Lang, Markup};
 use crate::session::calendar::{self, clock_words};
-use crate::session::{GameKind, GuildSettings, MyGame, NotifyHow, UserSettings};
+use crate::session::{GameKind, MyGame, NotifyHow, ServerSettings, UserSettings};
 
 const M: Markup = Markup::Discord;
 
@@ -457,7 +457,7 @@ pub fn rematch_welcome(old: i64, mentions: &[String], lang: Lang) -> String {
 }
 
 /// The clock lines of `/settings`.
-pub fn settings_lines(s: &GuildSettings, lang: Lang) -> Vec<String> {
+pub fn settings_lines(s: &ServerSettings, lang: Lang) -> Vec<String> {
     let off = lang.text("off", "désactivé");
     let reminders = match s.remind_every_secs {
         Some(t) => tr!(
@@ -471,11 +471,12 @@ pub fn settings_lines(s: &GuildSettings, lang: Lang) -> Vec<String> {
             .to_string(),
     };
     let mut days_off = Vec::new();
-    if s.weekends_off {
+    if s.calendar.weekends_off {
         days_off.push(lang.text("weekends", "les week-ends").to_string());
     }
-    if !s.holidays.is_empty() {
-        days_off.push(s.holidays.replace(',', ", "));
+    let holidays = s.calendar.holiday_words();
+    if !holidays.is_empty() {
+        days_off.push(holidays);
     }
     let days_off = if days_off.is_empty() {
         lang.text("none", "aucun").to_string()
@@ -508,7 +509,7 @@ pub fn settings_lines(s: &GuildSettings, lang: Lang) -> Vec<String> {
             lang,
             "Server time zone: {}",
             "Fuseau horaire du serveur : {}",
-            s.time_zone
+            s.calendar.zone_name()
         ),
         tr!(
             lang,
@@ -534,13 +535,13 @@ pub fn settings_lines(s: &GuildSettings, lang: Lang) -> Vec<String> {
             "Les parties sans activité se terminent : {}",
             idle
         ),
-        match s.puzzle_channel {
-            Some(c) => tr!(
+        match s.puzzles {
+            Some(p) => tr!(
                 lang,
                 "Daily puzzles: in <#{}> at {}",
                 "Énigmes du jour : dans <#{}> à {}",
-                c,
-                clock_words(s.puzzle_hour * 60)
+                p.channel,
+                clock_words(p.hour * 60)
             ),
             None => tr!(
                 lang,

@@ -163,18 +163,7 @@ pub fn csv(report: &ClassReport, lang: Lang) -> String {
 
 /// A date as the report says it: 2026-11-25 (UTC).
 pub fn date(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    // Inverse of days_from_civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    crate::session::dates::date_at(ms).to_string()
 }
 
 /// The span a report covers, in words: "2026-11-01 to 2026-11-30".

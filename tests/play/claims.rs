@@ -115,7 +115,7 @@ async fn a_reminder_found_due_by_two_processes_is_sent_once() {
     // Repeated reminders (the server's /settings reminders): each interval's reminder is
     // also claimed once, though a later clock reading passes the "later than the last
     // one" test.
-    let mut settings = one.servers().settings(31).await.unwrap();
+    let mut settings = one.store().settings(31).await.unwrap();
     settings.remind_every_secs = Some(600);
     let mut tx = one.store().begin().await.unwrap();
     tx.put_settings(&settings, now.load(Ordering::SeqCst))

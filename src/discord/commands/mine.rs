@@ -81,7 +81,7 @@ async fn until_words(data: &Data, place: Place, user: i64, at: i64, lang: Lang) 
         Some(name) => crate::session::calendar::zone_or_utc(Some(&name)),
         None => {
             let server = data.session.servers().settings(place.guild_id).await.ok();
-            crate::session::calendar::zone_or_utc(server.as_ref().map(|s| s.time_zone.as_str()))
+            server.map_or(jiff::tz::TimeZone::UTC, |s| s.calendar.tz)
         }
     };
     text::notify::when(at, &tz, lang)

@@ -6,12 +6,13 @@
 use poise::serenity_prelude as serenity;
 
 use super::shared::answer;
-use crate::discord::caller::{id, Caller};
+use crate::discord::caller::Caller;
 use crate::discord::reply::{Answer, Shown};
+use crate::discord::snowflake::id;
 use crate::discord::types::{Context, Data, Error};
 use crate::lang::Lang;
 use crate::session::{
-    custom_card, CardKind, GuildSettings, Season, SessionError, SettingsChange, TimeoutMode,
+    custom_card, CardKind, Season, ServerSettings, SessionError, SettingsChange, TimeoutMode,
 };
 use crate::text;
 
@@ -173,7 +174,7 @@ pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// The settings as text.
-async fn summary(data: &Data, guild_id: i64, s: &GuildSettings, lang: Lang) -> String {
+async fn summary(data: &Data, guild_id: i64, s: &ServerSettings, lang: Lang) -> String {
     let cards: Vec<(i64, String)> = data
         .session
         .servers()

@@ -4,11 +4,12 @@
 use poise::serenity_prelude as serenity;
 
 use super::shared::answer;
-use crate::discord::caller::{id, Caller};
+use crate::discord::caller::Caller;
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
+use crate::discord::snowflake::id;
 use crate::discord::types::{Context, Error};
-use crate::session::{GameKind, Season};
+use crate::session::GameKind;
 use crate::text;
 
 /// Lines shown on a leaderboard.
@@ -83,7 +84,7 @@ pub async fn leaderboard(
             Err(t) => return Answer::private(t),
         };
         let length = match data.session.servers().settings(place.guild_id).await {
-            Ok(s) => Season::from_setting(&s.season),
+            Ok(s) => s.season,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
         let now = data.session.now();

@@ -168,7 +168,7 @@ impl Post {
         m
     }
 
-    /// Ping only whom the session decided (`Session::pings`, a use case's outcome): the
+    /// Ping only whom the session decided (`People::pings`, a use case's outcome): the
     /// others stay named, unpinged; silent if someone pinged is in their quiet hours.
     pub fn ping(&mut self, pings: &crate::session::Pings) {
         self.mentions.retain(|m| pings.users.contains(m));

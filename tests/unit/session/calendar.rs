@@ -127,3 +127,52 @@ fn words_for_zones_holidays_digests_and_away() {
     assert_eq!(days_up(DAY_MS), 1);
     assert_eq!(days_up(DAY_MS + 1), 2);
 }
+
+/// Dates are read and counted one way (`session::dates`, on jiff): day numbers agree with
+/// the civil-from-days arithmetic the reports and seasons used before, both ways, across
+/// leap years and centuries, and a month past December is January of the next year.
+#[test]
+fn dates_are_counted_one_way() {
+    use primeclimb::session::dates::{date, date_at, date_of, day_of, days_from_civil, DAY_MS};
+    // Howard Hinnant's days_from_civil, as the code had it.
+    fn hinnant(y: i64, m: i64, d: i64) -> i64 {
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let mp = (m + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+    for y in [1970, 1999, 2000, 2024, 2026, 2100, 2400] {
+        for m in 1..=12 {
+            for d in [1, 15, 28] {
+                let n = days_from_civil(y, m, d);
+                assert_eq!(n, hinnant(y, m, d), "{y}-{m}-{d}");
+                let back = date_of(n);
+                assert_eq!(
+                    (
+                        i64::from(back.year()),
+                        i64::from(back.month()),
+                        i64::from(back.day())
+                    ),
+                    (y, m, d)
+                );
+                assert_eq!(day_of(back), n);
+                assert_eq!(date_at(n * DAY_MS + 3_600_000), back);
+            }
+        }
+    }
+    assert_eq!(days_from_civil(2026, 13, 1), days_from_civil(2027, 1, 1));
+    assert_eq!(
+        days_from_civil(2024, 2, 29) + 1,
+        days_from_civil(2024, 3, 1)
+    );
+    assert_eq!(date("2026-02-29"), None, "not a leap year");
+    assert_eq!(date("20261224"), None);
+    assert_eq!(date("1969-12-31"), None);
+    assert_eq!(
+        date(" 2026-12-24 ").map(day_of),
+        Some(days_from_civil(2026, 12, 24))
+    );
+}
