@@ -4,6 +4,7 @@
 //! hints on. Progress is saved in the database: `primeclimb learn` again goes on where
 //! the learner stopped, and continues the whole game if one is waiting.
 
+use crate::session::review::PositionView;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -231,11 +232,10 @@ async fn whole_game<S: Store>(
 /// The position of a step as a picture file.
 fn write_position(out: &mut dyn Write, lesson: &Lesson, options: &LoopOptions) -> Result<()> {
     let look: Look = options.look.unwrap_or_default();
-    let png = crate::session::review::position_png(
-        &lesson.game(),
-        look,
-        text::pictures::words(options.lang),
-    )?;
+    let position = PositionView {
+        game: lesson.game(),
+    };
+    let png = position.png(look, text::pictures::words(options.lang))?;
     write_png(out, &options.board_file, &png, options.lang)
 }
 

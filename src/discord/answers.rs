@@ -16,11 +16,6 @@ pub fn mention(caller: &Caller) -> String {
     format!("<@{}>", caller.user_id)
 }
 
-/// Whether an AI seat is to move after this change.
-pub(crate) fn ai_next(view: &ClimbView) -> bool {
-    !view.is_over() && view.ai_level(view.game.current()).is_some()
-}
-
 /// The answer to a change of the game: the board for everyone, pinging as the session
 /// decided (saved: posted in the channel if Discord refuses the reply), then what follows
 /// (direct messages, the AI seats, the end announced).
@@ -50,7 +45,7 @@ pub async fn climb_started(
     view: ClimbView,
     lang: Lang,
 ) -> Answer {
-    let ai = ai_next(&view);
+    let ai = view.ai_to_move();
     Answer::public(climb_post::board_post(data, &view, lang).await)
         .saved(place, text::bot::saved_note(&mention(caller), lang))
         .then_ai(place, ai)

@@ -131,7 +131,7 @@ impl<S: Store> Session<S> {
         let info = view.info.clone();
         let to_move = view.game.current();
         let over = view.is_over();
-        let ai_next = !over && view.ai_level(to_move).is_some();
+        let ai_next = view.ai_to_move();
         self.follow(view, &info, to_move, over, ai_next).await
     }
 
@@ -140,7 +140,7 @@ impl<S: Store> Session<S> {
         let info = view.info.clone();
         let to_move = view.game.current();
         let over = view.is_over();
-        let ai_next = !over && view.ai_level(to_move).is_some();
+        let ai_next = view.ai_to_move();
         self.follow(view, &info, to_move, over, ai_next).await
     }
 

@@ -63,24 +63,41 @@ impl<S: Store> Learning<'_, S> {
         self,
         place: Place,
         game_id: Option<i64>,
-    ) -> Result<(GameInfo, Vec<ReplayFrame>), SessionError> {
+    ) -> Result<ReplayView, SessionError> {
         let row = self.game_in_server(place, game_id).await?;
         let frames = self.frames_of(&row).await?;
-        Ok((GameInfo::of_row(&row)?, frames))
+        Ok(ReplayView {
+            info: GameInfo::of_row(&row)?,
+            frames,
+        })
     }
 }
 
-/// The replay GIF of `frames`, drawn in `look` with `words`, made to fit
-/// Discord's upload limit (`render::replay::replay_fitted`). CPU-bound: async callers
-/// run it on a blocking thread.
-pub fn replay_gif(
-    frames: &[ReplayFrame],
-    look: crate::render::Look,
-    words: &dyn crate::render::Words,
-) -> Result<crate::render::replay::FittedReplay, image::ImageError> {
-    let opts = crate::render::RenderOptions {
-        theme: crate::render::Theme::for_look(look),
-        ..crate::render::RenderOptions::default()
-    };
-    crate::render::replay::replay_fitted(frames, &opts, words, crate::render::replay::DISCORD_LIMIT)
+/// A game's replay as the fronts show it: the game, and the board after each turn.
+/// Knows how to become its animation.
+#[derive(Clone, Debug)]
+pub struct ReplayView {
+    pub info: GameInfo,
+    pub frames: Vec<ReplayFrame>,
+}
+
+impl ReplayView {
+    /// The replay GIF, drawn in the game's look with `words`, made to fit Discord's
+    /// upload limit (`render::replay::replay_fitted`). CPU-bound: async callers run it on
+    /// a blocking thread.
+    pub fn gif(
+        &self,
+        words: &dyn crate::render::Words,
+    ) -> Result<crate::render::replay::FittedReplay, image::ImageError> {
+        let opts = crate::render::RenderOptions {
+            theme: crate::render::Theme::for_look(self.info.look),
+            ..crate::render::RenderOptions::default()
+        };
+        crate::render::replay::replay_fitted(
+            &self.frames,
+            &opts,
+            words,
+            crate::render::replay::DISCORD_LIMIT,
+        )
+    }
 }

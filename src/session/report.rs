@@ -96,17 +96,20 @@ pub struct ClassReport {
     pub daifugo_games: u32,
 }
 
-/// The class chart as a PNG, from its rows and words (`text::report` writes them).
-/// CPU-bound: async callers run it on a blocking thread.
-pub fn chart_png(
-    rows: &[crate::render::chart::ChartRow],
-    words: &crate::render::chart::ChartWords,
-) -> Result<Vec<u8>, image::ImageError> {
-    crate::render::encode_png(&crate::render::chart::render_class_chart(
-        rows,
-        words,
-        &crate::render::Theme::dark(),
-    ))
+impl ClassReport {
+    /// The class chart as a PNG, from its rows and words (`text::report` writes them).
+    /// CPU-bound: async callers run it on a blocking thread.
+    pub fn chart_png(
+        &self,
+        rows: &[crate::render::chart::ChartRow],
+        words: &crate::render::chart::ChartWords,
+    ) -> Result<Vec<u8>, image::ImageError> {
+        crate::render::encode_png(&crate::render::chart::render_class_chart(
+            rows,
+            words,
+            &crate::render::Theme::dark(),
+        ))
+    }
 }
 
 /// The refusal kinds, in the order the report lists them.

@@ -18,7 +18,7 @@ impl<S: Store> Learning<'_, S> {
         self,
         place: Place,
         game_id: Option<i64>,
-    ) -> Result<(GameInfo, Review), SessionError> {
+    ) -> Result<ReviewView, SessionError> {
         let row = self.game_in_server(place, game_id).await?;
         same_kind(&row, GameKind::Climb)?;
         match row.status {
@@ -36,33 +36,57 @@ impl<S: Store> Learning<'_, S> {
             .map(logged::<Action>)
             .collect::<Result<Vec<_>, _>>()?;
         let review = review::review(&options, &names, row.seed as u64, &log)?;
-        Ok((GameInfo::of_row(&row)?, review))
+        Ok(ReviewView {
+            info: GameInfo::of_row(&row)?,
+            review,
+        })
     }
 }
 
-/// The review chart as a PNG, in the game's look (the players' pawn colours).
-pub fn curve_png(
-    series: &[crate::render::curve::Series],
-    words: &crate::render::curve::CurveWords,
-    look: crate::render::Look,
-) -> Result<Vec<u8>, image::ImageError> {
-    crate::render::encode_png(&crate::render::curve::render_curve(
-        series,
-        words,
-        &crate::render::Theme::for_look(look),
-    ))
+/// A finished game's review as the fronts show it: the game, and every turn against the
+/// exact solver's best. Knows how to become its chart.
+#[derive(Clone, Debug)]
+pub struct ReviewView {
+    pub info: GameInfo,
+    pub review: Review,
 }
 
-/// A position as a board picture (a puzzle, a lesson step): the pawns and the roll, no
-/// path.
-pub fn position_png(
-    game: &climb::Game,
-    look: crate::render::Look,
-    words: &dyn crate::render::Words,
-) -> Result<Vec<u8>, image::ImageError> {
-    let opts = crate::render::RenderOptions {
-        theme: crate::render::Theme::for_look(look),
-        ..crate::render::RenderOptions::default()
-    };
-    crate::render::encode_png(&crate::render::render_board(game, None, &opts, words))
+impl ReviewView {
+    /// The review chart as a PNG, in `look` (the game's, or the viewer's: the players'
+    /// pawn colours), from the series and words `text::review` writes. CPU-bound: async
+    /// callers run it on a blocking thread.
+    pub fn chart_png(
+        &self,
+        series: &[crate::render::curve::Series],
+        words: &crate::render::curve::CurveWords,
+        look: crate::render::Look,
+    ) -> Result<Vec<u8>, image::ImageError> {
+        crate::render::encode_png(&crate::render::curve::render_curve(
+            series,
+            words,
+            &crate::render::Theme::for_look(look),
+        ))
+    }
+}
+
+/// A position to look at (a puzzle, a lesson's step): the pawns and the roll. Knows how
+/// to become its board picture.
+#[derive(Clone, Debug)]
+pub struct PositionView {
+    pub game: climb::Game,
+}
+
+impl PositionView {
+    /// The board picture, with no path, drawn in `look`. CPU-bound.
+    pub fn png(
+        &self,
+        look: crate::render::Look,
+        words: &dyn crate::render::Words,
+    ) -> Result<Vec<u8>, image::ImageError> {
+        let opts = crate::render::RenderOptions {
+            theme: crate::render::Theme::for_look(look),
+            ..crate::render::RenderOptions::default()
+        };
+        crate::render::encode_png(&crate::render::render_board(&self.game, None, &opts, words))
+    }
 }

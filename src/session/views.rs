@@ -69,7 +69,10 @@ impl GameView {
 
     /// Whether an AI seat is to move now.
     pub fn ai_to_move(&self) -> bool {
-        !self.is_over() && self.info().ai_level(self.to_move()).is_some()
+        match self {
+            GameView::Climb(v) => v.ai_to_move(),
+            GameView::Daifugo(v) => v.ai_to_move(),
+        }
     }
 }
 
@@ -239,6 +242,11 @@ impl ClimbView {
         self.game.is_over() || self.info.status != Status::Active
     }
 
+    /// Whether an AI seat is to move now (the one place this is decided).
+    pub fn ai_to_move(&self) -> bool {
+        !self.is_over() && self.ai_level(self.game.current()).is_some()
+    }
+
     /// The seat whose finished move can still be taken back (`undo`), if any.
     pub fn take_back_seat(&self) -> Option<Seat> {
         self.game.take_back_seat().filter(|_| !self.is_over())
@@ -296,6 +304,11 @@ impl DaifugoView {
 
     pub fn is_over(&self) -> bool {
         self.game.is_over() || self.info.status != Status::Active
+    }
+
+    /// Whether an AI seat is to move now (the one place this is decided).
+    pub fn ai_to_move(&self) -> bool {
+        !self.is_over() && self.ai_level(self.game.current()).is_some()
     }
 
     /// The table everyone sees, as a PNG: play area, hand sizes, deck, top discard (never

@@ -292,13 +292,14 @@ async fn write_review<S: Store>(
     options: &LoopOptions,
 ) -> Result<()> {
     let lang = options.lang;
-    let (info, review) = match session.learning().review(place, Some(view.info.id)).await {
+    let reviewed = match session.learning().review(place, Some(view.info.id)).await {
         Ok(found) => found,
         Err(e) => {
             say(out, refused(&e, lang))?;
             return Ok(());
         }
     };
+    let (info, review) = (&reviewed.info, &reviewed.review);
     let people: Vec<bool> = (0..info.seats.len())
         .map(|s| info.ai_level(s).is_none())
         .collect();
@@ -306,18 +307,18 @@ async fn write_review<S: Store>(
         out,
         text::review::review_text(
             info.id,
-            &review,
+            review,
             &people,
             text::review::Detail::EveryTurn,
             lang,
             M,
         ),
     )?;
-    let series = text::review::chart_series(&review);
+    let series = text::review::chart_series(review);
     if !series.is_empty() {
         let words = text::review::chart_words(info.id, lang);
         let look = options.look.unwrap_or(info.look);
-        let png = crate::session::review::curve_png(&series, &words, look)?;
+        let png = reviewed.chart_png(&series, &words, look)?;
         let file = options.board_file.with_file_name("primeclimb-review.png");
         write_png(out, &file, &png, lang)?;
     }

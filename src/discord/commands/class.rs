@@ -13,7 +13,7 @@ use crate::discord::posts::{File, Picture, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::threads::THREAD_PERMISSIONS;
 use crate::discord::types::{Context, Data, Error};
-use crate::session::report::{self, ReportSpan};
+use crate::session::report::ReportSpan;
 use crate::session::{request, GameKind, PairWords, SessionError};
 use crate::text;
 
@@ -292,8 +292,9 @@ pub async fn report(
             let rows = text::report::chart_rows(&class);
             let words = text::report::chart_words(&class, lang);
             let alt = text::report::chart_alt(&class, lang);
+            let drawn = class.clone();
             post.picture = data
-                .picture(move || report::chart_png(&rows, &words))
+                .picture(move || drawn.chart_png(&rows, &words))
                 .await
                 .map(|png| Picture {
                     png,

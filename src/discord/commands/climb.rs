@@ -639,21 +639,23 @@ pub async fn review(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let (info, review) = match data.session.learning().review(place, game).await {
+        let reviewed = match data.session.learning().review(place, game).await {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
+        let (info, review) = (&reviewed.info, &reviewed.review);
         let people: Vec<bool> = (0..info.seats.len())
             .map(|s| info.ai_level(s).is_none())
             .collect();
-        let mut post = review_post(info.id, &review, &people, lang);
-        let series = text::review::chart_series(&review);
+        let mut post = review_post(info.id, review, &people, lang);
+        let series = text::review::chart_series(review);
         if !series.is_empty() {
             let alt = text::review::chart_alt(&series, lang);
             let words = text::review::chart_words(info.id, lang);
             let look = info.look;
+            let drawn = reviewed.clone();
             post.picture = data
-                .picture(move || crate::session::review::curve_png(&series, &words, look))
+                .picture(move || drawn.chart_png(&series, &words, look))
                 .await
                 .map(|png| crate::discord::posts::Picture {
                     png,
@@ -749,10 +751,11 @@ pub async fn replay(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let (info, frames) = match data.session.learning().replay_in(place, game).await {
+        let replay = match data.session.learning().replay_in(place, game).await {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
+        let (info, frames) = (replay.info.clone(), &replay.frames);
         let turns = frames.len().saturating_sub(1);
         let finished = info.status != crate::session::Status::Active;
         let Some((last, _)) = frames.last() else {
@@ -762,11 +765,8 @@ pub async fn replay(
             ));
         };
         let alt = text::review::replay_alt(info.id, turns, last, lang);
-        let look = info.look;
         let fitted = data
-            .draw(move || {
-                crate::session::replay::replay_gif(&frames, look, text::pictures::words(lang))
-            })
+            .draw(move || replay.gif(text::pictures::words(lang)))
             .await;
         let Some(fitted) = fitted else {
             return Answer::private(

@@ -3,6 +3,7 @@
 //! the engine, tells what the move did, and goes on to the next step when the goal is
 //! met. After the last step, the whole game against the easy AI with hints on.
 
+use crate::session::review::PositionView;
 use poise::serenity_prelude as serenity;
 
 use super::opening::{new_game, Opened, Rules, Wanted};
@@ -86,7 +87,7 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
     let (post, ai) = match opened {
         Opened::Started(view) => (
             crate::discord::posts::climb::board_post(data, &view, view.info.lang).await,
-            crate::discord::answers::ai_next(&view),
+            view.ai_to_move(),
         ),
         // Started at once, a game is never left a lobby; were it one, it is shown.
         Opened::Lobby(view) => (
@@ -130,9 +131,7 @@ async fn step_post(
     let game = lesson.game();
     let alt = text::alt::board_alt(&game, None, lang);
     post.picture = data
-        .picture(move || {
-            crate::session::review::position_png(&game, look, text::pictures::words(lang))
-        })
+        .picture(move || PositionView { game }.png(look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {
             png,

@@ -9,6 +9,7 @@ use crate::discord::posts::{Picture, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Data, Error};
 use crate::lang::Lang;
+use crate::session::review::PositionView;
 use crate::session::GameKind;
 use crate::text::{self, Markup};
 use crate::{climb, daifugo};
@@ -35,9 +36,7 @@ pub async fn climb_post(data: &Data, day: i64, look: crate::session::Look, lang:
     let alt = text::puzzle::climb_alt(&puzzle, lang);
     let game = puzzle.game.clone();
     post.picture = data
-        .picture(move || {
-            crate::session::review::position_png(&game, look, text::pictures::words(lang))
-        })
+        .picture(move || PositionView { game }.png(look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {
             png,
