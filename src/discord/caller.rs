@@ -4,7 +4,7 @@
 use super::snowflake::id;
 use poise::serenity_prelude as serenity;
 
-use super::types::{Context, Data};
+use super::types::Context;
 use crate::lang::Lang;
 use crate::session::{Actor, Place};
 use crate::text;
@@ -138,23 +138,15 @@ impl Caller {
         })
     }
 
-    /// The session's actor. A moderator has Manage Server or Manage Messages, or the
-    /// server's teacher role (read from the settings, so only when it matters).
-    pub async fn actor(&self, data: &Data, check_teacher_role: bool) -> Actor {
-        let mut moderator = self.has_moderator_permissions();
-        if !moderator && check_teacher_role {
-            if let Some(guild) = self.guild_id {
-                if let Ok(settings) = data.session.servers().settings(id(guild)).await {
-                    moderator = settings
-                        .teacher_role_id
-                        .is_some_and(|role| self.roles.iter().any(|r| id(*r) == role));
-                }
-            }
-        }
+    /// The session's actor: a moderator has Manage Server or Manage Messages; their
+    /// roles go with them, so a use case that needs a moderator can tell whether they
+    /// hold the server's teacher role.
+    pub fn actor(&self) -> Actor {
         Actor {
             user_id: Some(id(self.user_id)),
             name: self.name.clone(),
-            moderator,
+            moderator: self.has_moderator_permissions(),
+            roles: self.roles.iter().map(|r| id(*r)).collect(),
         }
     }
 }

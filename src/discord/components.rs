@@ -135,7 +135,7 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
                 HandVerb::Discard => format!("discard {value}"),
             };
             let work = async {
-                let actor = caller.actor(data, false).await;
+                let actor = caller.actor();
                 match data
                     .session
                     .play()
@@ -193,7 +193,7 @@ async fn board_click(
         }
     };
     let work = async {
-        let actor = caller.actor(data, false).await;
+        let actor = caller.actor();
         match data
             .session
             .play()
@@ -234,9 +234,7 @@ async fn lobby_click(
         _ => None,
     };
     let work = async {
-        let actor = caller
-            .actor(data, matches!(verb, LobbyVerb::Cancel | LobbyVerb::Start))
-            .await;
+        let actor = caller.actor();
         let session = &data.session;
         let result = match verb {
             LobbyVerb::Join => session.lobbies().join(place, &actor).await,
@@ -367,7 +365,7 @@ async fn rematch_click(
         } else {
             (plan.place, plan.parent_channel_id)
         };
-        let actor = caller.actor(data, false).await;
+        let actor = caller.actor();
         match session
             .lobbies()
             .open_rematch(&plan, place, parent_id, &actor)

@@ -12,7 +12,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::core::decode;
-use super::{GameInfo, GameView, Session, SessionError};
+use super::{Actor, GameInfo, GameView, Permission, Session, SessionError};
 use crate::store::{ActivityRow, AssignmentRow, GameKind, GameRow, Place, Status, Store, StoreTx};
 use crate::{climb, daifugo};
 
@@ -80,12 +80,17 @@ pub fn groups(members: &[Member], size: usize, seed: u64) -> Vec<Vec<Member>> {
 }
 
 impl<S: Store> Classes<'_, S> {
-    /// The open games of a server, or of one channel and its threads, oldest first.
+    /// The open games of a server, or of one channel and its threads, oldest first, for
+    /// a teacher (moderators and the teacher role).
     pub async fn open_games_summary(
         self,
+        teacher: &Actor,
         guild_id: i64,
         channel: Option<i64>,
     ) -> Result<Vec<GameSummary>, SessionError> {
+        if !self.moderating(teacher, guild_id).await.moderator {
+            return Err(SessionError::NotAllowed(Permission::ClassTools));
+        }
         self.store()
             .open_games_of(guild_id)
             .await?

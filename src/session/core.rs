@@ -68,6 +68,23 @@ impl<S: Store> Session<S> {
         (self.clock)()
     }
 
+    /// `actor` as a moderator of server `guild_id` if they hold its teacher role (read
+    /// here, only when it matters: not a moderator already, and holding some role).
+    pub(super) async fn moderating(&self, actor: &Actor, guild_id: i64) -> Actor {
+        let mut actor = actor.clone();
+        if !actor.moderator && !actor.roles.is_empty() {
+            if let Ok(Some(role)) = self
+                .store
+                .settings(guild_id)
+                .await
+                .map(|s| s.teacher_role_id)
+            {
+                actor.moderator = actor.roles.contains(&role);
+            }
+        }
+        actor
+    }
+
     /// The open game of a place. In a channel whose games are played in threads, the
     /// refusal lists the threads.
     pub(super) async fn open(&self, place: Place) -> Result<GameRow, SessionError> {

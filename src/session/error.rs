@@ -16,8 +16,12 @@ pub struct Actor {
     pub user_id: Option<i64>,
     /// The name shown for a new seat (Discord display name, or the local player's name).
     pub name: String,
-    /// Manage Server / Manage Messages permission, or the server's teacher role.
+    /// Manage Server / Manage Messages permission (or the server's teacher role, once a
+    /// use case has looked: see `roles`).
     pub moderator: bool,
+    /// The person's roles in the server (Discord), so that a use case that needs a
+    /// moderator can tell whether they hold the server's teacher role; empty elsewhere.
+    pub roles: Vec<i64>,
 }
 
 impl Actor {
@@ -26,6 +30,7 @@ impl Actor {
             user_id: Some(user_id),
             name: name.into(),
             moderator: false,
+            roles: Vec::new(),
         }
     }
 
@@ -42,6 +47,7 @@ impl Actor {
             user_id: None,
             name: name.into(),
             moderator: true,
+            roles: Vec::new(),
         }
     }
 }

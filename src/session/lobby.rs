@@ -386,6 +386,7 @@ impl<S: Store> Lobbies<'_, S> {
         actor: &Actor,
         level: Level,
     ) -> Result<LobbyView, SessionError> {
+        let actor = &self.moderating(actor, place.guild_id).await;
         self.lobby_change(place, |row| {
             check_seated_or_manager(row, actor)?;
             check_room(row)?;
@@ -401,6 +402,7 @@ impl<S: Store> Lobbies<'_, S> {
 
     /// Remove the AI seat added last.
     pub async fn remove_ai(self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
+        let actor = &self.moderating(actor, place.guild_id).await;
         self.lobby_change(place, |row| {
             check_seated_or_manager(row, actor)?;
             row.seats
@@ -416,6 +418,7 @@ impl<S: Store> Lobbies<'_, S> {
     /// Start the game: the seats in join order become the turn order (§2), the engine
     /// deals and rolls for the first player, who is chosen at random.
     pub async fn start(self, place: Place, actor: &Actor) -> Result<GameView, SessionError> {
+        let actor = &self.moderating(actor, place.guild_id).await;
         let row = self.open(place).await?;
         if row.status != Status::Lobby {
             return Err(SessionError::AlreadyStarted);
@@ -492,6 +495,7 @@ impl<S: Store> Lobbies<'_, S> {
     /// End the open game early (its creator or a moderator): no results, no ratings, and
     /// the channel is free for a new game.
     pub async fn end_game(self, place: Place, actor: &Actor) -> Result<LobbyView, SessionError> {
+        let actor = &self.moderating(actor, place.guild_id).await;
         let row = self.open(place).await?;
         let creator = actor.user_id.is_some() && actor.user_id == row.creator_id;
         if !(creator || actor.moderator) {

@@ -115,10 +115,11 @@ impl<S: Store> Classes<'_, S> {
         words: PairWords,
         front: &impl ClassFront,
     ) -> Result<Paired, SessionError> {
-        if !words.teacher.moderator {
+        let here = words.here;
+        let teacher = self.moderating(&words.teacher, here.guild_id).await;
+        if !teacher.moderator {
             return Err(SessionError::NotAllowed(Permission::ClassTools));
         }
-        let here = words.here;
         let settings = self.servers().settings(here.guild_id).await?;
         let options = match words.kind {
             GameKind::Climb => {
@@ -180,7 +181,7 @@ impl<S: Store> Classes<'_, S> {
                 id: 0,
                 guild_id: here.guild_id,
                 channel_id: here.channel_id,
-                teacher_id: words.teacher.user_id.unwrap_or(0),
+                teacher_id: teacher.user_id.unwrap_or(0),
                 kind: words.kind,
                 created_at: now,
                 due_at,
@@ -211,8 +212,8 @@ impl<S: Store> Classes<'_, S> {
             };
             let opened = async {
                 let lobbies = self.lobbies();
-                lobbies.create_lobby(place, &words.teacher, &spec).await?;
-                lobbies.start(place, &words.teacher).await
+                lobbies.create_lobby(place, &teacher, &spec).await?;
+                lobbies.start(place, &teacher).await
             }
             .await;
             match opened {

@@ -14,13 +14,13 @@ use super::core::Standings;
 use std::collections::BTreeMap;
 
 use super::core::{decode, logged};
-use super::SessionError;
+use super::{Actor, Permission, SessionError};
 use crate::climb::board::is_prime;
 use crate::climb::ops::Op;
 use crate::climb::review::{expected, own_bump, solver_course};
 use crate::climb::{self, solver, Phase};
 use crate::daifugo;
-use crate::store::{GameKind, GameRow, Status, Store};
+use crate::store::{GameKind, GameRow, Place, Status, Store};
 
 /// What the report covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +130,28 @@ pub const REFUSAL_KINDS: [&str; 13] = [
 ];
 
 impl<S: Store> Standings<'_, S> {
+    /// A teacher's report of the server `here` is in (moderators and the teacher role),
+    /// from the start of day `from` (or that long ago: `30d`) to the end of day `to`
+    /// (defaults: the first game, today).
+    pub async fn class_report_for(
+        self,
+        teacher: &Actor,
+        here: Place,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<ClassReport, SessionError> {
+        if !self.moderating(teacher, here.guild_id).await.moderator {
+            return Err(SessionError::NotAllowed(Permission::ClassTools));
+        }
+        let (from, to) = super::request::report_span(from, to, self.now())?;
+        self.class_report(ReportSpan {
+            guild_id: here.guild_id,
+            from,
+            to,
+        })
+        .await
+    }
+
     /// The report of a server's games and activity over `span`.
     pub async fn class_report(self, span: ReportSpan) -> Result<ClassReport, SessionError> {
         let mut games: Vec<(GameRow, Vec<crate::store::LogRow>)> = Vec::new();

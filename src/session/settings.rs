@@ -217,7 +217,7 @@ impl<S: Store> Servers<'_, S> {
         guild_id: i64,
         change: SettingsChange,
     ) -> Result<ServerSettings, SessionError> {
-        check_moderator(actor)?;
+        check_moderator(&self.moderating(actor, guild_id).await)?;
         let mut s = self.store().settings(guild_id).await?;
         if let Some(t) = change.turn_timeout {
             s.turn_timeout_secs = request::duration(&t)?;
@@ -335,7 +335,7 @@ impl<S: Store> Servers<'_, S> {
         slot: i64,
         card: Option<CustomCard>,
     ) -> Result<Vec<(i64, CustomCard)>, SessionError> {
-        check_moderator(actor)?;
+        check_moderator(&self.moderating(actor, guild_id).await)?;
         if !(1..=MAX_CUSTOM_CARDS as i64).contains(&slot) {
             return Err(SettingError::Slot(slot).into());
         }

@@ -507,3 +507,93 @@ async fn class_pair_says_what_is_missing() {
     );
     t.close().await;
 }
+
+/// The server's teacher role makes a member without Discord's moderator permissions a
+/// teacher, decided by the use cases themselves (the role travels with the request): they
+/// may change the settings, see the class's games and end another person's game; the
+/// same member without the role may not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_teacher_role_makes_a_teacher_in_every_use_case_that_needs_one() {
+    const ROLE: u64 = 4_242;
+    let t = Table::open("class-teacher-role").await;
+    let resolved_role = json!({
+        "roles": { ROLE.to_string(): {
+            "id": ROLE.to_string(), "name": "Teachers", "color": 0,
+            "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+            "hoist": false, "icon": null, "unicode_emoji": null, "position": 1,
+            "permissions": "0", "managed": false, "mentionable": true, "flags": 0
+        }}
+    });
+    let id = t.id();
+    let mut set = fake::slash_command_as(
+        TEACHER,
+        id,
+        &["settings", "teacher-role"],
+        json!([{ "name": "role", "type": 8, "value": ROLE.to_string() }]),
+        "en-US",
+    );
+    set["data"]["resolved"] = resolved_role;
+    let r = t.send(id, set).await;
+    assert!(
+        r.content().contains(&format!("<@&{ROLE}>")),
+        "{}",
+        r.content()
+    );
+
+    // Ada opens a game; Bo, an ordinary member, is asked to act as a teacher.
+    let r = t.slash(ADA, &["climb", "start"], json!([]), "en-US").await;
+    assert!(!r.ephemeral(), "{}", r.content());
+    let as_bo = |path: &[&str], options: serde_json::Value, roles: &[u64]| {
+        let id = t.id();
+        let mut i = fake::slash_command_as(BO, id, path, options, "en-US");
+        i["member"]["roles"] = json!(roles.iter().map(u64::to_string).collect::<Vec<_>>());
+        (id, i)
+    };
+    for roles in [&[][..], &[7][..]] {
+        let (id, i) = as_bo(&["class", "games"], json!([]), roles);
+        let r = t.send(id, i).await;
+        assert!(
+            r.content().starts_with("Only moderators"),
+            "{roles:?}: {}",
+            r.content()
+        );
+        let (id, i) = as_bo(&["climb", "end"], json!([]), roles);
+        let r = t.send(id, i).await;
+        assert!(
+            r.content().contains("the game's creator or a moderator"),
+            "{}",
+            r.content()
+        );
+    }
+    let (id, i) = as_bo(&["class", "games"], json!([]), &[7, ROLE]);
+    let r = t.send(id, i).await;
+    assert!(
+        !r.content().starts_with("Only moderators"),
+        "{}",
+        r.content()
+    );
+    let (id, i) = as_bo(
+        &["settings", "timeout"],
+        json!([{ "name": "duration", "type": 3, "value": "12h" }]),
+        &[ROLE],
+    );
+    let r = t.send(id, i).await;
+    assert!(
+        r.content().contains("Turn timeout: 12 h"),
+        "{}",
+        r.content()
+    );
+    let (id, i) = as_bo(&["climb", "end"], json!([]), &[ROLE]);
+    let r = t.send(id, i).await;
+    assert!(
+        !r.ephemeral(),
+        "the end is said to the channel: {}",
+        r.content()
+    );
+    assert!(
+        !r.content().contains("the game's creator or a moderator"),
+        "{}",
+        r.content()
+    );
+    t.close().await;
+}

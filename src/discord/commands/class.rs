@@ -13,8 +13,7 @@ use crate::discord::posts::{File, Picture, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::threads::THREAD_PERMISSIONS;
 use crate::discord::types::{Context, Data, Error};
-use crate::session::report::ReportSpan;
-use crate::session::{request, GameKind, PairWords, SessionError};
+use crate::session::{GameKind, PairWords};
 use crate::text;
 
 /// Which game a class plays.
@@ -117,7 +116,7 @@ pub async fn pair(
         };
         let words = PairWords {
             here,
-            teacher: caller.actor(&data, true).await,
+            teacher: caller.actor(),
             kind: match game.unwrap_or(ClassGame::Climb) {
                 ClassGame::Climb => GameKind::Climb,
                 ClassGame::Daifugo => GameKind::Daifugo,
@@ -186,14 +185,11 @@ pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u1
         Ok(p) => p,
         Err(t) => return Answer::private(t),
     };
-    if !caller.actor(data, true).await.moderator {
-        return Answer::private(text::class::teachers_only(lang));
-    }
     let channel = (!everywhere).then_some(here.channel_id);
     let games = match data
         .session
         .classes()
-        .open_games_summary(here.guild_id, channel)
+        .open_games_summary(&caller.actor(), here.guild_id, channel)
         .await
     {
         Ok(games) => games,
@@ -268,22 +264,14 @@ pub async fn report(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        if !caller.actor(&data, true).await.moderator {
-            return Answer::private(text::class::teachers_only(lang));
-        }
-        let now = data.session.now();
-        let span = request::report_span(from.as_deref(), to.as_deref(), now)
-            .map(|(from, to)| ReportSpan {
-                guild_id: here.guild_id,
-                from,
-                to,
-            })
-            .map_err(SessionError::from);
-        let span = match span {
-            Ok(span) => span,
-            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
-        };
-        let class = match data.session.standings().class_report(span).await {
+        let teacher = caller.actor();
+        let report = data.session.standings().class_report_for(
+            &teacher,
+            here,
+            from.as_deref(),
+            to.as_deref(),
+        );
+        let class = match report.await {
             Ok(class) => class,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };

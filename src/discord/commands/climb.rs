@@ -57,7 +57,7 @@ async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let actor = caller.actor(&data, false).await;
+        let actor = caller.actor();
         match data.session.play().act(place, &actor, command, None).await {
             Ok(view) => answers::climb_changed(&data, &caller, place, view, lang).await,
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
@@ -334,7 +334,7 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let actor = caller.actor(&data, true).await;
+        let actor = caller.actor();
         match data.session.lobbies().end_game(place, &actor).await {
             Ok(view) => {
                 // The end takes over from the last turn message: its buttons go.

@@ -115,7 +115,7 @@ async fn act(ctx: Context<'_>, text: String) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let actor = caller.actor(&data, false).await;
+        let actor = caller.actor();
         match data
             .session
             .play()

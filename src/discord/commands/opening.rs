@@ -144,7 +144,7 @@ async fn open_lobby(
     at_once: bool,
 ) -> Result<Opened, SessionError> {
     let solitaire = matches!(&spec.options, GameOptions::Climb(o) if o.solitaire);
-    let actor = caller.actor(data, true).await;
+    let actor = caller.actor();
     let view = data
         .session
         .lobbies()

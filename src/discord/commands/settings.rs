@@ -197,7 +197,7 @@ async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let actor = caller.actor(&data, true).await;
+        let actor = caller.actor();
         let result = if change == SettingsChange::default() {
             data.session.servers().settings(place.guild_id).await
         } else {
@@ -399,7 +399,7 @@ async fn custom(
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let actor = caller.actor(&data, true).await;
+        let actor = caller.actor();
         let built = match card {
             Some((effect, number, words)) => {
                 custom_card(effect.kind(), number, words.as_deref()).map(Some)
