@@ -8,7 +8,7 @@ use super::reply::{Answer, Shown};
 use super::types::Data;
 use crate::climb::hint::Hint;
 use crate::lang::Lang;
-use crate::session::{Changed, ClimbView, DaifugoView, Look, Place, SessionError};
+use crate::session::{Changed, ClimbView, DaifugoView, GameView, Look, Place, SessionError};
 use crate::text;
 
 /// How the caller is named in a note to the channel: a mention.
@@ -35,21 +35,23 @@ pub async fn climb_changed(
         .then_notify(changed.notices)
 }
 
-/// The answer showing a game just started (by a use case that does not say what
-/// follows yet): the board for everyone, its pings shaped when it is sent, then the AI
-/// seats.
-pub async fn climb_started(
+/// The answer to a change of either game (a game started at once): its public message,
+/// pinging as the session decided (saved: posted in the channel if Discord refuses the
+/// reply), then what follows.
+pub async fn game_changed(
     data: &Data,
     caller: &Caller,
     place: Place,
-    view: ClimbView,
+    changed: Changed<GameView>,
     lang: Lang,
 ) -> Answer {
-    let ai = view.ai_to_move();
-    Answer::public(climb_post::board_post(data, &view, lang).await)
+    let mut post = super::posts::public_post(data, &changed.view).await;
+    post.ping(&changed.pings);
+    Answer::public(post)
         .saved(place, text::bot::saved_note(&mention(caller), lang))
-        .then_ai(place, ai)
-        .then_announce(view.info.id, view.is_over())
+        .then_ai(place, changed.ai_next)
+        .then_announce(changed.info().id, changed.ended)
+        .then_notify(changed.notices)
 }
 
 /// The hints for the turn being played, in the caller's language.

@@ -318,21 +318,26 @@ pub async fn answer_after<F>(
         }
     }
     for (place, post) in &answer.channel_posts {
-        send::post(http, data, *place, post.clone()).await;
+        let id = send::post(http, data, *place, post.clone()).await;
+        // A game started in its own thread: its board there is the turn message.
+        if posted.is_none() && post.turn_of.is_some() {
+            posted = id.map(|id| (place.channel_id, id));
+        }
     }
     for notice in answer.notices.iter().flatten() {
         notify::send_notice(http, data, notice, posted).await;
     }
-    // The post's own game was decided by its use case when it says its notices.
-    let own = answer.post.turn_of.filter(|_| answer.notices.is_none());
-    let games = own
-        .iter()
-        .chain(
-            answer
-                .channel_posts
-                .iter()
-                .filter_map(|(_, p)| p.turn_of.as_ref()),
-        )
+    // The turn messages' games whose use case did not say their notices (an answer built
+    // from an outcome did, for its game): their next player's notice is looked up now.
+    let undecided = answer.notices.is_none();
+    let turns = answer.post.turn_of.iter().chain(
+        answer
+            .channel_posts
+            .iter()
+            .filter_map(|(_, p)| p.turn_of.as_ref()),
+    );
+    let games = turns
+        .filter(|_| undecided)
         .map(|turn| turn.game_id)
         .chain(answer.notify.iter().copied());
     for game in games {

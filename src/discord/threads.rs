@@ -25,84 +25,9 @@ const THREAD_CALL: Duration = Duration::from_secs(10);
 pub const THREAD_PERMISSIONS: Permissions =
     Permissions::CREATE_PUBLIC_THREADS.union(Permissions::SEND_MESSAGES_IN_THREADS);
 
-/// Where a new game is played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GamePlace {
-    /// The game's place: its thread, or the channel.
-    pub place: Place,
-    /// The channel the thread belongs to, when the game has a thread.
-    pub parent: Option<i64>,
-    /// Why the game is played in the channel although the server wants threads.
-    pub note: Option<String>,
-}
-
-impl GamePlace {
-    fn here(place: Place, note: Option<String>) -> GamePlace {
-        GamePlace {
-            place,
-            parent: None,
-            note,
-        }
-    }
-}
-
 /// A thread's name: "Prime Climb · Ada" (Discord allows 1 to 100 characters).
 pub fn thread_name(kind: GameKind, who: &str) -> String {
     text::clip(&format!("{} · {who}", text::lobby::title(kind)), 100)
-}
-
-/// Open a thread for a new game in the caller's channel, if the server wants threads and
-/// the bot may create them; else the caller's channel, with the reason when there is one.
-pub async fn game_place(
-    http: &serenity::Http,
-    data: &Data,
-    caller: &Caller,
-    name: &str,
-) -> Result<GamePlace, String> {
-    let here = caller.place()?;
-    let lang = caller.lang();
-    if caller.in_thread() {
-        return Ok(GamePlace::here(here, None));
-    }
-    let wanted = data
-        .session
-        .servers()
-        .settings(here.guild_id)
-        .await
-        .map(|s| s.threads)
-        .unwrap_or(true);
-    if !wanted {
-        return Ok(GamePlace::here(here, None));
-    }
-    if !caller
-        .app_permissions
-        .is_some_and(|p| p.contains(THREAD_PERMISSIONS))
-    {
-        return Ok(GamePlace::here(
-            here,
-            Some(text::bot::no_thread_permission(lang).into()),
-        ));
-    }
-    match open_thread(http, here.channel_id, name).await {
-        Ok(thread) => Ok(GamePlace {
-            place: Place {
-                guild_id: here.guild_id,
-                channel_id: thread,
-            },
-            parent: Some(here.channel_id),
-            note: None,
-        }),
-        Err(e) => {
-            warn!(
-                channel = here.channel_id,
-                "opening a game thread failed: {e}"
-            );
-            Ok(GamePlace::here(
-                here,
-                Some(text::bot::thread_refused(lang).into()),
-            ))
-        }
-    }
 }
 
 /// Why a lobby in the caller's channel is not in a thread of its own although the server

@@ -213,7 +213,13 @@ pub fn holidays(text: &str) -> Result<String, RequestError> {
         items.push((a, b));
     }
     items.sort();
-    Ok(items
+    Ok(range_words(&items, ","))
+}
+
+/// Date ranges as written: `2026-12-24` for one day, `2026-12-19..2027-01-03` for more,
+/// joined by `sep`.
+fn range_words(ranges: &[(Date, Date)], sep: &str) -> String {
+    ranges
         .iter()
         .map(|(a, b)| {
             if a == b {
@@ -223,7 +229,7 @@ pub fn holidays(text: &str) -> Result<String, RequestError> {
             }
         })
         .collect::<Vec<_>>()
-        .join(","))
+        .join(sep)
 }
 
 pub use super::dates::date;
@@ -263,17 +269,7 @@ impl Calendar {
 
     /// The days off as they were set: `2026-12-24, 2026-12-19..2027-01-03` (empty: none).
     pub fn holiday_words(&self) -> String {
-        self.holidays
-            .iter()
-            .map(|(a, b)| {
-                if a == b {
-                    a.to_string()
-                } else {
-                    format!("{a}..{b}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
+        range_words(&self.holidays, ", ")
     }
 
     /// A calendar with no days off (UTC).

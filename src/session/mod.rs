@@ -24,6 +24,7 @@ mod due;
 mod error;
 pub mod lessons;
 mod lobby;
+mod opening;
 mod outcome;
 mod pairing;
 mod patience;
@@ -58,6 +59,9 @@ pub use error::{
     MAX_NAME_CHARS,
 };
 pub use lobby::{LobbySpec, LobbyView};
+pub use opening::{
+    OpenWords, Opened, OpenedGame, PlaceFront, PlacedHere, Room, Rules, Whereabouts,
+};
 pub use outcome::{lang_of, Changed, Notice};
 pub use pairing::{
     group_sizes, ClassFront, PairFailure, PairWords, Paired, PairedGame, StudentsError,

@@ -343,17 +343,7 @@ fn named_paths(text: &str) -> Vec<String> {
     }
     // Paths in the code.
     for start in ["crate::", "super::", "self::"] {
-        for (at, _) in joined.match_indices(start) {
-            if at > 0
-                && joined[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
-            {
-                continue;
-            }
-            let path: String = joined[at..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                .collect();
-            let path = path.trim_end_matches(':');
+        for path in paths_starting(&joined, start) {
             // `super::{a, b}` of a use tree is read with the tree, not as `super` itself.
             if path
                 .split("::")
@@ -361,10 +351,29 @@ fn named_paths(text: &str) -> Vec<String> {
             {
                 continue;
             }
-            out.push(path.to_string());
+            out.push(path);
         }
     }
     out
+}
+
+/// The paths in `code` that begin with `start` (`crate::`, `climb::`) at the start of a
+/// word: `crate::text::tr` from `x = crate::text::tr!(…)`.
+fn paths_starting(code: &str, start: &str) -> Vec<String> {
+    code.match_indices(start)
+        .filter(|(at, _)| {
+            *at == 0
+                || !code[..*at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
+        })
+        .map(|(at, _)| {
+            code[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect::<String>()
+                .trim_end_matches(':')
+                .to_string()
+        })
+        .collect()
 }
 
 /// The modules a file names, resolved to module paths (the longest prefix that is a
@@ -494,23 +503,10 @@ fn declared_children(text: &str) -> Vec<String> {
 fn child_paths(text: &str, children: &[String]) -> Vec<String> {
     let code: Vec<&str> = text.lines().map(code_part).collect();
     let joined = code.join("\n");
-    let mut out = Vec::new();
-    for child in children {
-        let start = format!("{child}::");
-        for (at, _) in joined.match_indices(&start) {
-            if at > 0
-                && joined[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':')
-            {
-                continue;
-            }
-            let path: String = joined[at..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                .collect();
-            out.push(path.trim_end_matches(':').to_string());
-        }
-    }
-    out
+    children
+        .iter()
+        .flat_map(|child| paths_starting(&joined, &format!("{child}::")))
+        .collect()
 }
 
 #[test]

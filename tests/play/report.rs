@@ -14,7 +14,7 @@ use primeclimb::climb::{self, solver, Event, Phase};
 use primeclimb::level::Level;
 use primeclimb::session::report::{ClassReport, ReportSpan};
 use primeclimb::session::{Actor, Command, LobbySpec, Place, Season};
-use support::db::{ada, bo, TestSession};
+use support::db::{ada, bo, clocked};
 
 const PLACE: Place = Place {
     guild_id: 7_100,
@@ -23,13 +23,6 @@ const PLACE: Place = Place {
 
 /// 2027-01-15 12:00 UTC.
 const START: i64 = 1_800_000_000_000;
-
-async fn clocked(name: &str, now: Arc<AtomicI64>) -> TestSession {
-    let store = primeclimb::store::connect(&support::db::db_url(name))
-        .await
-        .expect("a database");
-    TestSession::with_clock(store, Arc::new(move || now.load(Ordering::SeqCst)))
-}
 
 /// What the test counts for one student.
 #[derive(Default, Debug)]

@@ -856,31 +856,30 @@ async fn games_with_people_moving_step_by_step_replay_too() {
     replay_random_games("replay-people", 40, 0..40, true).await;
 }
 
-#[tokio::test]
-async fn the_turn_clock_never_overtakes_a_move() {
-    use primeclimb::session::{Due, TimeoutMode};
-    use std::sync::atomic::{AtomicI64, Ordering};
-    use std::sync::Arc;
-    let now = Arc::new(AtomicI64::new(1_000_000));
-    let clock = {
-        let now = now.clone();
-        Arc::new(move || now.load(Ordering::SeqCst))
-    };
-    let store = store::connect(&support::db::db_url("clock")).await.unwrap();
-    let s = support::db::TestSession::with_clock(store, clock);
+/// Ada and Bo in a started game with a one-hour turn timeout, on a session whose clock
+/// reads `now`.
+async fn timed_game(
+    name: &str,
+    now: std::sync::Arc<std::sync::atomic::AtomicI64>,
+) -> (support::db::TestSession, primeclimb::session::ClimbView) {
+    let s = support::db::clocked(name, now).await;
     let sp = LobbySpec {
         turn_timeout_secs: Some(3_600),
         ..spec()
     };
     s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
     s.lobbies().join(PLACE, &bo()).await.unwrap();
-    let start = s
-        .lobbies()
-        .start(PLACE, &ada())
-        .await
-        .unwrap()
-        .climb()
-        .unwrap();
+    let start = s.lobbies().start(PLACE, &ada()).await.unwrap();
+    (s, start.climb().expect("a Prime Climb game"))
+}
+
+#[tokio::test]
+async fn the_turn_clock_never_overtakes_a_move() {
+    use primeclimb::session::{Due, TimeoutMode};
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Arc;
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let (s, start) = timed_game("clock", now.clone()).await;
     assert!(s.clocks().due(i64::MAX).await.unwrap().is_empty());
     now.fetch_add(1_800_000, Ordering::SeqCst);
     let due = s.clocks().due(i64::MAX).await.unwrap();
@@ -1194,21 +1193,7 @@ async fn the_clocks_due_work_comes_back_decided() {
     use std::sync::atomic::{AtomicI64, Ordering};
     use std::sync::Arc;
     let now = Arc::new(AtomicI64::new(1_000_000));
-    let clock = {
-        let now = now.clone();
-        Arc::new(move || now.load(Ordering::SeqCst))
-    };
-    let store = store::connect(&support::db::db_url("clock-work"))
-        .await
-        .unwrap();
-    let s = support::db::TestSession::with_clock(store, clock);
-    let sp = LobbySpec {
-        turn_timeout_secs: Some(3_600),
-        ..spec()
-    };
-    s.lobbies().create_lobby(PLACE, &ada(), &sp).await.unwrap();
-    s.lobbies().join(PLACE, &bo()).await.unwrap();
-    s.lobbies().start(PLACE, &ada()).await.unwrap();
+    let (s, _) = timed_game("clock-work", now.clone()).await;
     let (mover, next) = to_move(&s).await;
     let dm = NotifyChange {
         how: Some(NotifyHow::Dm),
@@ -1267,4 +1252,133 @@ async fn the_clocks_due_work_comes_back_decided() {
     assert_eq!(mode, TimeoutMode::Ai, "the server's default");
     assert_eq!(changed.info().user_of(changed.to_move()), next.user_id);
     assert_eq!(changed.pings.users, [next.user_id.unwrap() as u64]);
+}
+
+/// A front that opens places as a Discord channel opens threads: each a new channel id,
+/// or a refusal; it remembers what it opened and closed.
+struct FakeThreads {
+    next: std::sync::atomic::AtomicI64,
+    refuse: bool,
+    /// A place that already has a game, handed out once (the game is then refused).
+    busy: Option<Place>,
+    closed: std::sync::Mutex<Vec<Place>>,
+}
+
+impl primeclimb::session::PlaceFront for FakeThreads {
+    async fn open_place(&self, _kind: GameKind) -> Result<Place, String> {
+        if self.refuse {
+            return Err("no threads today".into());
+        }
+        if let Some(busy) = self.busy {
+            return Ok(busy);
+        }
+        let id = self.next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Ok(Place {
+            guild_id: PLACE.guild_id,
+            channel_id: id,
+        })
+    }
+
+    async fn close_place(&self, place: Place) {
+        self.closed.lock().unwrap().push(place);
+    }
+}
+
+/// Opening a game is one use case: the options are checked before a place is opened,
+/// the game gets a place of its own where the server wants one (or says why not), a
+/// solitaire game starts at once with what follows, and a game refused after its place
+/// was opened leaves no empty place behind.
+#[tokio::test]
+async fn opening_a_game_finds_its_place_and_leaves_none_empty() {
+    use primeclimb::session::{OpenWords, OpenedGame, PlacedHere, Room, Rules};
+    let s = session("opening").await;
+    let threads = |refuse: bool, busy: Option<Place>| FakeThreads {
+        next: std::sync::atomic::AtomicI64::new(9_000),
+        refuse,
+        busy,
+        closed: std::sync::Mutex::new(Vec::new()),
+    };
+    let words = |variant: &str, room: Room| OpenWords {
+        here: PLACE,
+        opener: ada(),
+        rules: Rules::Climb {
+            variant: Some(variant.into()),
+        },
+        ai: None,
+        timeout: None,
+        play: None,
+        lang: primeclimb::lang::Lang::En,
+        at_once: false,
+        room,
+    };
+    // Bad words: refused before any place is opened.
+    let front = threads(false, None);
+    let refused = s
+        .lobbies()
+        .open_game(words("sprintt", Room::Possible), &front)
+        .await;
+    assert!(
+        matches!(refused, Err(SessionError::Request(_))),
+        "{refused:?}"
+    );
+    assert_eq!(front.next.load(std::sync::atomic::Ordering::SeqCst), 9_000);
+
+    // A lobby in a thread of its own.
+    let opened = s
+        .lobbies()
+        .open_game(words("standard", Room::Possible), &front)
+        .await
+        .unwrap();
+    assert_eq!(opened.at.parent, Some(PLACE.channel_id));
+    assert_eq!(opened.at.place.channel_id, 9_000);
+    assert_eq!(opened.at.note, None);
+    let OpenedGame::Lobby(lobby) = &opened.what else {
+        panic!("a lobby: {:?}", opened.what)
+    };
+    assert_eq!(lobby.info.parent_channel_id, Some(PLACE.channel_id));
+
+    // A solitaire game starts at once, with what follows; the bot may not open threads
+    // here, so it is played in the channel, and says why.
+    let opened = s
+        .lobbies()
+        .open_game(words("solitaire", Room::NotAllowed), &threads(false, None))
+        .await
+        .unwrap();
+    assert_eq!(opened.at.place, PLACE);
+    assert_eq!(opened.at.note, Some(PlacedHere::NotAllowed));
+    let OpenedGame::Started(changed) = &opened.what else {
+        panic!("started at once: {:?}", opened.what)
+    };
+    assert!(!changed.ai_next && !changed.ended);
+    assert_eq!(changed.pings.users, [ada().user_id.unwrap() as u64]);
+
+    // The front cannot open a thread: played here (the channel is busy now, so refused),
+    // and nothing to close.
+    let front = threads(true, None);
+    let refused = s
+        .lobbies()
+        .open_game(words("standard", Room::Possible), &front)
+        .await;
+    assert!(
+        matches!(refused, Err(SessionError::ChannelBusy)),
+        "{refused:?}"
+    );
+    assert!(front.closed.lock().unwrap().is_empty());
+
+    // A place that turns out to have a game already: the game is refused, and the place
+    // opened for it is closed again.
+    let busy = Place {
+        guild_id: PLACE.guild_id,
+        channel_id: 9_000,
+    };
+    let front = threads(false, Some(busy));
+    let refused = s
+        .lobbies()
+        .open_game(words("standard", Room::Possible), &front)
+        .await;
+    assert!(
+        matches!(refused, Err(SessionError::ChannelBusy)),
+        "{refused:?}"
+    );
+    assert_eq!(*front.closed.lock().unwrap(), [busy]);
 }

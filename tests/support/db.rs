@@ -233,3 +233,15 @@ pub fn remove_db(name: &str) {
         let _ = std::fs::remove_file(format!("{path}{suffix}"));
     }
 }
+
+/// A session on its own database whose clock reads `now` (ms), for tests of the turn
+/// clock and of anything dated.
+pub async fn clocked(name: &str, now: std::sync::Arc<std::sync::atomic::AtomicI64>) -> TestSession {
+    let store = primeclimb::store::connect(&db_url(name))
+        .await
+        .expect("a database");
+    TestSession::with_clock(
+        store,
+        std::sync::Arc::new(move || now.load(std::sync::atomic::Ordering::SeqCst)),
+    )
+}

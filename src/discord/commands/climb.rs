@@ -4,7 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::AutocompleteChoice;
 
-use super::opening::{new_game, opened_answer, Rules, Wanted};
+use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_slow};
 use crate::climb::{KeeperEffect, PawnRef};
 use crate::discord::answers::mention;
@@ -15,6 +15,7 @@ use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::level::Level;
 use crate::session::request::{self, Command};
+use crate::session::Rules;
 use crate::session::{ClimbView, GameKind, SessionError};
 use crate::text::{self, Markup};
 
@@ -118,7 +119,7 @@ pub async fn start(
     };
     answer(ctx, Shown::Public, async move {
         match new_game(&http, &data, &caller, wanted, false).await {
-            Ok((opened, at)) => opened_answer(&data, &caller, opened, &at).await,
+            Ok(opened) => opened_answer(&data, &caller, opened).await,
             Err(t) => Answer::private(t),
         }
     })

@@ -4,7 +4,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::opening::{new_game, opened_answer, Rules, Wanted};
+use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::answer;
 use crate::daifugo;
 use crate::discord::answers;
@@ -12,6 +12,7 @@ use crate::discord::caller::Caller;
 use crate::discord::posts::{daifugo as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
+use crate::session::Rules;
 use crate::session::SessionError;
 use crate::text::{self, Markup};
 
@@ -98,7 +99,7 @@ pub async fn start(
             play,
         };
         match new_game(&http, &data, &caller, wanted, false).await {
-            Ok((opened, at)) => opened_answer(&data, &caller, opened, &at).await,
+            Ok(opened) => opened_answer(&data, &caller, opened).await,
             Err(t) => Answer::private(t),
         }
     })

@@ -6,7 +6,7 @@
 use crate::session::review::PositionView;
 use poise::serenity_prelude as serenity;
 
-use super::opening::{new_game, Opened, Rules, Wanted};
+use super::opening::{new_game, placed_note, Wanted};
 use crate::climb::lessons::Lesson;
 use crate::discord::caller::Caller;
 use crate::discord::ids::Click;
@@ -15,7 +15,7 @@ use crate::discord::reply::Answer;
 use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::lessons::Learn;
-use crate::session::{GameKind, Look};
+use crate::session::{GameKind, Look, OpenedGame, Rules};
 use crate::text::{self, Markup};
 
 const M: Markup = Markup::Discord;
@@ -77,22 +77,25 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
         timeout: None,
         play: None,
     };
-    let (opened, at) = match new_game(http, data, caller, wanted, true).await {
+    let opened = match new_game(http, data, caller, wanted, true).await {
         Ok(done) => done,
         Err(t) => return Answer::private(t),
     };
+    let at = opened.at;
     let place = at.place;
     // The board is public: in the game's language, as every later turn message is (the
     // private line below is in the clicker's).
-    let (post, ai) = match opened {
-        Opened::Started(view) => (
-            crate::discord::posts::climb::board_post(data, &view, view.info.lang).await,
-            view.ai_to_move(),
-        ),
+    let (post, ai, notices) = match opened.what {
+        OpenedGame::Started(changed) => {
+            let mut board = crate::discord::posts::public_post(data, &changed.view).await;
+            board.ping(&changed.pings);
+            (board, changed.ai_next, changed.notices)
+        }
         // Started at once, a game is never left a lobby; were it one, it is shown.
-        Opened::Lobby(view) => (
+        OpenedGame::Lobby(view) => (
             crate::discord::posts::lobby::lobby_post(&view, view.info.lang),
             false,
+            Vec::new(),
         ),
     };
     let mut said = text::tr!(
@@ -101,11 +104,12 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
         "🎲 Votre partie contre l'IA facile est dans <#{}>. Bonne chance !",
         place.channel_id
     );
-    if let Some(note) = &at.note {
+    if let Some(note) = placed_note(at.note, lang) {
         said = format!("{note}\n{said}");
     }
-    let mut answer =
-        Answer::new(Post::text(said), crate::discord::reply::Shown::Update).then_ai(place, ai);
+    let mut answer = Answer::new(Post::text(said), crate::discord::reply::Shown::Update)
+        .then_ai(place, ai)
+        .then_notify(notices);
     if let Some(parent) = at.parent {
         answer.channel_posts.push((
             place,
