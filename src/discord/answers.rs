@@ -61,11 +61,11 @@ pub async fn climb_hint(data: &Data, caller: &Caller, n: usize) -> String {
         Ok(p) => p,
         Err(t) => return t,
     };
-    let (view, hints): (ClimbView, Vec<Hint>) = match data.session.play().hint(place, n).await {
+    let asked = data.session.play().hint_for(place, n, caller.user());
+    let (view, hints): (ClimbView, Vec<Hint>) = match asked.await {
         Ok(found) => found,
         Err(e) => return text::errors::refusal(&e, lang),
     };
-    data.session.classes().note_hint(place, caller.user()).await;
     let mine = view.info.user_of(view.game.current()) == Some(caller.user());
     climb_post::hint_text(&view, &hints, mine, lang)
 }
@@ -100,12 +100,8 @@ pub async fn daifugo_acted(
         .then_ai(place, changed.ai_next)
         .then_announce(changed.info.id, changed.ended);
     let view = &changed.view;
-    if let Some(seat) = view.seat_of_user(caller.user()) {
-        if view.game.current() == seat && !view.is_over() {
-            let look = own_look(data, caller, place).await;
-            answer.private_followup =
-                Some(daifugo_post::hand_post(data, view, seat, lang, look).await);
-        }
+    if let (Some(seat), Some(look)) = (view.seat_of_user(caller.user()), changed.asker_look) {
+        answer.private_followup = Some(daifugo_post::hand_post(data, view, seat, lang, look).await);
     }
     answer.then_notify(changed.notices)
 }

@@ -475,6 +475,19 @@ impl<S: Store> Play<'_, S> {
         ))
     }
 
+    /// The hints a person asks for (`/climb hint`, the Hint button): as [`Play::hint`],
+    /// and noted for the class report.
+    pub async fn hint_for(
+        self,
+        place: Place,
+        n: usize,
+        user_id: i64,
+    ) -> Result<(ClimbView, Vec<Hint>), SessionError> {
+        let found = self.hint(place, n).await?;
+        self.classes().note_hint(place, user_id).await;
+        Ok(found)
+    }
+
     /// Rebuild a game from its seed, its seats and its log, as a check that the stored
     /// state is exactly what the recorded actions produce.
     pub async fn replay(self, game_id: i64) -> Result<Game, SessionError> {

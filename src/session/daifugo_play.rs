@@ -177,7 +177,16 @@ impl<S: Store> Play<'_, S> {
         stamp: Option<Stamp>,
     ) -> Result<Changed<DaifugoView>, SessionError> {
         let view = self.daifugo_act_once(place, actor, text, stamp).await?;
-        Ok(self.changed_daifugo(view).await)
+        let mut changed = self.changed_daifugo(view).await;
+        // Still their turn: their hand is shown to them, drawn their way.
+        if let Some(user) = actor.user_id {
+            let seat = changed.view.seat_of_user(user);
+            if seat == Some(changed.view.game.current()) && !changed.ended {
+                let look = self.servers().look_for(user, place.guild_id).await;
+                changed.asker_look = Some(look.unwrap_or_default());
+            }
+        }
+        Ok(changed)
     }
 
     /// If an AI seat is to move, play its whole turn. `None` if no AI is to move or

@@ -10,6 +10,7 @@ use super::calendar::quiet_of;
 use super::people::{NotifyHow, Pings};
 use super::{ClimbView, DaifugoView, GameInfo, GameView, Session, SessionError};
 use crate::lang::Lang;
+use crate::render::Look;
 use crate::store::{Store, StoreTx, UserSettings};
 
 /// A direct message owed to a person: it is their turn in a game (they asked for direct
@@ -40,6 +41,9 @@ pub struct Changed<V> {
     pub ai_next: bool,
     /// The change ended the game: its end is announced where the game was listed.
     pub ended: bool,
+    /// How the asker likes their private pictures drawn, when the change leaves them
+    /// something private to see (their Prime Daifugo hand, still their turn).
+    pub asker_look: Option<Look>,
 }
 
 impl<V> Deref for Changed<V> {
@@ -59,6 +63,7 @@ impl<V> Changed<V> {
             notices: self.notices,
             ai_next: self.ai_next,
             ended: self.ended,
+            asker_look: self.asker_look,
         }
     }
 }
@@ -89,6 +94,7 @@ impl<S: Store> Session<S> {
             notices: Vec::new(),
             ai_next,
             ended: over,
+            asker_look: None,
         };
         let Some(user) = (!over).then(|| info.user_of(to_move)).flatten() else {
             return changed;

@@ -124,7 +124,8 @@ async fn a_small_class_report_counted_by_hand() {
                 .act(PLACE, &bo(), Command::EndMove, None)
                 .await
                 .is_err());
-            s.classes().note_hint(PLACE, 101).await;
+            // Two hints: one asked as a person asks (noted by the use case), one noted.
+            s.play().hint_for(PLACE, 1, 101).await.expect("a hint");
             s.classes().note_hint(PLACE, 101).await;
             refused_ada = true;
         }
