@@ -201,41 +201,25 @@ async fn outbox(http: &serenity::Http, data: &Data) {
         }
     };
     for p in due {
-        match data.session.clocks().claim_post(&p).await {
-            Ok(true) => {}
-            Ok(false) => continue,
+        let changed = match data.session.clocks().claim_outbox(&p).await {
+            Ok(Some(changed)) => changed,
+            Ok(None) => continue,
             Err(e) => {
-                error!(
-                    game_id = p.game_id,
-                    "claiming a waiting message failed: {e}"
-                );
-                continue;
-            }
-        }
-        let view = match data.session.classes().game_by_id(p.game_id).await {
-            Ok(view) if view.info().version == p.version => view,
-            // The database is away: the message stays in the outbox for the next tick.
-            Err(e) if e.unavailable() => {
-                error!(
-                    game_id = p.game_id,
-                    "reading a waiting message's game failed: {e}"
-                );
-                continue;
-            }
-            // The game has moved on (or is gone): the newer message is what counts.
-            _ => {
-                if let Err(e) = data.session.clocks().posted(p.game_id, p.version).await {
-                    error!(game_id = p.game_id, "clearing the outbox failed: {e}");
-                }
+                error!(game_id = p.game_id, "a waiting message failed: {e}");
                 continue;
             }
         };
-        let message = posts::public_post(data, &view).await;
-        if send::post(http, data, p.place, message).await.is_some() {
-            send::sent(data, view.info()).await;
-            if view.is_over() {
-                super::threads::announce_end(http, data, p.game_id).await;
-            }
+        let mut message = posts::public_post(data, &changed.view).await;
+        message.ping(&changed.pings);
+        let Some(id) = send::post(http, data, p.place, message).await else {
+            continue;
+        };
+        send::sent(data, changed.info()).await;
+        for notice in &changed.notices {
+            notify::send_notice(http, data, notice, Some((p.place.channel_id, id))).await;
+        }
+        if changed.ended {
+            super::threads::announce_end(http, data, p.game_id).await;
         }
     }
 }

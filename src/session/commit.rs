@@ -121,7 +121,7 @@ impl<S: Store> Clocks<'_, S> {
 
     /// Claim a try of a waiting message: true once per try, whichever process asks; the
     /// next try is [`OUTBOX_RETRY_MS`] later unless this one posts it.
-    pub async fn claim_post(self, p: &PendingPost) -> Result<bool, SessionError> {
+    pub(super) async fn claim_post(self, p: &PendingPost) -> Result<bool, SessionError> {
         let now = self.now();
         let mut tx = self.store().begin().await?;
         let claimed = tx

@@ -12,7 +12,7 @@ use super::people::{MyGame, NotifyHow, Pings};
 use super::settings::{ServerSettings, TimeoutMode};
 use super::{GameView, LobbyView, SessionError};
 use crate::lang::Lang;
-use crate::store::{Place, Store, UserSettings};
+use crate::store::{PendingPost, Place, Store, UserSettings};
 
 /// How a reminder reaches the player to move, as they asked (`/notify`).
 #[derive(Clone, Debug, PartialEq)]
@@ -159,6 +159,30 @@ impl<S: Store> Clocks<'_, S> {
                 _ => None,
             },
         })
+    }
+
+    /// A turn message waiting in the outbox (Discord refused it), claimed for this try and
+    /// rebuilt from the game as it stands, with what follows (its pings, a notice not sent
+    /// yet). `None` when another process has this try, or the game has moved on since
+    /// (the newer message is what counts: the waiting one is cleared). With the database
+    /// away, an error: the message stays for the next tick.
+    pub async fn claim_outbox(
+        self,
+        waiting: &PendingPost,
+    ) -> Result<Option<Changed<GameView>>, SessionError> {
+        if !self.claim_post(waiting).await? {
+            return Ok(None);
+        }
+        match self.classes().game_by_id(waiting.game_id).await {
+            Ok(view) if view.info().version == waiting.version => {
+                Ok(Some(self.changed(view).await))
+            }
+            Err(e) if e.unavailable() => Err(e),
+            _ => {
+                self.posted(waiting.game_id, waiting.version).await?;
+                Ok(None)
+            }
+        }
     }
 
     /// A server's settings, or the defaults when they cannot be read now.

@@ -1382,3 +1382,53 @@ async fn opening_a_game_finds_its_place_and_leaves_none_empty() {
     );
     assert_eq!(*front.closed.lock().unwrap(), [busy]);
 }
+
+/// A turn message Discord refused waits in the outbox; the clock's try claims it and gets
+/// the game as it stands with what follows (the next player's ping), once per try; when
+/// the game has moved on, the waiting message is cleared instead.
+#[tokio::test]
+async fn the_outbox_gives_back_the_game_as_it_stands_once_per_try() {
+    use primeclimb::session::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use std::sync::Arc;
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let (s, start) = timed_game("outbox", now.clone()).await;
+    let (id, version) = (start.info.id, start.info.version);
+    s.clocks().keep_post(id, version).await.unwrap();
+    assert!(
+        s.clocks().pending_posts().await.unwrap().is_empty(),
+        "not yet"
+    );
+    now.fetch_add(OUTBOX_FIRST_TRY_MS, Ordering::SeqCst);
+    let waiting = s.clocks().pending_posts().await.unwrap();
+    let [p] = &waiting[..] else {
+        panic!("one message waits: {waiting:?}")
+    };
+    let changed = s
+        .clocks()
+        .claim_outbox(p)
+        .await
+        .unwrap()
+        .expect("this try is ours");
+    assert_eq!(changed.info().version, version);
+    let next = changed.info().user_of(changed.to_move()).unwrap();
+    assert_eq!(changed.pings.users, [next as u64]);
+    assert!(
+        s.clocks().claim_outbox(p).await.unwrap().is_none(),
+        "one try at a time"
+    );
+
+    // The game moves on before the next try: the newer message takes the old one's place
+    // in the outbox, and the old try gives nothing.
+    let (mover, _) = to_move(&s).await;
+    play_turn(&s, PLACE, &mover).await.unwrap();
+    now.fetch_add(OUTBOX_RETRY_MS, Ordering::SeqCst);
+    assert!(s.clocks().claim_outbox(p).await.unwrap().is_none());
+    assert!(s
+        .clocks()
+        .pending_posts()
+        .await
+        .unwrap()
+        .iter()
+        .all(|w| w.version > version));
+}
