@@ -14,7 +14,9 @@ use super::posts::{lobby as lobby_post, public_post, Post};
 use super::reply::{self, Answer, Shown, Target};
 use super::types::Data;
 use crate::level::Level;
-use crate::session::{Command, GameView, Place, RematchVote, SessionError, Stamp, Status};
+use crate::session::{
+    Changed, Command, GameView, LobbyAct, LobbyDone, Place, RematchVote, Room, SessionError, Stamp,
+};
 use crate::text;
 
 /// The one value chosen in a select menu.
@@ -220,50 +222,43 @@ async fn lobby_click(
 ) {
     let lang = caller.lang();
     let http = &ctx.http;
-    // The lobby must still be this channel's open game.
-    match data.session.lobbies().lobby(place).await {
-        Ok(view) if view.info.id == game_id && view.info.status == Status::Lobby => {}
-        _ => return reply::refuse(target, http, text::bot::lobby_closed(lang)).await,
-    }
-    let level = match verb {
-        LobbyVerb::Ai if value == lobby_post::REMOVE_AI => None,
+    let act = match verb {
+        LobbyVerb::Join => LobbyAct::Join,
+        LobbyVerb::Leave => LobbyAct::Leave,
+        LobbyVerb::Cancel => LobbyAct::Cancel,
+        LobbyVerb::Start => LobbyAct::Start,
+        LobbyVerb::Ai if value == lobby_post::REMOVE_AI => LobbyAct::RemoveAi,
         LobbyVerb::Ai => match value.parse::<Level>() {
-            Ok(level) => Some(level),
+            Ok(level) => LobbyAct::AddAi(level),
             Err(_) => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
         },
-        _ => None,
+    };
+    let room = if caller.in_thread() {
+        Room::AlreadyApart
+    } else if caller
+        .app_permissions
+        .is_some_and(|p| p.contains(crate::discord::threads::THREAD_PERMISSIONS))
+    {
+        Room::Possible
+    } else {
+        Room::NotAllowed
     };
     let work = async {
-        let actor = caller.actor();
-        let session = &data.session;
-        let result = match verb {
-            LobbyVerb::Join => session.lobbies().join(place, &actor).await,
-            LobbyVerb::Leave => session.lobbies().leave(place, &actor).await,
-            LobbyVerb::Cancel => session.lobbies().end_game(place, &actor).await,
-            LobbyVerb::Ai => match level {
-                Some(level) => session.lobbies().add_ai(place, &actor, level).await,
-                None => session.lobbies().remove_ai(place, &actor).await,
-            },
-            LobbyVerb::Start => {
-                return match session.lobbies().start(place, &actor).await {
-                    Ok(view) => started(data, place, view, lang).await,
-                    Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-                };
-            }
-        };
-        match result {
-            Ok(view) => {
-                let mut post = lobby_post::changed_post(&view, &caller.name, lang);
-                if view.info.status == Status::Lobby {
-                    if let Some(note) =
-                        crate::discord::threads::lobby_note(data, caller, &view.info).await
-                    {
-                        post = post.headed(&note);
-                    }
+        let done = data
+            .session
+            .lobbies()
+            .lobby_act(place, game_id, act, &caller.actor(), room)
+            .await;
+        match done {
+            Ok(LobbyDone::Changed { lobby, note }) => {
+                let mut post = lobby_post::changed_post(&lobby, &caller.name, lang);
+                if let Some(note) = text::bot::placed_note(note, lang) {
+                    post = post.headed(note);
                 }
                 Answer::new(post, Shown::Update)
-                    .then_announce(view.info.id, verb == LobbyVerb::Cancel)
+                    .then_announce(lobby.info.id, act == LobbyAct::Cancel)
             }
+            Ok(LobbyDone::Started(changed)) => started(data, place, *changed, lang).await,
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     };
@@ -271,11 +266,22 @@ async fn lobby_click(
 }
 
 /// The game has started: the lobby message says so, the first board is posted in the
-/// channel (whatever becomes of the lobby's update), and an AI seat to move plays.
-async fn started(data: &Data, place: Place, view: GameView, lang: crate::lang::Lang) -> Answer {
-    let board: Post = public_post(data, &view).await;
-    let mut answer = Answer::new(lobby_post::started_post(view.info(), lang), Shown::Update)
-        .then_ai(place, view.ai_to_move());
+/// channel (whatever becomes of the lobby's update), pinging as the session decided, and
+/// what follows (notices, an AI seat to move).
+async fn started(
+    data: &Data,
+    place: Place,
+    changed: Changed<GameView>,
+    lang: crate::lang::Lang,
+) -> Answer {
+    let mut board: Post = public_post(data, &changed.view).await;
+    board.ping(&changed.pings);
+    let mut answer = Answer::new(
+        lobby_post::started_post(changed.info(), lang),
+        Shown::Update,
+    )
+    .then_ai(place, changed.ai_next)
+    .then_notify(changed.notices);
     answer.channel_posts.push((place, board));
     answer
 }

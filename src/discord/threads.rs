@@ -11,7 +11,6 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutoArchiveDuration, ChannelType, CreateThread, EditThread, Permissions};
 use tracing::{info, warn};
 
-use super::caller::Caller;
 use super::posts::Post;
 use super::send;
 use super::types::Data;
@@ -28,39 +27,6 @@ pub const THREAD_PERMISSIONS: Permissions =
 /// A thread's name: "Prime Climb · Ada" (Discord allows 1 to 100 characters).
 pub fn thread_name(kind: GameKind, who: &str) -> String {
     text::clip(&format!("{} · {who}", text::lobby::title(kind)), 100)
-}
-
-/// Why a lobby in the caller's channel is not in a thread of its own although the server
-/// wants threads, for every later edit of the lobby message (a join must not drop it):
-/// the bot may not open threads here, or Discord refused one. `None` for a game in a
-/// thread, a lobby opened inside a thread, or a server that plays in its channels.
-pub async fn lobby_note(
-    data: &Data,
-    caller: &Caller,
-    info: &crate::session::GameInfo,
-) -> Option<String> {
-    if info.parent_channel_id.is_some() || caller.in_thread() {
-        return None;
-    }
-    let wanted = data
-        .session
-        .servers()
-        .settings(info.place.guild_id)
-        .await
-        .map(|s| s.threads)
-        .unwrap_or(true);
-    if !wanted {
-        return None;
-    }
-    let lang = caller.lang();
-    let allowed = caller
-        .app_permissions
-        .is_some_and(|p| p.contains(THREAD_PERMISSIONS));
-    Some(if allowed {
-        text::bot::thread_refused(lang).into()
-    } else {
-        text::bot::no_thread_permission(lang).into()
-    })
 }
 
 /// Create a public thread in `channel`; its id.

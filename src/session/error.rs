@@ -82,6 +82,9 @@ pub enum SessionError {
     ChannelBusy,
     #[error("the game has not started yet: it starts when someone presses Start")]
     NotStarted,
+    /// A lobby's button, after the lobby started or closed.
+    #[error("this lobby is closed: the game has started or was cancelled")]
+    LobbyClosed,
     #[error("the game has already started: players can no longer join or leave the lobby")]
     AlreadyStarted,
     #[error("you are already in this game")]

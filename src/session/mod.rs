@@ -60,7 +60,8 @@ pub use error::{
 };
 pub use lobby::{LobbySpec, LobbyView};
 pub use opening::{
-    OpenWords, Opened, OpenedGame, PlaceFront, PlacedHere, Room, Rules, Whereabouts,
+    LobbyAct, LobbyDone, OpenWords, Opened, OpenedGame, PlaceFront, PlacedHere, Room, Rules,
+    Whereabouts,
 };
 pub use outcome::{lang_of, Changed, Notice};
 pub use pairing::{

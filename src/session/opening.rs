@@ -203,3 +203,75 @@ impl<S: Store> Lobbies<'_, S> {
         Ok(OpenedGame::Lobby(Box::new(view)))
     }
 }
+
+/// What a lobby's buttons ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LobbyAct {
+    Join,
+    Leave,
+    /// End the lobby (its creator or a moderator).
+    Cancel,
+    AddAi(crate::level::Level),
+    RemoveAi,
+    Start,
+}
+
+/// What a lobby's button did.
+#[derive(Debug)]
+pub enum LobbyDone {
+    /// The lobby changed (or closed, after Cancel), and why it is not in a place of its
+    /// own although the server wants games apart, for the lobby's message.
+    Changed {
+        lobby: Box<LobbyView>,
+        note: Option<PlacedHere>,
+    },
+    /// The game started: its first board and what follows.
+    Started(Box<Changed<GameView>>),
+}
+
+impl<S: Store> Lobbies<'_, S> {
+    /// A lobby's button, for lobby `game_id` of `place` (refused as closed when the
+    /// place's open game is another, or no longer a lobby). `room`: whether the front
+    /// could have given the lobby a place of its own there (for the lobby's note).
+    pub async fn lobby_act(
+        self,
+        place: Place,
+        game_id: i64,
+        act: LobbyAct,
+        actor: &Actor,
+        room: Room,
+    ) -> Result<LobbyDone, SessionError> {
+        match self.lobby(place).await {
+            Ok(current)
+                if current.info.id == game_id
+                    && current.info.status == crate::store::Status::Lobby => {}
+            Err(e) if e.unavailable() => return Err(e),
+            _ => return Err(SessionError::LobbyClosed),
+        }
+        let lobby = match act {
+            LobbyAct::Join => self.join(place, actor).await?,
+            LobbyAct::Leave => self.leave(place, actor).await?,
+            LobbyAct::Cancel => self.end_game(place, actor).await?,
+            LobbyAct::AddAi(level) => self.add_ai(place, actor, level).await?,
+            LobbyAct::RemoveAi => self.remove_ai(place, actor).await?,
+            LobbyAct::Start => {
+                let started = self.start(place, actor).await?;
+                return Ok(LobbyDone::Started(Box::new(self.changed(started).await)));
+            }
+        };
+        let apart = lobby.info.parent_channel_id.is_some() || room == Room::AlreadyApart;
+        // A lobby still open in the channel of a server that wants games apart says why.
+        let says_why = lobby.info.status == crate::store::Status::Lobby
+            && !apart
+            && self.servers().settings(place.guild_id).await?.threads;
+        let note = says_why.then_some(if room == Room::NotAllowed {
+            PlacedHere::NotAllowed
+        } else {
+            PlacedHere::Refused
+        });
+        Ok(LobbyDone::Changed {
+            lobby: Box::new(lobby),
+            note,
+        })
+    }
+}

@@ -4,7 +4,7 @@
 
 use super::{clip, counted, duration, tr, Lang, Markup};
 use crate::session::{
-    GameKind, Leaderboard, Look, Palette, Season, ServerSettings, Stats, TimeoutMode,
+    GameKind, Leaderboard, Look, Palette, PlacedHere, Season, ServerSettings, Stats, TimeoutMode,
 };
 
 /// The labels of a Prime Climb board's buttons and menus.
@@ -552,4 +552,12 @@ pub fn try_again(lang: Lang) -> &'static str {
         "Discord did not answer in time, and nothing was changed: try again in a moment.",
         "Discord n'a pas répondu à temps, et rien n'a été modifié : réessayez dans un instant.",
     )
+}
+
+/// Why a game is played in the channel although the server wants games in threads.
+pub fn placed_note(note: Option<PlacedHere>, lang: Lang) -> Option<&'static str> {
+    note.map(|n| match n {
+        PlacedHere::NotAllowed => no_thread_permission(lang),
+        PlacedHere::Refused => thread_refused(lang),
+    })
 }

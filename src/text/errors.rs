@@ -47,6 +47,7 @@ fn english(e: &SessionError) -> String {
             super::lobby::title(*kind),
             commands_of(*kind)
         ),
+        SessionError::LobbyClosed => super::bot::lobby_closed(Lang::En).into(),
         SessionError::Store(e) if e.unavailable() => {
             "the game's database is not answering just now: nothing could be saved, and \
              nothing was changed. Try again in a moment"
@@ -186,6 +187,7 @@ fn french(e: &SessionError) -> String {
         SessionError::PuzzleSpaces(w) => format!(
             "`{w}` n'est pas une liste de cases : séparez-les par des espaces ou des virgules, par ex. 12 17 40"
         ),
+        SessionError::LobbyClosed => super::bot::lobby_closed(Lang::Fr).into(),
         SessionError::Class(r) => super::class::refusal(r, Lang::Fr),
         SessionError::PuzzleNumber(w) => {
             format!("`{w}` n'est pas un nombre : écrivez le nombre premier, par ex. 523")

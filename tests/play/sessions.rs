@@ -1432,3 +1432,49 @@ async fn the_outbox_gives_back_the_game_as_it_stands_once_per_try() {
         .iter()
         .all(|w| w.version > version));
 }
+
+/// A lobby's buttons are one use case: a button of another lobby (or of one that has
+/// started) is refused as closed; a join changes the lobby and says why it is not in a
+/// thread of its own when the server wants threads; Start gives the first board with what
+/// follows.
+#[tokio::test]
+async fn a_lobbys_buttons_are_one_use_case() {
+    use primeclimb::session::{LobbyAct, LobbyDone, PlacedHere, Room};
+    let s = session("lobby-act").await;
+    let lobby = s
+        .lobbies()
+        .create_lobby(PLACE, &ada(), &spec())
+        .await
+        .unwrap();
+    let id = lobby.info.id;
+    let stale = s
+        .lobbies()
+        .lobby_act(PLACE, id + 1, LobbyAct::Join, &bo(), Room::Possible)
+        .await;
+    assert!(matches!(stale, Err(SessionError::LobbyClosed)), "{stale:?}");
+    let done = s
+        .lobbies()
+        .lobby_act(PLACE, id, LobbyAct::Join, &bo(), Room::NotAllowed)
+        .await
+        .unwrap();
+    let LobbyDone::Changed { lobby, note } = done else {
+        panic!("a changed lobby: {done:?}")
+    };
+    assert_eq!(lobby.info.seats.len(), 2);
+    assert_eq!(note, Some(PlacedHere::NotAllowed));
+    let done = s
+        .lobbies()
+        .lobby_act(PLACE, id, LobbyAct::Start, &bo(), Room::NotAllowed)
+        .await
+        .unwrap();
+    let LobbyDone::Started(changed) = done else {
+        panic!("started: {done:?}")
+    };
+    let first = changed.info().user_of(changed.to_move()).unwrap();
+    assert_eq!(changed.pings.users, [first as u64]);
+    let again = s
+        .lobbies()
+        .lobby_act(PLACE, id, LobbyAct::Leave, &bo(), Room::NotAllowed)
+        .await;
+    assert!(matches!(again, Err(SessionError::LobbyClosed)), "{again:?}");
+}

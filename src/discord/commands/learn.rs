@@ -6,7 +6,7 @@
 use crate::session::review::PositionView;
 use poise::serenity_prelude as serenity;
 
-use super::opening::{new_game, placed_note, Wanted};
+use super::opening::{new_game, Wanted};
 use crate::climb::lessons::Lesson;
 use crate::discord::caller::Caller;
 use crate::discord::ids::Click;
@@ -104,7 +104,7 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
         "🎲 Votre partie contre l'IA facile est dans <#{}>. Bonne chance !",
         place.channel_id
     );
-    if let Some(note) = placed_note(at.note, lang) {
+    if let Some(note) = text::bot::placed_note(at.note, lang) {
         said = format!("{note}\n{said}");
     }
     let mut answer = Answer::new(Post::text(said), crate::discord::reply::Shown::Update)

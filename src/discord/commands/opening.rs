@@ -14,8 +14,7 @@ use crate::discord::threads::{self, THREAD_PERMISSIONS};
 use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::{
-    GameKind, OpenWords, Opened, OpenedGame, Place, PlaceFront, PlacedHere, Room, Rules,
-    Whereabouts,
+    GameKind, OpenWords, Opened, OpenedGame, Place, PlaceFront, Room, Rules, Whereabouts,
 };
 use crate::text;
 
@@ -94,14 +93,6 @@ pub(crate) async fn new_game(
         .map_err(|e| text::errors::refusal(&e, lang))
 }
 
-/// Why a game is played here although the server wants threads, in words.
-pub(crate) fn placed_note(note: Option<PlacedHere>, lang: Lang) -> Option<&'static str> {
-    note.map(|n| match n {
-        PlacedHere::NotAllowed => text::bot::no_thread_permission(lang),
-        PlacedHere::Refused => text::bot::thread_refused(lang),
-    })
-}
-
 /// The answer to a start command: the lobby, or the board of a game started at once, told
 /// where the game is played (saved: posted in the channel if Discord refuses the reply).
 pub(crate) async fn opened_answer(data: &Data, caller: &Caller, opened: Opened) -> Answer {
@@ -134,7 +125,7 @@ fn placed(
     lang: Lang,
 ) -> Answer {
     let Some(parent) = at.parent else {
-        if let Some(note) = placed_note(at.note, lang) {
+        if let Some(note) = text::bot::placed_note(at.note, lang) {
             answer.post = answer.post.headed(note);
         }
         return answer;
