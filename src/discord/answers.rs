@@ -16,28 +16,10 @@ pub fn mention(caller: &Caller) -> String {
     format!("<@{}>", caller.user_id)
 }
 
-/// The answer to a change of the game: the board for everyone, pinging as the session
-/// decided (saved: posted in the channel if Discord refuses the reply), then what follows
-/// (direct messages, the AI seats, the end announced).
-pub async fn climb_changed(
-    data: &Data,
-    caller: &Caller,
-    place: Place,
-    changed: Changed<ClimbView>,
-    lang: Lang,
-) -> Answer {
-    let mut post = climb_post::board_post(data, &changed.view, lang).await;
-    post.ping(&changed.pings);
-    Answer::public(post)
-        .saved(place, text::bot::saved_note(&mention(caller), lang))
-        .then_ai(place, changed.ai_next)
-        .then_announce(changed.info.id, changed.ended)
-        .then_notify(changed.notices)
-}
-
-/// The answer to a change of either game (a game started at once): its public message,
-/// pinging as the session decided (saved: posted in the channel if Discord refuses the
-/// reply), then what follows.
+/// The answer to a change of a game: its public message in `lang` (the board, or the
+/// Prime Daifugo table), pinging as the session decided (saved: posted in the channel if
+/// Discord refuses the reply), then what follows (direct messages, the AI seats, the end
+/// announced).
 pub async fn game_changed(
     data: &Data,
     caller: &Caller,
@@ -45,13 +27,28 @@ pub async fn game_changed(
     changed: Changed<GameView>,
     lang: Lang,
 ) -> Answer {
-    let mut post = super::posts::public_post(data, &changed.view).await;
+    let mut post = match &changed.view {
+        GameView::Climb(v) => climb_post::board_post(data, v, lang).await,
+        GameView::Daifugo(v) => daifugo_post::public_post(data, v, lang).await,
+    };
     post.ping(&changed.pings);
     Answer::public(post)
         .saved(place, text::bot::saved_note(&mention(caller), lang))
         .then_ai(place, changed.ai_next)
         .then_announce(changed.info().id, changed.ended)
         .then_notify(changed.notices)
+}
+
+/// The answer to a change of a Prime Climb game (see [`game_changed`]).
+pub async fn climb_changed(
+    data: &Data,
+    caller: &Caller,
+    place: Place,
+    changed: Changed<ClimbView>,
+    lang: Lang,
+) -> Answer {
+    let changed = changed.map(|v| GameView::Climb(Box::new(v)));
+    game_changed(data, caller, place, changed, lang).await
 }
 
 /// The hints for the turn being played, in the caller's language.
@@ -93,17 +90,18 @@ pub async fn daifugo_acted(
     changed: Changed<DaifugoView>,
 ) -> Answer {
     let lang = caller.lang();
-    let mut table = daifugo_post::public_post(data, &changed.view, lang).await;
-    table.ping(&changed.pings);
-    let mut answer = Answer::public(table)
-        .saved(place, text::bot::saved_note(&mention(caller), lang))
-        .then_ai(place, changed.ai_next)
-        .then_announce(changed.info.id, changed.ended);
+    // Still their turn: their hand, privately, after the table (see `game_changed`).
     let view = &changed.view;
-    if let (Some(seat), Some(look)) = (view.seat_of_user(caller.user()), changed.asker_look) {
-        answer.private_followup = Some(daifugo_post::hand_post(data, view, seat, lang, look).await);
-    }
-    answer.then_notify(changed.notices)
+    let hand = match (view.seat_of_user(caller.user()), changed.asker_look) {
+        (Some(seat), Some(look)) => {
+            Some(daifugo_post::hand_post(data, view, seat, lang, look).await)
+        }
+        _ => None,
+    };
+    let changed = changed.map(|v| GameView::Daifugo(Box::new(v)));
+    let mut answer = game_changed(data, caller, place, changed, lang).await;
+    answer.private_followup = hand;
+    answer
 }
 
 /// How the caller likes their private pictures drawn (the server's look if they never

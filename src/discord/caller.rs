@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::types::Context;
 use crate::lang::Lang;
-use crate::session::{Actor, Place};
+use crate::session::{Actor, Place, Room};
 use crate::text;
 
 /// The person behind an interaction.
@@ -109,6 +109,21 @@ impl Caller {
                 channel_id: id(self.channel_id),
             }),
             None => Err(text::bot::not_in_dm(self.lang()).into()),
+        }
+    }
+
+    /// Whether a new game asked for here can have a thread of its own: the bot may open
+    /// threads in this channel, or the channel is a thread already.
+    pub fn room(&self) -> Room {
+        if self.in_thread() {
+            Room::AlreadyApart
+        } else if self
+            .app_permissions
+            .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS))
+        {
+            Room::Possible
+        } else {
+            Room::NotAllowed
         }
     }
 

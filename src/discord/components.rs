@@ -15,7 +15,7 @@ use super::reply::{self, Answer, Shown, Target};
 use super::types::Data;
 use crate::level::Level;
 use crate::session::{
-    Changed, Command, GameView, LobbyAct, LobbyDone, Place, RematchVote, Room, SessionError, Stamp,
+    Changed, Command, GameView, LobbyAct, LobbyDone, Place, RematchVote, SessionError, Stamp,
 };
 use crate::text;
 
@@ -233,16 +233,7 @@ async fn lobby_click(
             Err(_) => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
         },
     };
-    let room = if caller.in_thread() {
-        Room::AlreadyApart
-    } else if caller
-        .app_permissions
-        .is_some_and(|p| p.contains(crate::discord::threads::THREAD_PERMISSIONS))
-    {
-        Room::Possible
-    } else {
-        Room::NotAllowed
-    };
+    let room = caller.room();
     let work = async {
         let done = data
             .session

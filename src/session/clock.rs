@@ -11,6 +11,7 @@
 use super::calendar::{self, quiet_of};
 use super::climb_play::state_of;
 use super::commit::unless_moved;
+use super::core::ended_update;
 use super::core::Clocks;
 use super::daifugo_play::daifugo_state;
 use super::outcome::{lang_of, Changed, Notice};
@@ -18,9 +19,7 @@ use super::settings::{ServerSettings, TimeoutMode};
 use super::{ClimbView, DaifugoView, GameInfo, GameView, LobbyView, Session, SessionError};
 use crate::climb::Action;
 use crate::level::Level;
-use crate::store::{
-    AwayRow, GameKind, GameRow, GameUpdate, Place, Status, Store, StoreTx, UserSettings,
-};
+use crate::store::{AwayRow, GameKind, GameRow, Place, Status, Store, StoreTx, UserSettings};
 use std::collections::HashMap;
 
 /// The level that plays an idle player's turn.
@@ -163,19 +162,7 @@ impl<S: Store> Session<S> {
             Err(crate::store::StoreError::Conflict) => return Ok(None),
             Err(e) => return Err(e.into()),
         }
-        tx.update_game(
-            row.id,
-            &GameUpdate {
-                status: Status::Ended,
-                options: row.options.clone(),
-                state: row.state.clone(),
-                turn_started_at: row.turn_started_at,
-                reminded: row.reminded,
-                ai_to_move: false,
-                to_move_user: None,
-            },
-        )
-        .await?;
+        tx.update_game(row.id, &ended_update(&row)).await?;
         tx.commit().await?;
         let row = GameRow {
             status: Status::Ended,

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use super::error::{Actor, SessionError};
 use crate::json::{Stored, ToJson};
-use crate::store::{AnyStore, GameKind, GameRow, Place, Status, Store, StoreError};
+use crate::store::{AnyStore, GameKind, GameRow, GameUpdate, Place, Status, Store, StoreError};
 
 /// Where the database lives when `DATABASE_URL` is not set.
 pub const DEFAULT_DATABASE_URL: &str = crate::store::DEFAULT_URL;
@@ -195,6 +195,20 @@ pub(super) fn decode<T: Stored>(what: &str, json: &str) -> Result<T, SessionErro
 /// Encode for storage (engine values always serialise).
 pub(super) fn encode<T: ToJson + ?Sized>(value: &T) -> Result<String, SessionError> {
     Ok(value.to_json())
+}
+
+/// The update that ends a game as it stands (a moderator's end, a lobby nobody started,
+/// a game nobody plays): no one is to move any more.
+pub(super) fn ended_update(row: &GameRow) -> GameUpdate {
+    GameUpdate {
+        status: Status::Ended,
+        options: row.options.clone(),
+        state: row.state.clone(),
+        turn_started_at: row.turn_started_at,
+        reminded: row.reminded,
+        ai_to_move: false,
+        to_move_user: None,
+    }
 }
 
 /// May `actor` manage (start, end, change) this game: its creator, a moderator, or, in a

@@ -12,7 +12,7 @@ use super::people::{MyGame, NotifyHow, Pings};
 use super::settings::{ServerSettings, TimeoutMode};
 use super::{GameView, LobbyView, SessionError};
 use crate::lang::Lang;
-use crate::store::{PendingPost, Place, Store, UserSettings};
+use crate::store::{PendingPost, Place, Store};
 
 /// How a reminder reaches the player to move, as they asked (`/notify`).
 #[derive(Clone, Debug, PartialEq)]
@@ -199,22 +199,14 @@ impl<S: Store> Clocks<'_, S> {
         let Some(user) = info.user_of(view.to_move()) else {
             return Reminder::Nothing;
         };
-        let u = self
-            .people()
-            .user_settings(user)
-            .await
-            .unwrap_or_else(|_| UserSettings::defaults(user));
-        let silent = self.people().quiet_now(&u);
-        match NotifyHow::of(&u) {
+        let wishes = self.wishes(user).await;
+        match wishes.how {
             NotifyHow::None => Reminder::Nothing,
-            NotifyHow::Ping => Reminder::Ping(Pings {
-                users: u64::try_from(user).ok().into_iter().collect(),
-                silent,
-            }),
+            NotifyHow::Ping => Reminder::Ping(wishes.ping()),
             NotifyHow::Dm => Reminder::Dm {
                 user_id: user,
-                lang: lang_of(&u, info.lang),
-                silent,
+                lang: lang_of(&wishes.settings, info.lang),
+                silent: wishes.silent,
                 link: self.last_post(info.id).await.ok().flatten(),
             },
         }

@@ -1,6 +1,7 @@
 //! The lobby: create a game, join, leave, add or remove AI seats, start; and ending a game
 //! early. Joins and leaves commute, so when two race the loser simply tries again.
 
+use super::core::ended_update;
 use super::core::Lobbies;
 use rand::Rng;
 
@@ -503,19 +504,7 @@ impl<S: Store> Lobbies<'_, S> {
         }
         let mut tx = self.store().begin().await?;
         tx.claim(row.id, row.version, self.now()).await?;
-        tx.update_game(
-            row.id,
-            &GameUpdate {
-                status: Status::Ended,
-                options: row.options.clone(),
-                state: row.state.clone(),
-                turn_started_at: row.turn_started_at,
-                reminded: row.reminded,
-                ai_to_move: false,
-                to_move_user: None,
-            },
-        )
-        .await?;
+        tx.update_game(row.id, &ended_update(&row)).await?;
         tx.commit().await?;
         self.lobby_by_id(row.id).await
     }

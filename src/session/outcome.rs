@@ -6,7 +6,6 @@
 
 use std::ops::Deref;
 
-use super::calendar::quiet_of;
 use super::people::{NotifyHow, Pings};
 use super::{ClimbView, DaifugoView, GameInfo, GameView, Session, SessionError};
 use crate::lang::Lang;
@@ -99,19 +98,9 @@ impl<S: Store> Session<S> {
         let Some(user) = (!over).then(|| info.user_of(to_move)).flatten() else {
             return changed;
         };
-        let u = self
-            .people()
-            .user_settings(user)
-            .await
-            .unwrap_or_else(|_| UserSettings::defaults(user));
-        let silent = quiet_of(&u).is_some_and(|q| q.at(self.now()));
-        match NotifyHow::of(&u) {
-            NotifyHow::Ping => {
-                changed.pings = Pings {
-                    users: u64::try_from(user).ok().into_iter().collect(),
-                    silent,
-                };
-            }
+        let wishes = self.wishes(user).await;
+        match wishes.how {
+            NotifyHow::Ping => changed.pings = wishes.ping(),
             NotifyHow::Dm => {
                 // Claimed now, so the turn clock does not send it a second time; if the
                 // claim cannot be made (the database away), the clock sends it later.
@@ -120,8 +109,8 @@ impl<S: Store> Session<S> {
                         changed.notices.push(Notice {
                             user_id: user,
                             game: info.clone(),
-                            lang: lang_of(&u, info.lang),
-                            silent,
+                            lang: lang_of(&wishes.settings, info.lang),
+                            silent: wishes.silent,
                             link: None,
                         });
                     }

@@ -124,6 +124,44 @@ impl<S: Store> Session<S> {
     }
 }
 
+/// How a person wants to be told of their turn, read now: their settings (the defaults,
+/// a ping, when the database cannot say), how they are told, and whether they are in their
+/// quiet hours.
+pub(super) struct Wishes {
+    pub settings: UserSettings,
+    pub how: NotifyHow,
+    pub silent: bool,
+}
+
+impl Wishes {
+    /// Their ping, when they asked to be pinged (silent in their quiet hours).
+    pub fn ping(&self) -> Pings {
+        Pings {
+            users: u64::try_from(self.settings.user_id)
+                .ok()
+                .into_iter()
+                .collect(),
+            silent: self.silent,
+        }
+    }
+}
+
+impl<S: Store> Session<S> {
+    /// How person `user_id` wants to be told of their turn now (see [`Wishes`]).
+    pub(super) async fn wishes(&self, user_id: i64) -> Wishes {
+        let settings = self
+            .store()
+            .user_settings(user_id)
+            .await
+            .unwrap_or_else(|_| UserSettings::defaults(user_id));
+        Wishes {
+            how: NotifyHow::of(&settings),
+            silent: calendar::quiet_of(&settings).is_some_and(|q| q.at(self.now())),
+            settings,
+        }
+    }
+}
+
 impl<S: Store> People<'_, S> {
     /// Who of `users`, named in a game's public message, it pings now, and whether it
     /// goes silently: each person's `/notify` and quiet hours decide. A person whose
@@ -131,12 +169,9 @@ impl<S: Store> People<'_, S> {
     pub async fn pings(self, users: &[u64]) -> Pings {
         let mut pings = Pings::default();
         for &id in users {
-            let u = self
-                .user_settings(i64::try_from(id).unwrap_or(i64::MAX))
-                .await
-                .unwrap_or_else(|_| UserSettings::defaults(i64::try_from(id).unwrap_or(0)));
-            if NotifyHow::of(&u) == NotifyHow::Ping {
-                pings.silent |= self.quiet_now(&u);
+            let wishes = self.wishes(i64::try_from(id).unwrap_or(i64::MAX)).await;
+            if wishes.how == NotifyHow::Ping {
+                pings.silent |= wishes.silent;
                 pings.users.push(id);
             }
         }

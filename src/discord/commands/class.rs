@@ -11,9 +11,9 @@ use crate::discord::class;
 use crate::discord::ids::Click;
 use crate::discord::posts::{File, Picture, Post};
 use crate::discord::reply::{Answer, Shown};
-use crate::discord::threads::THREAD_PERMISSIONS;
+
 use crate::discord::types::{Context, Data, Error};
-use crate::session::{GameKind, PairWords};
+use crate::session::{GameKind, PairWords, Room};
 use crate::text;
 
 /// Which game a class plays.
@@ -127,10 +127,7 @@ pub async fn pair(
             due,
             size,
             lang: caller.game_lang(),
-            places_possible: caller
-                .app_permissions
-                .is_some_and(|p| p.contains(THREAD_PERMISSIONS))
-                && !caller.in_thread(),
+            places_possible: caller.room() == Room::Possible,
         };
         let class = class::Students {
             http: &http,

@@ -10,11 +10,11 @@ use crate::discord::caller::Caller;
 use crate::discord::posts::lobby as lobby_post;
 use crate::discord::posts::Post;
 use crate::discord::reply::Answer;
-use crate::discord::threads::{self, THREAD_PERMISSIONS};
+use crate::discord::threads::{self};
 use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::{
-    GameKind, OpenWords, Opened, OpenedGame, Place, PlaceFront, Room, Rules, Whereabouts,
+    GameKind, OpenWords, Opened, OpenedGame, Place, PlaceFront, Rules, Whereabouts,
 };
 use crate::text;
 
@@ -60,16 +60,7 @@ pub(crate) async fn new_game(
 ) -> Result<Opened, String> {
     let lang = caller.lang();
     let here = caller.place()?;
-    let room = if caller.in_thread() {
-        Room::AlreadyApart
-    } else if caller
-        .app_permissions
-        .is_some_and(|p| p.contains(THREAD_PERMISSIONS))
-    {
-        Room::Possible
-    } else {
-        Room::NotAllowed
-    };
+    let room = caller.room();
     let words = OpenWords {
         here,
         opener: caller.actor(),
