@@ -92,9 +92,14 @@ fn is_token_rejected(e: &serenity::Error) -> bool {
     }
 }
 
-/// Every command the bot registers.
+/// Every command the bot dispatches.
 pub fn commands() -> Vec<poise::Command<Data, Error>> {
     commands::all()
+}
+
+/// Every command as the bot registers it with Discord, in both languages.
+pub fn registration() -> Vec<serenity::CreateCommand> {
+    commands::registration()
 }
 
 /// The longest one REST call to Discord may take (a message with its picture included).
@@ -217,7 +222,7 @@ pub async fn run(
     let framework_data = data.clone();
     let framework = poise::Framework::builder()
         .options(options)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to the gateway");
                 if let Some(tx) = ready_tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
@@ -225,7 +230,7 @@ pub async fn run(
                 }
                 // One process registers the commands: the one with shard 0.
                 if registers {
-                    register(ctx, &framework.options().commands, dev_guild).await;
+                    register(ctx, dev_guild).await;
                 }
                 tokio::spawn(clock::run(
                     ctx.http.clone(),
@@ -307,14 +312,13 @@ pub async fn run(
 
 /// Register the commands in the development guild (instant) or globally (may take up to
 /// an hour to show). A failure is logged, not fatal: commands registered before still work.
-async fn register(
-    ctx: &serenity::Context,
-    commands: &[poise::Command<Data, Error>],
-    dev_guild: Option<serenity::GuildId>,
-) {
+async fn register(ctx: &serenity::Context, dev_guild: Option<serenity::GuildId>) {
+    let commands = registration();
     let result = match dev_guild {
-        Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-        None => poise::builtins::register_globally(ctx, commands).await,
+        Some(guild) => guild.set_commands(ctx, commands).await.map(drop),
+        None => serenity::Command::set_global_commands(ctx, commands)
+            .await
+            .map(drop),
     };
     match (result, dev_guild) {
         (Ok(()), Some(guild)) => info!(%guild, "commands registered in the development guild"),

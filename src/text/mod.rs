@@ -17,6 +17,7 @@ pub mod alt;
 pub mod bot;
 pub mod class;
 pub mod climb;
+pub mod commands;
 pub mod daifugo;
 pub mod errors;
 pub mod lessons;

@@ -312,7 +312,7 @@ fn the_fakes_interactions_deserialise_as_serenitys() {
 /// the fake does not check them, so this test does (for every locale).
 #[test]
 fn every_command_fits_discords_limits() {
-    let commands = poise::builtins::create_application_commands(&discord::commands());
+    let commands = discord::registration();
     let registered = serde_json::to_value(&commands).expect("commands serialise");
     let name_ok = |n: &str| {
         (1..=32).contains(&n.chars().count())

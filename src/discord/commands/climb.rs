@@ -4,6 +4,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::AutocompleteChoice;
 
+use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_slow};
 use crate::climb::{KeeperEffect, PawnRef};
@@ -19,37 +20,8 @@ use crate::session::Rules;
 use crate::session::{ClimbView, GameKind, SessionError};
 use crate::text::{self, Markup};
 
-/// Prime Climb: games, rules and factor colours
-#[poise::command(
-    slash_command,
-    subcommands(
-        "start",
-        "move_",
-        "play_keeper",
-        "board",
-        "hint",
-        "moves",
-        "undo",
-        "resign",
-        "end",
-        "rules",
-        "colours",
-        "review",
-        "replay",
-        "puzzle",
-        "learn"
-    ),
-    subcommand_required,
-    name_localized("fr", "climb"),
-    description_localized("fr", "Prime Climb : parties, règles et couleurs des facteurs")
-)]
-pub async fn climb(_ctx: Context<'_>) -> Result<(), Error> {
-    // Discord never invokes a command group itself, only its subcommands.
-    Ok(())
-}
-
 /// Do what the player asks and answer with the board, or why not.
-async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error> {
+pub(super) async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
@@ -68,46 +40,11 @@ async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error> {
 }
 
 /// Open a game in this channel: a lobby with Join, Add AI and Start buttons
-#[poise::command(
-    slash_command,
-    rename = "start",
-    name_localized("fr", "nouvelle"),
-    description_localized(
-        "fr",
-        "Ouvrir une partie dans ce salon : boutons Rejoindre, IA et Démarrer"
-    )
-)]
-pub async fn start(
-    ctx: Context<'_>,
-    #[description = "Variants, e.g. sprint,double-time, solitaire or blanks (default: the server's)"]
-    #[name_localized("fr", "variantes")]
-    #[description_localized(
-        "fr",
-        "Variantes, par ex. sprint,double-time, solitaire ou blanks (par défaut : celles du serveur)"
-    )]
-    #[autocomplete = "complete_variant"]
-    #[max_length = 200]
-    variant: Option<String>,
-    #[description = "AI seats to add, e.g. hard or easy,medium"]
-    #[name_localized("fr", "ia")]
-    #[description_localized("fr", "Places d'IA à ajouter, par ex. hard ou easy,medium")]
-    #[autocomplete = "complete_ai"]
-    #[max_length = 100]
-    ai: Option<String>,
-    #[description = "Turn timeout, e.g. 30m, 12h, 2d or off (default: the server's)"]
-    #[name_localized("fr", "délai")]
-    #[description_localized(
-        "fr",
-        "Temps par tour, par ex. 30m, 12h, 2d ou off (par défaut : celui du serveur)"
-    )]
-    #[autocomplete = "complete_timeout"]
-    #[max_length = 40]
-    timeout: Option<String>,
-    #[description = "Take a seat yourself (default: yes)"]
-    #[name_localized("fr", "jouer")]
-    #[description_localized("fr", "Prendre une place vous-même (par défaut : oui)")]
-    play: Option<bool>,
-) -> Result<(), Error> {
+pub async fn start(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let variant = a.text("variant");
+    let ai = a.text("ai");
+    let timeout = a.text("timeout");
+    let play = a.flag("play");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let http = ctx.serenity_context().http.clone();
@@ -127,78 +64,22 @@ pub async fn start(
 }
 
 /// Move: steps in the rule book's notation, e.g. `14 -3 x9` (part of a turn is fine)
-#[poise::command(
-    slash_command,
-    rename = "move",
-    name_localized("fr", "coup"),
-    description_localized(
-        "fr",
-        "Jouer : des pas en notation, par ex. `14 -3 x9` (une partie du tour suffit)"
-    )
-)]
-pub async fn move_(
-    ctx: Context<'_>,
-    #[description = "A pawn's space, then +d -d xd /d; k+5 for a Keeper; `end` to end the turn"]
-    #[name_localized("fr", "pas")]
-    #[description_localized(
-        "fr",
-        "La case d'un pion, puis +d -d xd /d ; k+5 pour une carte ; `end` pour finir le tour"
-    )]
-    #[autocomplete = "complete_move"]
-    #[max_length = 300]
-    moves: String,
-) -> Result<(), Error> {
+pub async fn move_(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let moves = a.text("moves").unwrap_or_default();
     act(ctx, request::climb_move(&moves)).await
 }
 
 /// Play a Keeper card: ±N on one of your pawns, send pawns within two spaces, or curse
-#[poise::command(
-    slash_command,
-    rename = "play",
-    name_localized("fr", "carte"),
-    description_localized(
-        "fr",
-        "Jouer une carte à garder : ±N sur un pion, renvoi à deux cases, ou malédiction"
-    )
-)]
-pub async fn play_keeper(
-    ctx: Context<'_>,
-    #[description = "The Keeper: +5 or -5 (your ±5), within, or curse"]
-    #[name_localized("fr", "carte")]
-    #[description_localized(
-        "fr",
-        "La carte : +5 ou -5 (votre ±5), within (renvoi) ou curse (malédiction)"
-    )]
-    #[autocomplete = "complete_keeper"]
-    #[max_length = 40]
-    keeper: String,
-    #[description = "Your pawn (its space), or the player to curse"]
-    #[name_localized("fr", "cible")]
-    #[description_localized("fr", "Votre pion (sa case), ou le joueur à maudire")]
-    #[autocomplete = "complete_target"]
-    #[max_length = 64]
-    target: Option<String>,
-) -> Result<(), Error> {
+pub async fn play_keeper(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let keeper = a.text("keeper").unwrap_or_default();
+    let target = a.text("target");
     act(ctx, Command::Keeper { keeper, target }).await
 }
 
 /// Show the board of this channel's game
-#[poise::command(
-    slash_command,
-    name_localized("fr", "plateau"),
-    description_localized("fr", "Afficher le plateau de la partie de ce salon")
-)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "Only you see it (default: everyone)"]
-    #[name_localized("fr", "privé")]
-    #[description_localized("fr", "Vous seul le voyez (par défaut : tout le monde)")]
-    private: Option<bool>,
-    #[description = "The whole position in words, for screen readers"]
-    #[name_localized("fr", "texte")]
-    #[description_localized("fr", "Toute la position en mots, pour les lecteurs d'écran")]
-    text: Option<bool>,
-) -> Result<(), Error> {
+pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let private = a.flag("private");
+    let text = a.flag("text");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
@@ -241,23 +122,8 @@ pub async fn board(
 }
 
 /// The best moves for the player to move, explained step by step (only you see it)
-#[poise::command(
-    slash_command,
-    name_localized("fr", "indice"),
-    description_localized(
-        "fr",
-        "Les meilleurs coups pour le joueur qui a la main, expliqués (vous seul le voyez)"
-    )
-)]
-pub async fn hint(
-    ctx: Context<'_>,
-    #[description = "How many moves (1 to 5, default 3)"]
-    #[name_localized("fr", "nombre")]
-    #[description_localized("fr", "Combien de coups (1 à 5, par défaut 3)")]
-    #[min = 1]
-    #[max = 5]
-    count: Option<i64>,
-) -> Result<(), Error> {
+pub async fn hint(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let count = a.int("count");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let count = request::hint_option(count);
@@ -272,14 +138,6 @@ pub async fn hint(
 }
 
 /// Every legal way to finish this turn, with a move for each (only you see it)
-#[poise::command(
-    slash_command,
-    name_localized("fr", "coups"),
-    description_localized(
-        "fr",
-        "Toutes les façons de finir ce tour, avec un coup pour chacune (vous seul le voyez)"
-    )
-)]
 pub async fn moves(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
@@ -287,42 +145,6 @@ pub async fn moves(ctx: Context<'_>) -> Result<(), Error> {
         Answer::private(answers::climb_moves(&data, &caller).await)
     })
     .await
-}
-
-/// Take back the last step of your move, or your finished move until the next player acts
-#[poise::command(
-    slash_command,
-    name_localized("fr", "annuler"),
-    description_localized(
-        "fr",
-        "Annuler le dernier pas, ou votre coup fini tant que le joueur suivant n'a pas joué"
-    )
-)]
-pub async fn undo(ctx: Context<'_>) -> Result<(), Error> {
-    act(ctx, Command::Undo).await
-}
-
-/// Leave the game you are playing in this channel
-#[poise::command(
-    slash_command,
-    name_localized("fr", "abandonner"),
-    description_localized("fr", "Quitter la partie que vous jouez dans ce salon")
-)]
-pub async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    act(ctx, Command::Resign).await
-}
-
-/// End this channel's game now (its creator or a moderator): no results are recorded
-#[poise::command(
-    slash_command,
-    name_localized("fr", "terminer"),
-    description_localized(
-        "fr",
-        "Terminer la partie de ce salon (son créateur ou un modérateur) : sans résultat"
-    )
-)]
-pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    end_game(ctx).await
 }
 
 /// End the channel's game, whichever it is (`/climb end`, `/daifugo end`).
@@ -351,85 +173,16 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
     .await
 }
 
-/// A part of the rules, as Discord offers it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum RulesTopic {
-    #[name = "overview"]
-    #[name_localized("fr", "aperçu")]
-    Overview,
-    #[name = "roll"]
-    #[name_localized("fr", "lancer")]
-    Roll,
-    #[name = "move"]
-    #[name_localized("fr", "déplacer")]
-    Move,
-    #[name = "bump"]
-    #[name_localized("fr", "renvoyer")]
-    Bump,
-    #[name = "draw"]
-    #[name_localized("fr", "piocher")]
-    Draw,
-    #[name = "cards"]
-    #[name_localized("fr", "cartes")]
-    Cards,
-    #[name = "winning"]
-    #[name_localized("fr", "gagner")]
-    Winning,
-    #[name = "notation"]
-    #[name_localized("fr", "notation")]
-    Notation,
-    #[name = "variants"]
-    #[name_localized("fr", "variantes")]
-    Variants,
-}
-
-impl RulesTopic {
-    fn topic(self) -> text::rules::Topic {
-        use text::rules::Topic as T;
-        match self {
-            RulesTopic::Overview => T::Overview,
-            RulesTopic::Roll => T::Roll,
-            RulesTopic::Move => T::Move,
-            RulesTopic::Bump => T::Bump,
-            RulesTopic::Draw => T::Draw,
-            RulesTopic::Cards => T::Cards,
-            RulesTopic::Winning => T::Winning,
-            RulesTopic::Notation => T::Notation,
-            RulesTopic::Variants => T::Variants,
-        }
-    }
-}
-
 /// The rules of Prime Climb, summarised by topic
-#[poise::command(
-    slash_command,
-    name_localized("fr", "règles"),
-    description_localized("fr", "Les règles de Prime Climb, résumées par thème")
-)]
-pub async fn rules(
-    ctx: Context<'_>,
-    #[description = "Which part of the rules (default: overview)"]
-    #[name_localized("fr", "thème")]
-    #[description_localized("fr", "Quelle partie des règles (par défaut : aperçu)")]
-    topic: Option<RulesTopic>,
-) -> Result<(), Error> {
+pub async fn rules(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    use text::rules::Topic;
+    let topic = a.pick("topic", &Topic::ALL).unwrap_or(Topic::Overview);
     let lang = Caller::from_command(ctx).lang();
-    let text = topic
-        .unwrap_or(RulesTopic::Overview)
-        .topic()
-        .text(lang, Markup::Discord);
+    let text = topic.text(lang, Markup::Discord);
     answer(ctx, Shown::Private, async move { Answer::private(text) }).await
 }
 
 /// The factor colours of the board's spaces, with examples
-#[poise::command(
-    slash_command,
-    name_localized("fr", "couleurs"),
-    description_localized(
-        "fr",
-        "Les couleurs des facteurs premiers sur les cases, avec des exemples"
-    )
-)]
 pub async fn colours(ctx: Context<'_>) -> Result<(), Error> {
     let lang = Caller::from_command(ctx).lang();
     let text = text::climb::colours_text(lang, Markup::Discord);
@@ -475,16 +228,16 @@ pub fn complete_list(partial: &str, words: &[&str]) -> Vec<String> {
         .collect()
 }
 
-async fn complete_variant(_ctx: Context<'_>, partial: &str) -> Vec<String> {
+pub(super) fn complete_variant(partial: &str) -> Vec<String> {
     complete_list(partial, &VARIANT_WORDS)
 }
 
-async fn complete_ai(_ctx: Context<'_>, partial: &str) -> Vec<String> {
+pub(super) fn complete_ai(partial: &str) -> Vec<String> {
     let words: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
     complete_list(partial, &words)
 }
 
-async fn complete_timeout(_ctx: Context<'_>, partial: &str) -> Vec<String> {
+pub(super) fn complete_timeout(partial: &str) -> Vec<String> {
     ["off", "10m", "30m", "1h", "6h", "12h", "24h", "2d", "7d"]
         .iter()
         .filter(|t| t.starts_with(partial.trim()))
@@ -506,7 +259,7 @@ pub fn squeeze(text: &str) -> String {
 }
 
 /// Legal moves that begin with what has been typed, best first (by the hard AI).
-async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+pub(super) async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let data = ctx.data();
     let caller = Caller::from_command(ctx);
     let Ok(place) = caller.place() else {
@@ -549,7 +302,7 @@ async fn caller_game(ctx: Context<'_>) -> Option<(Caller, ClimbView, Option<usiz
 }
 
 /// The caller's playable Keepers, as `/climb play` takes them.
-async fn complete_keeper(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
+pub(super) async fn complete_keeper(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
     let Some((caller, view, Some(seat))) = caller_game(ctx).await else {
         return Vec::new();
     };
@@ -575,7 +328,7 @@ async fn complete_keeper(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteCho
 }
 
 /// Your pawns (by space) and the other players (for a Curse).
-async fn complete_target(ctx: Context<'_>, partial: &str) -> Vec<String> {
+pub(super) async fn complete_target(ctx: Context<'_>, partial: &str) -> Vec<String> {
     let Some((_, view, mine)) = caller_game(ctx).await else {
         return Vec::new();
     };
@@ -611,26 +364,9 @@ fn shared(share: Option<bool>) -> Shown {
 }
 
 /// Review a finished game: each move against the best one by the exact solver, with a chart
-#[poise::command(
-    slash_command,
-    name_localized("fr", "analyse"),
-    description_localized(
-        "fr",
-        "Analyser une partie finie : chaque coup face au meilleur selon le solveur exact, avec une courbe"
-    )
-)]
-pub async fn review(
-    ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's last game)"]
-    #[name_localized("fr", "partie")]
-    #[description_localized("fr", "Le numéro de la partie (par défaut : la dernière de ce salon)")]
-    #[min = 1]
-    game: Option<i64>,
-    #[description = "Post it for everyone in the channel (default: only you see it)"]
-    #[name_localized("fr", "partager")]
-    #[description_localized("fr", "La montrer à tout le salon (par défaut : vous seul la voyez)")]
-    share: Option<bool>,
-) -> Result<(), Error> {
+pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let game = a.int("game");
+    let share = a.flag("share");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
@@ -722,26 +458,9 @@ fn review_post(
 }
 
 /// An animated picture of a whole game: the board after every turn, with its path
-#[poise::command(
-    slash_command,
-    name_localized("fr", "rejeu"),
-    description_localized(
-        "fr",
-        "Une image animée de toute la partie : le plateau après chaque tour, avec son chemin"
-    )
-)]
-pub async fn replay(
-    ctx: Context<'_>,
-    #[description = "The game's number (default: this channel's last game)"]
-    #[name_localized("fr", "partie")]
-    #[description_localized("fr", "Le numéro de la partie (par défaut : la dernière de ce salon)")]
-    #[min = 1]
-    game: Option<i64>,
-    #[description = "Post it for everyone in the channel (default: only you see it)"]
-    #[name_localized("fr", "partager")]
-    #[description_localized("fr", "La montrer à tout le salon (par défaut : vous seul la voyez)")]
-    share: Option<bool>,
-) -> Result<(), Error> {
+pub async fn replay(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let game = a.int("game");
+    let share = a.flag("share");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
@@ -797,27 +516,9 @@ pub async fn replay(
 }
 
 /// Learn to play, step by step: one pawn and one die first, then the whole game
-#[poise::command(
-    slash_command,
-    name_localized("fr", "apprendre"),
-    description_localized(
-        "fr",
-        "Apprendre à jouer pas à pas : un pion et un dé d'abord, puis la partie entière"
-    )
-)]
-pub async fn learn(
-    ctx: Context<'_>,
-    #[description = "Your move for this step, e.g. 0 +6 or 5 x3 x4"]
-    #[name_localized("fr", "réponse")]
-    #[description_localized("fr", "Votre coup pour cette étape, par ex. 0 +6 ou 5 x3 x4")]
-    #[max_length = 120]
-    #[rename = "answer"]
-    try_: Option<String>,
-    #[description = "Start again from the first step"]
-    #[name_localized("fr", "recommencer")]
-    #[description_localized("fr", "Reprendre depuis la première étape")]
-    restart: Option<bool>,
-) -> Result<(), Error> {
+pub async fn learn(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let try_ = a.text("answer");
+    let restart = a.flag("restart");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
@@ -827,28 +528,8 @@ pub async fn learn(
 }
 
 /// Today's puzzle (the same for everyone), your answer, or the server's puzzle standings
-#[poise::command(
-    slash_command,
-    name_localized("fr", "énigme"),
-    description_localized(
-        "fr",
-        "L'énigme du jour (la même pour tous), votre réponse, ou le classement des énigmes"
-    )
-)]
-pub async fn puzzle(
-    ctx: Context<'_>,
-    #[description = "Your answer: a whole move (14 x3 +5) or a list of spaces (12 17 40)"]
-    #[name_localized("fr", "réponse")]
-    #[description_localized(
-        "fr",
-        "Votre réponse : un coup entier (14 x3 +5) ou une liste de cases (12 17 40)"
-    )]
-    #[max_length = 120]
-    answer: Option<String>,
-    #[description = "Show the server's puzzle standings"]
-    #[name_localized("fr", "classement")]
-    #[description_localized("fr", "Afficher le classement des énigmes du serveur")]
-    standings: Option<bool>,
-) -> Result<(), Error> {
+pub async fn puzzle(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let answer = a.text("answer");
+    let standings = a.flag("standings");
     super::puzzle::puzzle(ctx, GameKind::Climb, answer, standings.unwrap_or(false)).await
 }

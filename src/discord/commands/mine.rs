@@ -2,6 +2,7 @@
 //! `/notify` (how and when you are told it is your turn) and `/away` (stop your turn
 //! clocks for a while).
 
+use super::args::Args;
 use super::shared::answer;
 use crate::discord::caller::Caller;
 use crate::discord::posts::Post;
@@ -12,31 +13,7 @@ use crate::lang::Lang;
 use crate::session::{GameInfo, NotifyChange, NotifyHow, Place};
 use crate::text;
 
-/// How to be told it is your turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum How {
-    #[name = "a ping in the game's channel or thread"]
-    #[name_localized("fr", "une mention dans le salon ou le fil de la partie")]
-    Ping,
-    #[name = "a direct message"]
-    #[name_localized("fr", "un message privé")]
-    Dm,
-    #[name = "nothing (I check /mygames)"]
-    #[name_localized("fr", "rien (je consulte /mygames)")]
-    Nothing,
-}
-
 /// Every game in this server waiting on you, then your other games (only you see it)
-#[poise::command(
-    slash_command,
-    guild_only,
-    rename = "mygames",
-    name_localized("fr", "mesparties"),
-    description_localized(
-        "fr",
-        "Les parties de ce serveur qui vous attendent, puis vos autres parties (pour vous seul)"
-    )
-)]
 pub async fn my_games(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
@@ -88,60 +65,18 @@ async fn until_words(data: &Data, place: Place, user: i64, at: i64, lang: Lang) 
 }
 
 /// How and when you are told it is your turn: ping, DM or nothing; quiet hours; a digest
-#[poise::command(
-    slash_command,
-    name_localized("fr", "notifications"),
-    description_localized(
-        "fr",
-        "Comment on vous prévient de votre tour : mention, MP ou rien, heures calmes, récapitulatif"
-    )
-)]
-pub async fn notify(
-    ctx: Context<'_>,
-    #[description = "A ping in the channel (default), a direct message, or nothing"]
-    #[name_localized("fr", "comment")]
-    #[description_localized(
-        "fr",
-        "Une mention dans le salon (par défaut), un message privé, ou rien"
-    )]
-    how: Option<How>,
-    #[rename = "time-zone"]
-    #[description = "Your time zone, e.g. Europe/Paris or America/Toronto"]
-    #[name_localized("fr", "fuseau")]
-    #[description_localized(
-        "fr",
-        "Votre fuseau horaire, par ex. Europe/Paris ou America/Montreal"
-    )]
-    #[max_length = 64]
-    time_zone: Option<String>,
-    #[description = "Quiet hours, e.g. 22:00-07:00 (pings silent, reminders wait), or off"]
-    #[name_localized("fr", "calme")]
-    #[description_localized(
-        "fr",
-        "Heures calmes, par ex. 22:00-07:00 (mentions silencieuses, rappels en attente), ou off"
-    )]
-    #[max_length = 40]
-    quiet: Option<String>,
-    #[description = "A daily direct message of the games waiting on you, at this hour (e.g. 8), or off"]
-    #[name_localized("fr", "récap")]
-    #[description_localized(
-        "fr",
-        "Un message privé quotidien des parties qui vous attendent, à cette heure (par ex. 8), ou off"
-    )]
-    #[max_length = 20]
-    digest: Option<String>,
-) -> Result<(), Error> {
+pub async fn notify(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let how = a.pick("how", &[NotifyHow::Ping, NotifyHow::Dm, NotifyHow::None]);
+    let time_zone = a.text("time-zone");
+    let quiet = a.text("quiet");
+    let digest = a.text("digest");
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
     let http = ctx.serenity_context().http.clone();
     answer(ctx, Shown::Private, async move {
         let change = NotifyChange {
-            how: how.map(|h| match h {
-                How::Ping => NotifyHow::Ping,
-                How::Dm => NotifyHow::Dm,
-                How::Nothing => NotifyHow::None,
-            }),
+            how,
             time_zone,
             quiet,
             digest,
@@ -182,26 +117,8 @@ pub async fn notify(
 }
 
 /// Stop the turn clocks of your games here for a while: 3d, until 2026-12-03, or off
-#[poise::command(
-    slash_command,
-    guild_only,
-    name_localized("fr", "absent"),
-    description_localized(
-        "fr",
-        "Arrêter un temps les compteurs de vos parties ici : 3d, jusqu'au 2026-12-03, ou off"
-    )
-)]
-pub async fn away(
-    ctx: Context<'_>,
-    #[description = "How long (3d, 12h, 1w), until a date (until 2026-12-03), or off when back"]
-    #[name_localized("fr", "durée")]
-    #[description_localized(
-        "fr",
-        "Combien de temps (3d, 12h, 1w), jusqu'à une date (until 2026-12-03), ou off au retour"
-    )]
-    #[max_length = 40]
-    time: String,
-) -> Result<(), Error> {
+pub async fn away(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let time = a.text("time").unwrap_or_default();
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();

@@ -1,33 +1,22 @@
-//! The slash commands: thin poise commands, one file per group. Each reads who asks and
-//! where ([`Caller`]), calls one session use case, and answers with a post through
-//! `reply.rs`.
+//! The slash commands: built from the table of `text::commands` (names, descriptions and
+//! options in both languages), dispatched by one action that reads the options and calls
+//! the command's handler, one file per group. Each handler reads who asks and where
+//! ([`Caller`](crate::discord::caller::Caller)), calls one session use case, and answers
+//! through `reply.rs`.
 
+mod args;
 pub(crate) mod class;
 pub(super) mod climb;
 mod daifugo;
+mod dispatch;
 pub(crate) mod learn;
 mod mine;
 mod opening;
 mod puzzle;
+mod settings;
 mod shared;
+mod standings;
+mod table;
 
 pub(super) use puzzle::climb_post as climb_puzzle_post;
-mod settings;
-mod standings;
-
-use super::types::{Data, Error};
-
-/// Every command the bot registers.
-pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        climb::climb(),
-        class::class(),
-        daifugo::daifugo(),
-        standings::leaderboard(),
-        standings::stats(),
-        settings::settings(),
-        mine::my_games(),
-        mine::notify(),
-        mine::away(),
-    ]
-}
+pub use table::{all, registration};

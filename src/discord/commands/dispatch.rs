@@ -1,0 +1,105 @@
+//! One action for every slash command: read its options, run its handler; and one
+//! autocomplete for every option that completes.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
+
+use poise::BoxFuture;
+
+use super::args::Args;
+use super::{class, climb, daifugo, mine, settings, standings};
+use crate::discord::types::{Context, Data, Error};
+use crate::session::request::Command;
+
+type Action<'a> = poise::BoxFuture<'a, Result<(), poise::FrameworkError<'a, Data, Error>>>;
+
+/// The one action of every command: read the options, run the command's handler.
+pub(super) fn run(ctx: poise::ApplicationContext<'_, Data, Error>) -> Action<'_> {
+    Box::pin(async move {
+        let args = Args(ctx.args);
+        dispatch(ctx.into(), &ctx.command.qualified_name, &args)
+            .await
+            .map_err(|e| poise::FrameworkError::new_command(ctx.into(), e))
+    })
+}
+
+type Handler = for<'a> fn(Context<'a>, &'a Args<'a>) -> BoxFuture<'a, Result<(), Error>>;
+
+/// The handler of the command named `path` ("climb move", "settings me palette").
+async fn dispatch(ctx: Context<'_>, path: &str, a: &Args<'_>) -> Result<(), Error> {
+    // Each handler is a function of its own that boxes its future: built in one function,
+    // every handler's future would take its own room on that function's stack (debug
+    // builds reuse none), more than a worker thread has.
+    let handler: Handler = match path {
+        "climb start" => |ctx, a| Box::pin(climb::start(ctx, a)),
+        "climb move" => |ctx, a| Box::pin(climb::move_(ctx, a)),
+        "climb play" => |ctx, a| Box::pin(climb::play_keeper(ctx, a)),
+        "climb board" => |ctx, a| Box::pin(climb::board(ctx, a)),
+        "climb hint" => |ctx, a| Box::pin(climb::hint(ctx, a)),
+        "climb moves" => |ctx, _| Box::pin(climb::moves(ctx)),
+        "climb undo" => |ctx, _| Box::pin(climb::act(ctx, Command::Undo)),
+        "climb resign" => |ctx, _| Box::pin(climb::act(ctx, Command::Resign)),
+        "climb end" | "daifugo end" => |ctx, _| Box::pin(climb::end_game(ctx)),
+        "climb rules" => |ctx, a| Box::pin(climb::rules(ctx, a)),
+        "climb colours" => |ctx, _| Box::pin(climb::colours(ctx)),
+        "climb review" => |ctx, a| Box::pin(climb::review(ctx, a)),
+        "climb replay" => |ctx, a| Box::pin(climb::replay(ctx, a)),
+        "climb puzzle" => |ctx, a| Box::pin(climb::puzzle(ctx, a)),
+        "climb learn" => |ctx, a| Box::pin(climb::learn(ctx, a)),
+        "class pair" => |ctx, a| Box::pin(class::pair(ctx, a)),
+        "class games" => |ctx, a| Box::pin(class::games(ctx, a)),
+        "class report" => |ctx, a| Box::pin(class::report(ctx, a)),
+        "daifugo start" => |ctx, a| Box::pin(daifugo::start(ctx, a)),
+        "daifugo play" => |ctx, a| Box::pin(daifugo::play(ctx, a)),
+        "daifugo draw" => |ctx, _| Box::pin(daifugo::act(ctx, "draw".into())),
+        "daifugo d" => |ctx, _| Box::pin(daifugo::act(ctx, "d".into())),
+        "daifugo pass" => |ctx, _| Box::pin(daifugo::act(ctx, "pass".into())),
+        "daifugo skip" => |ctx, _| Box::pin(daifugo::act(ctx, "skip".into())),
+        "daifugo hand" => |ctx, _| Box::pin(daifugo::hand(ctx)),
+        "daifugo board" => |ctx, a| Box::pin(daifugo::board(ctx, a)),
+        "daifugo hint" => |ctx, _| Box::pin(daifugo::hint(ctx)),
+        "daifugo rules" => |ctx, _| Box::pin(daifugo::rules(ctx)),
+        "daifugo puzzle" => |ctx, a| Box::pin(daifugo::puzzle(ctx, a)),
+        "leaderboard" => |ctx, a| Box::pin(standings::leaderboard(ctx, a)),
+        "stats" => |ctx, a| Box::pin(standings::stats(ctx, a)),
+        "mygames" => |ctx, _| Box::pin(mine::my_games(ctx)),
+        "notify" => |ctx, a| Box::pin(mine::notify(ctx, a)),
+        "away" => |ctx, a| Box::pin(mine::away(ctx, a)),
+        p if p.starts_with("settings ") => |ctx, a| Box::pin(settings::run(ctx, a)),
+        _ => |_, _| Box::pin(async { Ok(()) }),
+    };
+    handler(ctx, a).await
+}
+
+type Completion<'a> =
+    poise::BoxFuture<'a, Result<CreateAutocompleteResponse, poise::SlashArgError>>;
+
+/// Suggestions for the option being typed.
+pub(super) fn complete<'a>(
+    ctx: poise::ApplicationContext<'a, Data, Error>,
+    partial: &'a str,
+) -> Completion<'a> {
+    Box::pin(async move {
+        let focused = ctx.args.iter().find_map(|o| match o.value {
+            ResolvedValue::Autocomplete { .. } => Some(o.name),
+            _ => None,
+        });
+        let path = ctx.command.qualified_name.as_str();
+        let ctx: Context<'_> = ctx.into();
+        let choices: Vec<AutocompleteChoice> = match (path, focused.unwrap_or_default()) {
+            ("climb start", "variant") => words(climb::complete_variant(partial)),
+            ("climb start", "ai") => words(climb::complete_ai(partial)),
+            ("climb start", "timeout") => words(climb::complete_timeout(partial)),
+            ("climb move", "moves") => climb::complete_move(ctx, partial).await,
+            ("climb play", "keeper") => climb::complete_keeper(ctx, partial).await,
+            ("climb play", "target") => words(climb::complete_target(ctx, partial).await),
+            ("daifugo play", "cards") => daifugo::complete_cards(ctx, partial).await,
+            _ => Vec::new(),
+        };
+        Ok(CreateAutocompleteResponse::new().set_choices(choices.into_iter().take(25).collect()))
+    })
+}
+
+fn words(words: Vec<String>) -> Vec<AutocompleteChoice> {
+    words.into_iter().map(AutocompleteChoice::from).collect()
+}
