@@ -13,7 +13,9 @@ use super::core::{decode, encode, logged};
 use super::outcome::Changed;
 use super::ratings::Finish;
 use super::request::Command;
-use super::{ActedTurn, Actor, ClimbView, GameInfo, KeeperError, Session, SessionError};
+use super::{
+    ActedTurn, Actor, ClimbView, GameInfo, KeeperError, LobbyView, Look, Session, SessionError,
+};
 
 /// A word as quoted back in a message.
 fn quoted(word: &str) -> String {
@@ -355,6 +357,18 @@ impl<S: Store> Session<S> {
     }
 }
 
+/// What `/climb board` shows.
+#[derive(Clone, Debug)]
+pub enum BoardAsked {
+    /// The game, and the look the asker draws their own pictures in (a private board).
+    Game {
+        view: Box<ClimbView>,
+        own_look: Look,
+    },
+    /// Its lobby, while the game has not started.
+    Lobby(Box<LobbyView>),
+}
+
 impl<S: Store> Play<'_, S> {
     /// Do what a player asks. A `stamp` (from a button) must match the channel's game and
     /// its version, or the request is refused as stale. A refused move of a Discord
@@ -422,6 +436,25 @@ impl<S: Store> Play<'_, S> {
             self.commit_climb(&row, &game, next, seat, &actions, events, None)
                 .await,
         )
+    }
+
+    /// `/climb board`: the game of a place as it stands, with the look its asker draws
+    /// their own pictures in; or the lobby while the game has not started.
+    pub async fn board_asked(self, place: Place, asker: i64) -> Result<BoardAsked, SessionError> {
+        match self.board(place).await {
+            Ok(view) => Ok(BoardAsked::Game {
+                view: Box::new(view),
+                own_look: self
+                    .servers()
+                    .look_for(asker, place.guild_id)
+                    .await
+                    .unwrap_or_default(),
+            }),
+            Err(SessionError::NotStarted) => Ok(BoardAsked::Lobby(Box::new(
+                self.lobbies().lobby(place).await?,
+            ))),
+            Err(e) => Err(e),
+        }
     }
 
     /// The game of a place as it stands (the open one, else the last one played there),

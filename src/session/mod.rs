@@ -47,6 +47,7 @@ pub use crate::store::{
 };
 pub use calendar::quiet_of;
 pub use class::{groups, refusal_kind, GameSummary, Member};
+pub use climb_play::BoardAsked;
 pub use clock::{AiStep, Due};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
 pub use core::{
@@ -69,14 +70,14 @@ pub use pairing::{
     MAX_STUDENTS,
 };
 pub use patience::{patiently, Patience};
-pub use people::{Away, MyGame, NotifyChange, NotifyHow, Pings};
+pub use people::{Away, AwayDone, MyGame, MyGames, NotifyChange, NotifyHow, Pings};
 pub use puzzles::{streaks, PuzzleGrade, PuzzlePost, PuzzleRecord, PuzzleStanding};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
 pub use rematch::{RematchPlan, RematchVote};
 pub use request::{Command, RequestError};
 pub use settings::{
-    custom_card, CardKind, PuzzlePosts, Season, ServerSettings, SettingsChange, TimeoutMode,
-    MAX_CUSTOM_CARDS,
+    custom_card, CardKind, PuzzlePosts, Season, ServerSettings, SettingsAsk, SettingsChange,
+    SettingsPage, TimeoutMode, MAX_CUSTOM_CARDS,
 };
 pub use stats::{Leaderboard, Standing, Stats};
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};

@@ -94,6 +94,29 @@ pub struct Away {
     pub games: Vec<GameInfo>,
 }
 
+/// A person's open games in a server, as `/mygames` lists them.
+#[derive(Clone, Debug)]
+pub struct MyGames {
+    pub games: Vec<MyGame>,
+    /// When their time away ends, if they are away, and the time zone they read it in.
+    pub away: Option<(i64, jiff::tz::TimeZone)>,
+    pub now: i64,
+}
+
+/// What `/away` did.
+#[derive(Clone, Debug)]
+pub enum AwayDone {
+    /// Away until then; their games' other players are told.
+    Away(Away),
+    /// Back early: the games in play, whose other players are told.
+    Back(Vec<GameInfo>),
+    /// Back, but they were not away.
+    NotAway,
+}
+
+/// The words of `/away` that end a time away.
+const BACK_WORDS: [&str; 5] = ["off", "back", "none", "retour", "non"];
+
 impl<S: Store> Session<S> {
     /// The games in play of a person in a server.
     async fn games_in_play(
@@ -190,7 +213,20 @@ impl<S: Store> People<'_, S> {
 
     /// The open games of a server a person is seated in: those waiting on them first, the
     /// longest wait first; then the others, oldest first.
-    pub async fn my_games(self, guild_id: i64, user_id: i64) -> Result<Vec<MyGame>, SessionError> {
+    /// With them, when the person's time away here ends, if they are away.
+    pub async fn my_games(self, guild_id: i64, user_id: i64) -> Result<MyGames, SessionError> {
+        let away = match self.away_until(guild_id, user_id).await? {
+            Some(until) => Some((until, self.zone_of(guild_id, user_id).await?)),
+            None => None,
+        };
+        Ok(MyGames {
+            games: self.open_games_of(guild_id, user_id).await?,
+            away,
+            now: self.now(),
+        })
+    }
+
+    async fn open_games_of(self, guild_id: i64, user_id: i64) -> Result<Vec<MyGame>, SessionError> {
         let mut out = Vec::new();
         for row in self.store().games_of_user(guild_id, user_id).await? {
             let summary = GameSummary::of_row(&row)?;
@@ -285,16 +321,29 @@ impl<S: Store> People<'_, S> {
         Ok(true)
     }
 
-    /// Go away from now until `words` say (`3d`, `until 2026-12-03`): the turn clocks of
-    /// the person's games in this server stop meanwhile. The server bounds the days away
-    /// a month (time already away this month counts); a new time away replaces one under
-    /// way.
-    pub async fn go_away(
+    /// `/away`: go away until `words` say, or come back early (`off`, `back`…).
+    pub async fn away(
         self,
         guild_id: i64,
         user_id: i64,
         words: &str,
-    ) -> Result<Away, SessionError> {
+    ) -> Result<AwayDone, SessionError> {
+        if BACK_WORDS.contains(&words.trim().to_lowercase().as_str()) {
+            return Ok(match self.come_back(guild_id, user_id).await? {
+                Some(games) => AwayDone::Back(games),
+                None => AwayDone::NotAway,
+            });
+        }
+        Ok(AwayDone::Away(
+            self.go_away(guild_id, user_id, words).await?,
+        ))
+    }
+
+    /// Go away from now until `words` say (`3d`, `until 2026-12-03`): the turn clocks of
+    /// the person's games in this server stop meanwhile. The server bounds the days away
+    /// a month (time already away this month counts); a new time away replaces one under
+    /// way.
+    async fn go_away(self, guild_id: i64, user_id: i64, words: &str) -> Result<Away, SessionError> {
         let now = self.now();
         let tz = self.zone_of(guild_id, user_id).await?;
         let until = calendar::away_until(words, now, &tz)?;
@@ -341,7 +390,7 @@ impl<S: Store> People<'_, S> {
 
     /// Back early: the person's time away in this server ends now. The games in play are
     /// returned (their players are told); `None` if they were not away.
-    pub async fn come_back(
+    async fn come_back(
         self,
         guild_id: i64,
         user_id: i64,
@@ -357,11 +406,7 @@ impl<S: Store> People<'_, S> {
     }
 
     /// When the person's time away in this server ends, if they are away now.
-    pub async fn away_until(
-        self,
-        guild_id: i64,
-        user_id: i64,
-    ) -> Result<Option<i64>, SessionError> {
+    async fn away_until(self, guild_id: i64, user_id: i64) -> Result<Option<i64>, SessionError> {
         let now = self.now();
         Ok(self
             .store()

@@ -201,7 +201,56 @@ fn check_moderator(actor: &Actor) -> Result<(), SessionError> {
     }
 }
 
+/// What `/settings` asks: a change (none: just the settings), or a custom card set or
+/// cleared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingsAsk {
+    Change(Box<SettingsChange>),
+    /// Set slot `slot` to the card of this kind, number and text, or clear it (`None`).
+    Card {
+        slot: i64,
+        card: Option<(CardKind, Option<i64>, Option<String>)>,
+    },
+}
+
+/// A server's settings as `/settings` shows them, with its custom cards' texts by slot.
+#[derive(Clone, Debug)]
+pub struct SettingsPage {
+    pub settings: ServerSettings,
+    pub cards: Vec<(i64, String)>,
+}
+
 impl<S: Store> Servers<'_, S> {
+    /// `/settings`: make the change asked (moderators; anyone may look), then the settings
+    /// as they are.
+    pub async fn settings_asked(
+        self,
+        actor: &Actor,
+        guild_id: i64,
+        ask: SettingsAsk,
+    ) -> Result<SettingsPage, SessionError> {
+        match ask {
+            SettingsAsk::Change(change) if *change == SettingsChange::default() => {}
+            SettingsAsk::Change(change) => {
+                self.update_settings(actor, guild_id, *change).await?;
+            }
+            SettingsAsk::Card { slot, card } => {
+                let card = match card {
+                    Some((kind, number, words)) => {
+                        Some(custom_card(kind, number, words.as_deref())?)
+                    }
+                    None => None,
+                };
+                self.set_custom_card(actor, guild_id, slot, card).await?;
+            }
+        }
+        let cards = self.custom_cards(guild_id).await.unwrap_or_default();
+        Ok(SettingsPage {
+            settings: self.settings(guild_id).await?,
+            cards: cards.into_iter().map(|(slot, c)| (slot, c.text)).collect(),
+        })
+    }
+
     /// A server's settings (the defaults if it never set any).
     pub async fn settings(self, guild_id: i64) -> Result<ServerSettings, SessionError> {
         Ok(ServerSettings::of_row(

@@ -251,6 +251,50 @@ fn the_discord_adapter_goes_through_the_session() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// Issue 24: the Discord front calls the session only where it dispatches a request (the
+/// commands and the clicks), delivers an outcome (replies, posts, notices, threads, a class
+/// paired) or runs a background loop that asks for due work (the turn clock, the AI
+/// runner and its lease, start and shutdown). The messages (`posts/`), who is asking
+/// (`caller.rs`), the custom ids and the configuration never do.
+#[test]
+fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
+    const DISPATCH: [&str; 2] = ["commands/", "components.rs"];
+    const DELIVERY: [&str; 6] = [
+        "reply.rs",
+        "answers.rs",
+        "send.rs",
+        "notify.rs",
+        "threads.rs",
+        "class.rs",
+    ];
+    const LOOPS: [&str; 4] = ["clock.rs", "runner.rs", "types.rs", "mod.rs"];
+    let root = room_path("discord");
+    let mut bad = Vec::new();
+    for file in rust_files(&root) {
+        let rel = file
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let allowed = DISPATCH.iter().any(|d| rel.starts_with(d))
+            || DELIVERY.contains(&rel.as_str())
+            || LOOPS.contains(&rel.as_str());
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = code_part(line);
+            if !allowed && (code.contains(".session.") || code.trim_start().starts_with(".session"))
+            {
+                bad.push(format!("{}:{}: {}", file.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "the session called from outside dispatch, delivery and loops:\n{}",
+        bad.join("\n")
+    );
+}
+
 #[test]
 fn the_command_line_uses_discord_only_to_run_the_bot() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -8,8 +8,8 @@ use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_slow};
 use crate::climb::{KeeperEffect, PawnRef};
+use crate::discord::answers;
 use crate::discord::answers::mention;
-use crate::discord::answers::{self, own_look};
 use crate::discord::caller::Caller;
 use crate::discord::posts::{climb as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
@@ -17,7 +17,7 @@ use crate::discord::types::{Context, Error};
 use crate::level::Level;
 use crate::session::request::{self, Command};
 use crate::session::Rules;
-use crate::session::{ClimbView, GameKind, SessionError};
+use crate::session::{BoardAsked, ClimbView, GameKind};
 use crate::text::{self, Markup};
 
 /// Do what the player asks and answer with the board, or why not.
@@ -94,8 +94,8 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        match data.session.play().board(place).await {
-            Ok(view) if text.unwrap_or(false) => {
+        match data.session.play().board_asked(place, caller.user()).await {
+            Ok(BoardAsked::Game { view, .. }) if text.unwrap_or(false) => {
                 let lines = text::alt::board_text(
                     &view.game,
                     view.last_turn().as_ref(),
@@ -106,15 +106,16 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             }
             // A private board is drawn the way its viewer likes it; a public one becomes
             // the game's turn message (the buttons of the one before go).
-            Ok(view) if private => {
-                let look = own_look(&data, &caller, place).await;
-                Answer::new(post::board_post_in(&data, &view, lang, look).await, shown)
+            Ok(BoardAsked::Game { view, own_look }) if private => Answer::new(
+                post::board_post_in(&data, &view, lang, own_look).await,
+                shown,
+            ),
+            Ok(BoardAsked::Game { view, .. }) => {
+                Answer::new(post::board_post(&data, &view, lang).await, shown)
             }
-            Ok(view) => Answer::new(post::board_post(&data, &view, lang).await, shown),
-            Err(SessionError::NotStarted) => match data.session.lobbies().lobby(place).await {
-                Ok(lobby) => Answer::new(lobby_post::lobby_post(&lobby, lang), shown),
-                Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-            },
+            Ok(BoardAsked::Lobby(lobby)) => {
+                Answer::new(lobby_post::lobby_post(&lobby, lang), shown)
+            }
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })

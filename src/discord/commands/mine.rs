@@ -8,9 +8,8 @@ use crate::discord::caller::Caller;
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::send::{self, DmError};
-use crate::discord::types::{Context, Data, Error};
-use crate::lang::Lang;
-use crate::session::{GameInfo, NotifyChange, NotifyHow, Place};
+use crate::discord::types::{Context, Error};
+use crate::session::{AwayDone, GameInfo, NotifyChange, NotifyHow, Place};
 use crate::text;
 
 /// Every game in this server waiting on you, then your other games (only you see it)
@@ -23,45 +22,20 @@ pub async fn my_games(ctx: Context<'_>) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let session = &data.session;
-        let games = match session
+        match data
+            .session
             .people()
             .my_games(place.guild_id, caller.user())
             .await
         {
-            Ok(g) => g,
-            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
-        };
-        let away = match session
-            .people()
-            .away_until(place.guild_id, caller.user())
-            .await
-        {
-            Ok(Some(until)) => Some(until_words(&data, place, caller.user(), until, lang).await),
-            _ => None,
-        };
-        Answer::private(text::notify::my_games(&games, away, session.now(), lang))
+            Ok(mine) => {
+                let away = mine.away.map(|(at, tz)| text::notify::when(at, &tz, lang));
+                Answer::private(text::notify::my_games(&mine.games, away, mine.now, lang))
+            }
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+        }
     })
     .await
-}
-
-/// An instant in the person's time zone (else the server's), for a message.
-async fn until_words(data: &Data, place: Place, user: i64, at: i64, lang: Lang) -> String {
-    let tz = match data
-        .session
-        .people()
-        .user_settings(user)
-        .await
-        .ok()
-        .and_then(|u| u.time_zone)
-    {
-        Some(name) => crate::session::calendar::zone_or_utc(Some(&name)),
-        None => {
-            let server = data.session.servers().settings(place.guild_id).await.ok();
-            server.map_or(jiff::tz::TimeZone::UTC, |s| s.calendar.tz)
-        }
-    };
-    text::notify::when(at, &tz, lang)
 }
 
 /// How and when you are told it is your turn: ping, DM or nothing; quiet hours; a digest
@@ -127,27 +101,22 @@ pub async fn away(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        let session = &data.session;
         let user = caller.user();
-        let off = matches!(
-            time.trim().to_lowercase().as_str(),
-            "off" | "back" | "none" | "retour" | "non"
-        );
-        if off {
-            return match session.people().come_back(place.guild_id, user).await {
-                Ok(Some(games)) => {
-                    let mut answer = Answer::private(text::notify::back(lang));
-                    answer.channel_posts = tell(&games, user, |info| {
-                        text::notify::back_told(&seat_name(info, user, &caller.name), info.lang)
-                    });
-                    answer
-                }
-                Ok(None) => Answer::private(text::notify::not_away(lang)),
-                Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-            };
-        }
-        match session.people().go_away(place.guild_id, user, &time).await {
-            Ok(away) => {
+        match data
+            .session
+            .people()
+            .away(place.guild_id, user, &time)
+            .await
+        {
+            Ok(AwayDone::Back(games)) => {
+                let mut answer = Answer::private(text::notify::back(lang));
+                answer.channel_posts = tell(&games, user, |info| {
+                    text::notify::back_told(&seat_name(info, user, &caller.name), info.lang)
+                });
+                answer
+            }
+            Ok(AwayDone::NotAway) => Answer::private(text::notify::not_away(lang)),
+            Ok(AwayDone::Away(away)) => {
                 let until = text::notify::when(away.until, &away.tz, lang);
                 let mut answer =
                     Answer::private(text::notify::away_set(&until, away.games.len(), lang));

@@ -8,11 +8,8 @@ use super::shared::answer;
 use crate::discord::caller::Caller;
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::snowflake::id;
-use crate::discord::types::{Context, Data, Error};
-use crate::lang::Lang;
-use crate::session::{
-    custom_card, CardKind, Season, ServerSettings, SessionError, SettingsChange, TimeoutMode,
-};
+use crate::discord::types::{Context, Error};
+use crate::session::{CardKind, Season, SettingsAsk, SettingsChange, TimeoutMode};
 use crate::text;
 
 /// `/settings …`: what the command changes, then the settings as they are.
@@ -80,19 +77,21 @@ pub async fn run(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
         },
         "settings card" => match (a.int("slot"), a.pick("effect", &CARD_KINDS)) {
             (Some(slot), Some(kind)) => {
-                let card = (kind, a.int("number"), a.text("text"));
-                return custom(ctx, slot, Some(card)).await;
+                let card = Some((kind, a.int("number"), a.text("text")));
+                return answer_settings(ctx, SettingsAsk::Card { slot, card }).await;
             }
             _ => none,
         },
         "settings card-clear" => match a.int("slot") {
-            Some(slot) => return custom(ctx, slot, None).await,
+            Some(slot) => {
+                return answer_settings(ctx, SettingsAsk::Card { slot, card: None }).await;
+            }
             None => none,
         },
         "settings me palette" => return me_palette(ctx, a).await,
         _ => none,
     };
-    change(ctx, wanted).await
+    answer_settings(ctx, SettingsAsk::Change(Box::new(wanted))).await
 }
 
 /// The effects of `/settings card`, in the table's order.
@@ -125,22 +124,8 @@ fn look_words(colour_blind: bool, marks: Option<bool>) -> String {
     }
 }
 
-/// The settings as text.
-async fn summary(data: &Data, guild_id: i64, s: &ServerSettings, lang: Lang) -> String {
-    let cards: Vec<(i64, String)> = data
-        .session
-        .servers()
-        .custom_cards(guild_id)
-        .await
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(slot, card)| (slot, card.text))
-        .collect();
-    text::bot::settings_summary(s, &cards, lang)
-}
-
-/// Apply a change and answer with the settings (or why not), only to the caller.
-async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
+/// Do what `/settings` asks and answer with the settings (or why not), only to the caller.
+async fn answer_settings(ctx: Context<'_>, ask: SettingsAsk) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     let lang = caller.lang();
@@ -150,57 +135,13 @@ async fn change(ctx: Context<'_>, change: SettingsChange) -> Result<(), Error> {
             Err(t) => return Answer::private(t),
         };
         let actor = caller.actor();
-        let result = if change == SettingsChange::default() {
-            data.session.servers().settings(place.guild_id).await
-        } else {
-            data.session
-                .servers()
-                .update_settings(&actor, place.guild_id, change)
-                .await
-        };
-        match result {
-            Ok(s) => Answer::private(summary(&data, place.guild_id, &s, lang).await),
-            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-        }
-    })
-    .await
-}
-
-async fn custom(
-    ctx: Context<'_>,
-    slot: i64,
-    card: Option<(CardKind, Option<i64>, Option<String>)>,
-) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Private, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
-        let actor = caller.actor();
-        let built = match card {
-            Some((effect, number, words)) => {
-                custom_card(effect, number, words.as_deref()).map(Some)
-            }
-            None => Ok(None),
-        };
-        let result: Result<_, SessionError> = match built {
-            Ok(card) => {
-                data.session
-                    .servers()
-                    .set_custom_card(&actor, place.guild_id, slot, card)
-                    .await
-            }
-            Err(e) => Err(e.into()),
-        };
-        let settings = match result {
-            Ok(_) => data.session.servers().settings(place.guild_id).await,
-            Err(e) => Err(e),
-        };
-        match settings {
-            Ok(s) => Answer::private(summary(&data, place.guild_id, &s, lang).await),
+        let servers = data.session.servers();
+        match servers.settings_asked(&actor, place.guild_id, ask).await {
+            Ok(page) => Answer::private(text::bot::settings_summary(
+                &page.settings,
+                &page.cards,
+                lang,
+            )),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
