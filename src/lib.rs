@@ -6,9 +6,11 @@
 //! 2. `render` (pictures);
 //! 3. `session` (use cases, views, the grammar of requests);
 //! 4. `text` (everything a person reads, in English and French);
-//! 5. `discord`, `cli` (the fronts).
+//! 5. `discord`, `cli` (the fronts), and `config` (what `primeclimb bot` reads from its
+//!    environment).
 
 pub mod cli;
+pub mod config;
 pub mod discord;
 pub mod session;
 pub mod store;

@@ -13,12 +13,12 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tracing::{error, info};
 
-use super::config::millis;
 use super::notify;
 use super::posts::{self, Post};
 use super::runner;
 use super::send;
 use super::types::Data;
+use crate::config::millis;
 use crate::session::{Due, DueWork, Place, Status};
 use crate::text;
 

@@ -3,7 +3,7 @@
 //! A thin front (ARCHITECTURE.md): each command or click reads who is asking and where,
 //! calls one session use case, and turns the view it gets back into a message. No rules,
 //! no SQL, no drawing here. The rooms:
-//! - `types.rs` (shared state), `config.rs` (environment), `caller.rs` (who, where, which
+//! - `types.rs` (shared state; the configuration is `crate::config`), `caller.rs` (who, where, which
 //!   language);
 //! - `reply.rs` (answering within 3 s, whatever Discord does), `ids.rs` (custom ids),
 //!   `relay.rs` (rate limits through a proxy);
@@ -26,7 +26,7 @@ mod class;
 mod clock;
 mod commands;
 mod components;
-pub mod config;
+
 pub mod ids;
 mod notify;
 mod posts;
@@ -38,7 +38,7 @@ pub mod snowflake;
 mod threads;
 pub mod types;
 
-pub use config::{BotConfig, ConfigError, Shards, Timing};
+pub use crate::config::{BotConfig, ConfigError, Shards, Timing};
 pub use types::{Context, Data, Error};
 
 // What the posts and commands compute without Discord, for the unit tests

@@ -15,10 +15,10 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::error;
 
-use super::config::millis;
 use super::posts;
 use super::send::post;
 use super::types::Data;
+use crate::config::millis;
 use crate::session::{AiStep, Patience, Place};
 
 /// The longest a runner sleeps before looking at its game again.

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use super::config::{millis, Timing};
+use crate::config::{millis, Timing};
 use crate::session::{Place, Session, SessionError};
 
 /// What every command and handler can reach. Cheap to clone (the turn clock and the AI

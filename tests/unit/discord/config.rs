@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use primeclimb::discord::config::{BotConfig, ConfigError, Shards, DEFAULT_DATABASE_URL};
+use primeclimb::config::{BotConfig, ConfigError, Shards, DEFAULT_DATABASE_URL};
 
 fn config(vars: &[(&str, &str)]) -> Result<BotConfig, ConfigError> {
     BotConfig::from_lookup(|name| {

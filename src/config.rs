@@ -1,4 +1,4 @@
-//! The bot's configuration, read from the environment (or `.env`, loaded by the caller):
+//! The configuration of `primeclimb bot`, read from the environment (or `.env`, loaded by the caller):
 //! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`,
 //! `DISCORD_STARTUP_TIMEOUT`, `AI_PACE_MS`, `TAKE_BACK_SECS`, `TURN_CLOCK_MS`,
 //! `AI_IDLE_SECS`, `AI_LEASE_SECS`, and `SHARDS` with `TOTAL_SHARDS` (also `--shards`,
