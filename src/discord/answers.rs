@@ -9,7 +9,7 @@ use super::types::Data;
 use crate::climb::hint::Hint;
 use crate::lang::Lang;
 use crate::session::{Changed, ClimbView, DaifugoView, GameView, Look, Place, SessionError};
-use crate::text;
+use crate::text::{self, Markup};
 
 /// How the caller is named in a note to the channel: a mention.
 pub fn mention(caller: &Caller) -> String {
@@ -64,7 +64,7 @@ pub async fn climb_hint(data: &Data, caller: &Caller, n: usize) -> String {
         Err(e) => return text::errors::refusal(&e, lang),
     };
     let mine = view.info.user_of(view.game.current()) == Some(caller.user());
-    climb_post::hint_text(&view, &hints, mine, lang)
+    text::climb::hints_text(&view.game, &hints, mine, lang, Markup::Discord)
 }
 
 /// The legal ends of the turn being played.
@@ -75,7 +75,9 @@ pub async fn climb_moves(data: &Data, caller: &Caller) -> String {
         Err(t) => return t,
     };
     match data.session.play().legal_moves(place).await {
-        Ok((view, outcomes)) => climb_post::moves_text(&view, &outcomes, lang),
+        Ok((view, outcomes)) => {
+            text::climb::moves_text(&view.game, &outcomes, lang, Markup::Discord)
+        }
         Err(e) => text::errors::refusal(&e, lang),
     }
 }
@@ -148,7 +150,10 @@ pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
         Err(e) => return text::errors::refusal(&e, lang),
     };
     match view.seat_of_user(caller.user()) {
-        Some(seat) => daifugo_post::hint_text(&view, seat, lang),
+        Some(seat) => text::clip(
+            &text::daifugo::hint(&view.game, seat, lang, Markup::Discord).join("\n"),
+            1_900,
+        ),
         None => text::errors::refusal(&SessionError::NotInGame, lang),
     }
 }

@@ -1267,3 +1267,121 @@ pub fn turn_summary(game: &Game, turn: &crate::render::LastTurn, lang: Lang) -> 
     }
     lines
 }
+
+/// Longest list of moves shown by `/climb moves`.
+const MOVES_SHOWN: usize = 20;
+
+/// The hints for the turn being played (`/climb hint`). `mine`: the asker is the player
+/// to move.
+pub fn hints_text(g: &Game, hints: &[Hint], mine: bool, lang: Lang, m: Markup) -> String {
+    let seat = g.current();
+    let mut out = Vec::new();
+    if !mine {
+        out.push(tr!(
+            lang,
+            "For {} turn (rolled {}):",
+            "Pour le tour {} ({}) :",
+            match lang {
+                Lang::En => crate::text::possessive(&m.bold(&name(g, seat))),
+                Lang::Fr => crate::text::de(&m.bold(&name(g, seat))),
+            },
+            roll_words(g.turn.roll, lang)
+        ));
+    }
+    if hints.is_empty() {
+        out.push(match g.phase {
+            crate::climb::Phase::Choice(_) => lang
+                .text(
+                    "First choose for the card just drawn.",
+                    "Choisissez d'abord pour la carte piochée.",
+                )
+                .into(),
+            _ => lang
+                .text("No hint for now.", "Pas d'indice pour l'instant.")
+                .into(),
+        });
+    }
+    for (i, h) in hints.iter().enumerate() {
+        out.extend(hint_block(g, i, h, lang, m));
+    }
+    crate::text::clip(&out.join("\n"), 1_900)
+}
+
+/// The legal ends of the turn being played, the first [`MOVES_SHOWN`] of them (`/climb moves`).
+pub fn moves_text(g: &Game, outcomes: &[crate::climb::Outcome], lang: Lang, m: Markup) -> String {
+    if outcomes.is_empty() {
+        return lang
+            .text(
+                "First choose for the card just drawn.",
+                "Choisissez d'abord pour la carte piochée.",
+            )
+            .into();
+    }
+    let mut out = vec![tr!(
+        lang,
+        "{} rolled {}: {}.",
+        "{} a fait {} : {}.",
+        m.bold(&name(g, g.current())),
+        roll_words(g.turn.roll, lang),
+        crate::text::counted(
+            lang,
+            outcomes.len() as i64,
+            ("way to end the turn", "ways to end the turn"),
+            ("façon de finir le tour", "façons de finir le tour")
+        )
+    )];
+    let fence = if m == Markup::Discord { "```" } else { "" };
+    out.push(fence.into());
+    for o in outcomes.iter().take(MOVES_SHOWN) {
+        out.push(pawns_outcome_line(o, g.options.pawn_count(), lang));
+    }
+    out.push(fence.into());
+    if outcomes.len() > MOVES_SHOWN {
+        out.push(tr!(
+            lang,
+            "…and {} more: start typing in `/climb move` to see the ones that match.",
+            "…et {} autres : commencez à écrire dans `/climb move` pour voir ceux qui correspondent.",
+            outcomes.len() - MOVES_SHOWN
+        ));
+    }
+    crate::text::clip(&out.join("\n"), 1_900)
+}
+
+/// One outcome: where the player's `pawns` pawns end (`Options::pawn_count`: the pawn set
+/// aside in the one-pawn scaffold, §10, is not shown), what it earns, and a move that
+/// reaches it.
+pub fn pawns_outcome_line(o: &crate::climb::Outcome, pawns: usize, lang: Lang) -> String {
+    let space = |s: u8| {
+        if s == GOAL {
+            "🏠".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let mut extras = Vec::new();
+    if o.wins {
+        extras.push("🏆".to_string());
+    }
+    if !o.bumped.is_empty() {
+        let b: Vec<String> = o.bumped.iter().map(|(_, s)| s.to_string()).collect();
+        extras.push(format!("💥{}", b.join(",")));
+    }
+    if o.draws_card {
+        extras.push("🃏".into());
+    }
+    let moves = if o.witness.is_empty() {
+        lang.text("(end)", "(fin)").to_string()
+    } else {
+        o.witness.clone()
+    };
+    format!(
+        "{:>7}  {:<6} {moves}",
+        o.pawns
+            .iter()
+            .take(pawns)
+            .map(|&s| space(s))
+            .collect::<Vec<_>>()
+            .join(" "),
+        extras.join(" ")
+    )
+}

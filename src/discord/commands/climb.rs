@@ -282,7 +282,8 @@ pub(super) async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<Autoco
             .take(25)
             .map(|o| {
                 let label = text::clip(
-                    post::pawns_outcome_line(&o, game.options.pawn_count(), lang).trim_start(),
+                    text::climb::pawns_outcome_line(&o, game.options.pawn_count(), lang)
+                        .trim_start(),
                     100,
                 );
                 AutocompleteChoice::new(label, text::clip(&o.witness, 100))

@@ -8,8 +8,8 @@ use serenity::{
 };
 
 use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
-use crate::climb::hint::Hint;
-use crate::climb::{Outcome, Phase, GOAL};
+
+use crate::climb::Phase;
 use crate::discord::ids::{BoardVerb, Click, MAX_PICK_MENUS};
 use crate::discord::types::Data;
 use crate::lang::Lang;
@@ -18,9 +18,6 @@ use crate::text::{self, climb as words, tr, Markup};
 
 /// The name of the board picture in messages.
 pub const BOARD_FILE: &str = "board.png";
-/// Longest list of moves shown by `/climb moves`.
-const MOVES_SHOWN: usize = 20;
-
 const M: Markup = Markup::Discord;
 
 fn button(view: &ClimbView, verb: BoardVerb) -> CreateButton {
@@ -203,119 +200,4 @@ pub async fn board_post_in(data: &Data, view: &ClimbView, lang: Lang, look: Look
             alt: text::alt::board_alt(&view.game, view.last_turn().as_ref(), lang),
         });
     post
-}
-
-/// The hints for the turn being played. `mine`: the asker is the player to move.
-pub fn hint_text(view: &ClimbView, hints: &[Hint], mine: bool, lang: Lang) -> String {
-    let g = &view.game;
-    let seat = g.current();
-    let mut out = Vec::new();
-    if !mine {
-        out.push(tr!(
-            lang,
-            "For {} turn (rolled {}):",
-            "Pour le tour {} ({}) :",
-            match lang {
-                Lang::En => text::possessive(&M.bold(&words::name(g, seat))),
-                Lang::Fr => text::de(&M.bold(&words::name(g, seat))),
-            },
-            words::roll_words(g.turn.roll, lang)
-        ));
-    }
-    if hints.is_empty() {
-        out.push(match g.phase {
-            Phase::Choice(_) => lang
-                .text(
-                    "First choose for the card just drawn.",
-                    "Choisissez d'abord pour la carte piochée.",
-                )
-                .into(),
-            _ => lang
-                .text("No hint for now.", "Pas d'indice pour l'instant.")
-                .into(),
-        });
-    }
-    for (i, h) in hints.iter().enumerate() {
-        out.extend(words::hint_block(g, i, h, lang, M));
-    }
-    text::clip(&out.join("\n"), 1_900)
-}
-
-/// The legal ends of the turn being played, the first [`MOVES_SHOWN`] of them.
-pub fn moves_text(view: &ClimbView, outcomes: &[Outcome], lang: Lang) -> String {
-    let g = &view.game;
-    if outcomes.is_empty() {
-        return lang
-            .text(
-                "First choose for the card just drawn.",
-                "Choisissez d'abord pour la carte piochée.",
-            )
-            .into();
-    }
-    let mut out = vec![tr!(
-        lang,
-        "{} rolled {}: {}.",
-        "{} a fait {} : {}.",
-        M.bold(&words::name(g, g.current())),
-        words::roll_words(g.turn.roll, lang),
-        text::counted(
-            lang,
-            outcomes.len() as i64,
-            ("way to end the turn", "ways to end the turn"),
-            ("façon de finir le tour", "façons de finir le tour")
-        )
-    )];
-    out.push("```".into());
-    for o in outcomes.iter().take(MOVES_SHOWN) {
-        out.push(pawns_outcome_line(o, g.options.pawn_count(), lang));
-    }
-    out.push("```".into());
-    if outcomes.len() > MOVES_SHOWN {
-        out.push(tr!(
-            lang,
-            "…and {} more: start typing in `/climb move` to see the ones that match.",
-            "…et {} autres : commencez à écrire dans `/climb move` pour voir ceux qui correspondent.",
-            outcomes.len() - MOVES_SHOWN
-        ));
-    }
-    text::clip(&out.join("\n"), 1_900)
-}
-
-/// One outcome: where the player's `pawns` pawns end (`Options::pawn_count`: the pawn set
-/// aside in the one-pawn scaffold, §10, is not shown), what it earns, and a move that
-/// reaches it.
-pub fn pawns_outcome_line(o: &Outcome, pawns: usize, lang: Lang) -> String {
-    let space = |s: u8| {
-        if s == GOAL {
-            "🏠".to_string()
-        } else {
-            s.to_string()
-        }
-    };
-    let mut extras = Vec::new();
-    if o.wins {
-        extras.push("🏆".to_string());
-    }
-    if !o.bumped.is_empty() {
-        let b: Vec<String> = o.bumped.iter().map(|(_, s)| s.to_string()).collect();
-        extras.push(format!("💥{}", b.join(",")));
-    }
-    if o.draws_card {
-        extras.push("🃏".into());
-    }
-    let moves = if o.witness.is_empty() {
-        lang.text("(end)", "(fin)").to_string()
-    } else {
-        o.witness.clone()
-    };
-    format!(
-        "{:>7}  {:<6} {moves}",
-        o.pawns
-            .iter()
-            .take(pawns)
-            .map(|&s| space(s))
-            .collect::<Vec<_>>()
-            .join(" "),
-        extras.join(" ")
-    )
 }

@@ -214,8 +214,3 @@ pub async fn hand_post(
         ..Post::default()
     }
 }
-
-/// What the asker could play now (their own hand only).
-pub fn hint_text(view: &DaifugoView, seat: Seat, lang: Lang) -> String {
-    text::clip(&words::hint(&view.game, seat, lang, M).join("\n"), 1_900)
-}
