@@ -288,3 +288,13 @@ pub fn refusal(r: &ClassRefusal, lang: Lang) -> String {
         ClassRefusal::StudentsUnreadable => super::bot::try_again(lang).into(),
     }
 }
+
+/// The buttons to the page before and after of a teacher's list of games.
+pub fn previous_page(lang: Lang) -> &'static str {
+    lang.text("◀ Previous", "◀ Précédente")
+}
+
+/// See [`previous_page`].
+pub fn next_page(lang: Lang) -> &'static str {
+    lang.text("Next ▶", "Suivante ▶")
+}

@@ -257,3 +257,46 @@ pub fn coach_lines(game: &Game, lang: Lang, m: Markup) -> Vec<String> {
     lines.extend(hint_block(game, 0, &best, lang, m));
     lines
 }
+
+/// How a step is answered, as the step says.
+pub fn how_to_answer(lang: Lang, m: Markup) -> String {
+    tr!(
+        lang,
+        "Answer with {} (start again: {}).",
+        "Répondez avec {} (tout reprendre : {}).",
+        m.code("/climb learn answer: …"),
+        m.code("/climb learn restart: True")
+    )
+}
+
+/// The button that starts the whole game after the last step.
+pub fn play_label(lang: Lang) -> &'static str {
+    lang.text("Play the whole game", "Jouer la partie entière")
+}
+
+/// What to do once every step is done: the whole game is one click away (or the command
+/// it stands for).
+pub fn whole_game(lang: Lang, m: Markup) -> String {
+    format!(
+        "{}\n{}",
+        graduation(lang),
+        tr!(
+            lang,
+            "Press {} to start it (or {}; {} goes through the steps again).",
+            "Appuyez sur {} pour la lancer (ou {} ; {} refait les étapes).",
+            m.bold(play_label(lang)),
+            m.code("/climb start ai: easy variant: hints"),
+            m.code("/climb learn restart: True")
+        )
+    )
+}
+
+/// Where the whole game against the easy AI was opened.
+pub fn game_is_in(channel_id: i64, lang: Lang) -> String {
+    tr!(
+        lang,
+        "🎲 Your game against the easy AI is in <#{}>. Good luck!",
+        "🎲 Votre partie contre l'IA facile est dans <#{}>. Bonne chance !",
+        channel_id
+    )
+}

@@ -324,3 +324,58 @@ pub fn after_game(lang: Lang) -> &'static str {
         "La partie est finie : `analyse`, `plateau`, ou Entrée pour quitter.",
     )
 }
+
+/// A review as a message of at most `max` characters (`/climb review`): every turn where
+/// it fits; else each player's costliest turns, with the whole review, every turn, as a
+/// text file (its name and plain text).
+pub struct ReviewMessage {
+    pub content: String,
+    pub file: Option<(String, String)>,
+}
+
+/// See [`ReviewMessage`].
+pub fn review_message(
+    game_id: i64,
+    review: &Review,
+    people: &[bool],
+    max: usize,
+    lang: Lang,
+) -> ReviewMessage {
+    let m = Markup::Discord;
+    let every = review_text(game_id, review, people, Detail::EveryTurn, lang, m);
+    if every.chars().count() <= max {
+        return ReviewMessage {
+            content: every,
+            file: None,
+        };
+    }
+    let name = format!("review-{game_id}.txt");
+    let mut short = review_text(game_id, review, people, Detail::Costliest, lang, m);
+    short.push_str("\n\n");
+    short.push_str(&tr!(
+        lang,
+        "📄 Every turn of every player is in {}.",
+        "📄 Chaque tour de chaque joueur est dans {}.",
+        name
+    ));
+    let plain = review_text(
+        game_id,
+        review,
+        people,
+        Detail::EveryTurn,
+        lang,
+        Markup::Plain,
+    );
+    ReviewMessage {
+        content: crate::text::clip(&short, max),
+        file: Some((name, plain)),
+    }
+}
+
+/// The replay's picture could not be drawn.
+pub fn replay_failed(lang: Lang) -> &'static str {
+    lang.text(
+        "The replay could not be drawn; please try again later.",
+        "Le rejeu n'a pas pu être dessiné ; réessayez plus tard.",
+    )
+}

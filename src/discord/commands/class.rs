@@ -6,7 +6,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::args::Args;
-use super::shared::{answer, answer_slow};
+use super::shared::{answer, answer_here_slow};
 use crate::discord::caller::Caller;
 use crate::discord::class;
 use crate::discord::ids::Click;
@@ -27,15 +27,9 @@ pub async fn pair(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let ai = a.text("ai");
     let timeout = a.text("timeout");
     let due = a.text("due");
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
     let http = ctx.serenity_context().http.clone();
-    answer_slow(ctx, Shown::Public, async move {
-        let here = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here_slow(ctx, Shown::Public, move |data, caller, here| async move {
+        let lang = caller.lang();
         let words = PairWords {
             here,
             teacher: caller.actor(),
@@ -117,12 +111,8 @@ pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u1
             .style(serenity::ButtonStyle::Secondary)
         };
         post.components = vec![serenity::CreateActionRow::Buttons(vec![
-            button(
-                page.saturating_sub(1),
-                lang.text("◀ Previous", "◀ Précédente"),
-            )
-            .disabled(page == 0),
-            button(page + 1, lang.text("Next ▶", "Suivante ▶")).disabled(page + 1 >= pages),
+            button(page.saturating_sub(1), text::class::previous_page(lang)).disabled(page == 0),
+            button(page + 1, text::class::next_page(lang)).disabled(page + 1 >= pages),
         ])];
     }
     Answer::new(post, Shown::Private)
@@ -132,14 +122,8 @@ pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u1
 pub async fn report(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let from = a.text("from");
     let to = a.text("to");
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer_slow(ctx, Shown::Private, async move {
-        let here = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here_slow(ctx, Shown::Private, move |data, caller, here| async move {
+        let lang = caller.lang();
         let teacher = caller.actor();
         let report = data.session.standings().class_report_for(
             &teacher,

@@ -6,12 +6,12 @@ use serenity::AutocompleteChoice;
 
 use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
-use super::shared::{answer, answer_slow};
+use super::shared::{answer, answer_here, answer_slow};
 use crate::climb::{KeeperEffect, PawnRef};
 use crate::discord::answers;
 use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
-use crate::discord::posts::{climb as post, lobby as lobby_post, Post};
+use crate::discord::posts::{climb as post, lobby as lobby_post, File, Post, MAX_CONTENT};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::level::Level;
@@ -22,14 +22,8 @@ use crate::text::{self, Markup};
 
 /// Do what the player asks and answer with the board, or why not.
 pub(super) async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Public, move |data, caller, place| async move {
+        let lang = caller.lang();
         let actor = caller.actor();
         match data.session.play().act(place, &actor, command, None).await {
             Ok(view) => answers::climb_changed(&data, &caller, place, view, lang).await,
@@ -150,14 +144,8 @@ pub async fn moves(ctx: Context<'_>) -> Result<(), Error> {
 
 /// End the channel's game, whichever it is (`/climb end`, `/daifugo end`).
 pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Public, move |data, caller, place| async move {
+        let lang = caller.lang();
         let actor = caller.actor();
         match data.session.lobbies().end_game(place, &actor).await {
             Ok(view) => {
@@ -369,15 +357,9 @@ fn shared(share: Option<bool>) -> Shown {
 pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let game = a.int("game");
     let share = a.flag("share");
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
     let shown = shared(share);
-    answer(ctx, shown, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, shown, move |data, caller, place| async move {
+        let lang = caller.lang();
         let reviewed = match data.session.learning().review(place, game).await {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
@@ -386,7 +368,12 @@ pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
         let people: Vec<bool> = (0..info.seats.len())
             .map(|s| info.ai_level(s).is_none())
             .collect();
-        let mut post = review_post(info.id, review, &people, lang);
+        let message = text::review::review_message(info.id, review, &people, MAX_CONTENT, lang);
+        let mut post = Post::text(message.content);
+        post.file = message.file.map(|(name, body)| File {
+            bytes: body.into_bytes(),
+            name,
+        });
         let series = text::review::chart_series(review);
         if !series.is_empty() {
             let alt = text::review::chart_alt(&series, lang);
@@ -405,58 +392,6 @@ pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
         Answer::new(post, shown)
     })
     .await
-}
-
-/// A review as a message: every turn where it fits in one; else each player's costliest
-/// turns, with the whole review, every turn, attached as a text file.
-fn review_post(
-    game_id: i64,
-    review: &crate::climb::review::Review,
-    people: &[bool],
-    lang: crate::lang::Lang,
-) -> Post {
-    use text::review::{review_text, Detail};
-    let every = review_text(
-        game_id,
-        review,
-        people,
-        Detail::EveryTurn,
-        lang,
-        Markup::Discord,
-    );
-    if every.chars().count() <= crate::discord::posts::MAX_CONTENT {
-        return Post::text(every);
-    }
-    let name = format!("review-{game_id}.txt");
-    let mut short = review_text(
-        game_id,
-        review,
-        people,
-        Detail::Costliest,
-        lang,
-        Markup::Discord,
-    );
-    short.push_str("\n\n");
-    short.push_str(&text::tr!(
-        lang,
-        "📄 Every turn of every player is in {}.",
-        "📄 Chaque tour de chaque joueur est dans {}.",
-        name
-    ));
-    let mut post = Post::text(text::clip(&short, crate::discord::posts::MAX_CONTENT));
-    post.file = Some(crate::discord::posts::File {
-        bytes: review_text(
-            game_id,
-            review,
-            people,
-            Detail::EveryTurn,
-            lang,
-            Markup::Plain,
-        )
-        .into_bytes(),
-        name,
-    });
-    post
 }
 
 /// An animated picture of a whole game: the board after every turn, with its path
@@ -491,13 +426,7 @@ pub async fn replay(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             .draw(move || replay.gif(text::pictures::words(lang)))
             .await;
         let Some(fitted) = fitted else {
-            return Answer::private(
-                lang.text(
-                    "The replay could not be drawn; please try again later.",
-                    "Le rejeu n'a pas pu être dessiné ; réessayez plus tard.",
-                )
-                .to_string(),
-            );
+            return Answer::private(text::review::replay_failed(lang));
         };
         let mut post = Post::text(text::review::replay_text(
             info.id,

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
-use super::shared::answer;
+use super::shared::{answer, answer_here};
 use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;
@@ -55,14 +55,8 @@ pub async fn start(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
 
 /// Do what the player typed and answer (see [`acted`]).
 pub(super) async fn act(ctx: Context<'_>, text: String) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Public, move |data, caller, place| async move {
+        let lang = caller.lang();
         let actor = caller.actor();
         match data
             .session
@@ -124,14 +118,8 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
 /// The table of this channel's Prime Daifugo game (no hands)
 pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let text = a.flag("text");
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Public, move |data, caller, place| async move {
+        let lang = caller.lang();
         match data.session.play().daifugo_board(place).await {
             Ok(view) if text.unwrap_or(false) => Answer::public(Post::text(
                 text::alt::table_text(&view.game, lang, Markup::Discord).join("\n"),

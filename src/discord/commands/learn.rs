@@ -20,48 +20,21 @@ use crate::text::{self, Markup};
 
 const M: Markup = Markup::Discord;
 
-/// How a step is answered, as the step says.
-fn how(lang: Lang) -> String {
-    text::tr!(
-        lang,
-        "Answer with {} (start again: {}).",
-        "Répondez avec {} (tout reprendre : {}).",
-        M.code("/climb learn answer: …"),
-        M.code("/climb learn restart: True")
-    )
-}
-
 /// What to do once every step is done: the whole game is one click away (or the command
 /// it stands for).
 fn whole_game(lang: Lang, head: Option<String>) -> Answer {
-    let words = format!(
-        "{}\n{}",
-        text::lessons::graduation(lang),
-        text::tr!(
-            lang,
-            "Press **{}** to start it (or {}; {} goes through the steps again).",
-            "Appuyez sur **{}** pour la lancer (ou {} ; {} refait les étapes).",
-            play_label(lang),
-            M.code("/climb start ai: easy variant: hints"),
-            M.code("/climb learn restart: True")
-        )
-    );
+    let words = text::lessons::whole_game(lang, M);
     let mut post = Post::text(match head {
         Some(head) => format!("{head}\n\n{words}"),
         None => words,
     });
     post.components = vec![serenity::CreateActionRow::Buttons(vec![
         serenity::CreateButton::new(Click::LearnPlay.id())
-            .label(play_label(lang))
+            .label(text::lessons::play_label(lang))
             .emoji('🎲')
             .style(serenity::ButtonStyle::Success),
     ])];
     Answer::new(post, crate::discord::reply::Shown::Private)
-}
-
-/// The graduation's button.
-fn play_label(lang: Lang) -> &'static str {
-    lang.text("Play the whole game", "Jouer la partie entière")
 }
 
 /// The graduation's button: the whole game against the easy AI with hints on, opened
@@ -98,12 +71,7 @@ pub async fn play_click(http: &serenity::Http, data: &Data, caller: &Caller) -> 
             Vec::new(),
         ),
     };
-    let mut said = text::tr!(
-        lang,
-        "🎲 Your game against the easy AI is in <#{}>. Good luck!",
-        "🎲 Votre partie contre l'IA facile est dans <#{}>. Bonne chance !",
-        place.channel_id
-    );
+    let mut said = text::lessons::game_is_in(place.channel_id, lang);
     if let Some(note) = text::bot::placed_note(at.note, lang) {
         said = format!("{note}\n{said}");
     }
@@ -130,7 +98,13 @@ async fn step_post(
     head: Option<String>,
 ) -> Post {
     let mut words = head.map(|h| vec![h]).unwrap_or_default();
-    words.push(text::lessons::step_text(i, lesson, &how(lang), lang, M));
+    words.push(text::lessons::step_text(
+        i,
+        lesson,
+        &text::lessons::how_to_answer(lang, M),
+        lang,
+        M,
+    ));
     let mut post = Post::text(words.join("\n\n"));
     let game = lesson.game();
     let alt = text::alt::board_alt(&game, None, lang);

@@ -3,7 +3,7 @@
 //! clocks for a while).
 
 use super::args::Args;
-use super::shared::answer;
+use super::shared::{answer, answer_here};
 use crate::discord::caller::Caller;
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
@@ -14,14 +14,8 @@ use crate::text;
 
 /// Every game in this server waiting on you, then your other games (only you see it)
 pub async fn my_games(ctx: Context<'_>) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Private, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Private, move |data, caller, place| async move {
+        let lang = caller.lang();
         match data
             .session
             .people()
@@ -93,14 +87,8 @@ pub async fn notify(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
 /// Stop the turn clocks of your games here for a while: 3d, until 2026-12-03, or off
 pub async fn away(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let time = a.text("time").unwrap_or_default();
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Private, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Private, move |data, caller, place| async move {
+        let lang = caller.lang();
         let user = caller.user();
         match data
             .session

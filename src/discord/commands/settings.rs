@@ -4,7 +4,7 @@
 //! Messages) and the teacher role; everyone may look.
 
 use super::args::Args;
-use super::shared::answer;
+use super::shared::{answer, answer_here};
 use crate::discord::caller::Caller;
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::snowflake::id;
@@ -126,14 +126,8 @@ fn look_words(colour_blind: bool, marks: Option<bool>) -> String {
 
 /// Do what `/settings` asks and answer with the settings (or why not), only to the caller.
 async fn answer_settings(ctx: Context<'_>, ask: SettingsAsk) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    answer(ctx, Shown::Private, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Private, move |data, caller, place| async move {
+        let lang = caller.lang();
         let actor = caller.actor();
         let servers = data.session.servers();
         match servers.settings_asked(&actor, place.guild_id, ask).await {

@@ -2,7 +2,7 @@
 //! as the conservative skill μ − 3σ) and best solitaire scores, and one player's record.
 
 use super::args::Args;
-use super::shared::answer;
+use super::shared::{answer, answer_here};
 use crate::discord::caller::Caller;
 use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
@@ -33,15 +33,9 @@ pub async fn leaderboard(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             SeasonChoice::All,
         ],
     );
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
     let game = game.unwrap_or(GameKind::Climb);
-    answer(ctx, Shown::Public, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
+    answer_here(ctx, Shown::Public, move |data, caller, place| async move {
+        let lang = caller.lang();
         let length = match data.session.servers().settings(place.guild_id).await {
             Ok(s) => s.season,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
