@@ -116,44 +116,42 @@ pub async fn own_look(data: &Data, caller: &Caller, place: Place) -> Look {
         .unwrap_or_default()
 }
 
-/// The caller's hand, privately (or why not).
-pub async fn daifugo_hand(data: &Data, caller: &Caller) -> Answer {
+/// The caller's hand, privately (or why not). `game`: the match a button was shown for.
+pub async fn daifugo_hand(data: &Data, caller: &Caller, game: Option<i64>) -> Answer {
     let lang = caller.lang();
     let place = match caller.place() {
         Ok(p) => p,
         Err(t) => return Answer::private(t),
     };
-    match data.session.play().daifugo_board(place).await {
-        Ok(view) => match view.seat_of_user(caller.user()) {
-            Some(seat) => {
-                let look = own_look(data, caller, place).await;
-                Answer::new(
-                    daifugo_post::hand_post(data, &view, seat, lang, look).await,
-                    Shown::Private,
-                )
-            }
-            None => Answer::private(text::errors::refusal(&SessionError::NotInGame, lang)),
-        },
-        Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+    match data.session.play().hand(place, caller.user(), game).await {
+        Ok(h) => Answer::new(
+            daifugo_post::hand_post(data, &h.view, h.seat, lang, h.look).await,
+            Shown::Private,
+        ),
+        Err(e) => Answer::private(refusal(&e, lang)),
     }
 }
 
-/// What the caller could play with their own hand.
-pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
+/// What the caller could play with their own hand. `game`: as for [`daifugo_hand`].
+pub async fn daifugo_hint(data: &Data, caller: &Caller, game: Option<i64>) -> String {
     let lang = caller.lang();
     let place = match caller.place() {
         Ok(p) => p,
         Err(t) => return t,
     };
-    let view = match data.session.play().daifugo_board(place).await {
-        Ok(v) => v,
-        Err(e) => return text::errors::refusal(&e, lang),
-    };
-    match view.seat_of_user(caller.user()) {
-        Some(seat) => text::clip(
-            &text::daifugo::hint(&view.game, seat, lang, Markup::Discord).join("\n"),
+    match data.session.play().hand(place, caller.user(), game).await {
+        Ok(h) => text::clip(
+            &text::daifugo::hint(&h.view.game, h.seat, lang, Markup::Discord).join("\n"),
             1_900,
         ),
-        None => text::errors::refusal(&SessionError::NotInGame, lang),
+        Err(e) => refusal(&e, lang),
+    }
+}
+
+/// The message for a refused request: a board that moved on is said as such.
+pub fn refusal(e: &SessionError, lang: Lang) -> String {
+    match e {
+        SessionError::Moved => text::bot::stale_board(lang).into(),
+        other => text::errors::refusal(other, lang),
     }
 }

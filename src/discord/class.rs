@@ -7,7 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::posts::{self, Post};
+use super::posts::Post;
 use super::runner;
 use super::send;
 use super::snowflake::id;
@@ -168,13 +168,7 @@ pub async fn deliver(
             ))
         };
         send::post(http, data, place, welcome).await;
-        let mut board = posts::public_post(data, &changed.view).await;
-        board.ping(&changed.pings);
-        let posted = send::post(http, data, place, board).await;
-        for notice in &changed.notices {
-            let link = posted.map(|m| (place.channel_id, m));
-            super::notify::send_notice(http, data, notice, link).await;
-        }
+        send::changed(http, data, &changed, None).await;
         if changed.ai_next {
             runner::spawn(http.clone(), data.clone(), place);
         }

@@ -131,24 +131,9 @@ async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
             how,
         } => notify::reminder(http, data, &view, (left_ms, waited_ms, half), how).await,
         DueWork::TimedOut { changed, mode } => {
-            let info = changed.info();
-            let place = info.place;
-            let mut message = posts::public_post(data, &changed.view)
-                .await
-                .headed(&posts::timed_out_line(&changed.view, mode, info.lang));
-            message.ping(&changed.pings);
-            let posted = send::post(http, data, place, message).await;
-            if posted.is_some() {
-                send::sent(data, info).await;
-            }
-            for notice in &changed.notices {
-                let link = posted.map(|m| (place.channel_id, m));
-                notify::send_notice(http, data, notice, link).await;
-            }
-            if changed.ended {
-                super::threads::announce_end(http, data, info.id).await;
-            }
-            runner::spawn(http.clone(), data.clone(), place);
+            let head = posts::timed_out_line(&changed.view, mode, changed.info().lang);
+            send::changed(http, data, &changed, Some(&head)).await;
+            runner::spawn(http.clone(), data.clone(), changed.info().place);
         }
         DueWork::PlayAi { place } => runner::spawn(http.clone(), data.clone(), place),
         DueWork::Notice(notice) => notify::send_notice(http, data, &notice, None).await,
@@ -209,18 +194,7 @@ async fn outbox(http: &serenity::Http, data: &Data) {
                 continue;
             }
         };
-        let mut message = posts::public_post(data, &changed.view).await;
-        message.ping(&changed.pings);
-        let Some(id) = send::post(http, data, p.place, message).await else {
-            continue;
-        };
-        send::sent(data, changed.info()).await;
-        for notice in &changed.notices {
-            notify::send_notice(http, data, notice, Some((p.place.channel_id, id))).await;
-        }
-        if changed.ended {
-            super::threads::announce_end(http, data, p.game_id).await;
-        }
+        send::changed(http, data, &changed, None).await;
     }
 }
 
@@ -235,12 +209,8 @@ async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
         }
     };
     for p in due {
-        let mut post = super::commands::climb_puzzle_post(data, p.day, p.look, p.lang).await;
-        post.content = text::puzzle::daily_post(
-            &crate::climb::puzzle::of_day(p.day),
-            &crate::daifugo::puzzle::of_day(p.day),
-            p.lang,
-        );
+        let mut post = super::commands::climb_puzzle_post(data, &p.climb, p.look, p.lang).await;
+        post.content = text::puzzle::daily_post(&p.climb, &p.daifugo, p.lang);
         send::post(http, data, p.place, post).await;
     }
 }

@@ -7,16 +7,15 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 
-use super::answers;
+use super::answers::{self, refusal};
 use super::caller::Caller;
+use super::commands::Threads;
 use super::ids::{BoardVerb, Click, HandVerb, LobbyVerb, TableVerb};
 use super::posts::{lobby as lobby_post, public_post, Post};
 use super::reply::{self, Answer, Shown, Target};
 use super::types::Data;
 use crate::level::Level;
-use crate::session::{
-    Changed, Command, GameView, LobbyAct, LobbyDone, Place, RematchVote, SessionError, Stamp,
-};
+use crate::session::{Changed, Command, GameView, LobbyAct, LobbyDone, Place, Rematch, Stamp};
 use crate::text;
 
 /// The one value chosen in a select menu.
@@ -115,14 +114,14 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             lobby_click(ctx, target, data, &caller, place, game_id, verb, &value).await
         }
         Click::Table { game_id, verb } => {
-            let current = data.session.play().daifugo_board(place).await;
-            if !current.is_ok_and(|v| v.info.id == game_id) {
-                return reply::refuse(target, http, text::bot::stale_board(lang)).await;
-            }
             let work = async {
                 match verb {
-                    TableVerb::Hint => Answer::private(answers::daifugo_hint(data, &caller).await),
-                    TableVerb::ShowHand => answers::daifugo_hand(data, &caller).await,
+                    TableVerb::Hint => {
+                        Answer::private(answers::daifugo_hint(data, &caller, Some(game_id)).await)
+                    }
+                    TableVerb::ShowHand => {
+                        answers::daifugo_hand(data, &caller, Some(game_id)).await
+                    }
                 }
             };
             reply::answer(target, http, data, Shown::Private, work).await
@@ -150,14 +149,6 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             };
             reply::answer(target, http, data, Shown::Public, work).await
         }
-    }
-}
-
-/// The message for a refused click: a stale board is said as such.
-fn refusal(e: &SessionError, lang: crate::lang::Lang) -> String {
-    match e {
-        SessionError::Moved => text::bot::stale_board(lang).into(),
-        other => text::errors::refusal(other, lang),
     }
 }
 
@@ -298,16 +289,23 @@ async fn rematch_click(
         let Some(guild) = caller.guild_id.map(crate::discord::snowflake::id) else {
             return Answer::private(text::bot::not_in_dm(lang));
         };
-        let session = &data.session;
-        let plan = match session
-            .lobbies()
-            .rematch_vote(game_id, guild, caller.user())
+        let may_open = caller
+            .app_permissions
+            .is_some_and(|p| p.contains(crate::discord::threads::THREAD_PERMISSIONS));
+        let front = Threads {
+            http,
+            opener: &caller.name,
+        };
+        let actor = caller.actor();
+        let lobbies = data.session.lobbies();
+        match lobbies
+            .rematch(game_id, guild, &actor, may_open, &front)
             .await
         {
-            Ok(RematchVote::Waiting {
+            Ok(Rematch::Waiting {
                 waiting,
                 waiting_ids,
-                ..
+                pings,
             }) => {
                 let mentions: Vec<String> = waiting
                     .iter()
@@ -316,59 +314,16 @@ async fn rematch_click(
                     .collect();
                 let mut post =
                     Post::text(text::notify::rematch_asked(&caller.name, &mentions, lang));
-                post.mentions = waiting_ids
-                    .iter()
-                    .filter_map(|&u| u64::try_from(u).ok())
-                    .collect();
-                crate::discord::send::shape(data, &mut post).await;
-                return Answer::public(post);
+                post.mentions = pings.users.clone();
+                post.ping(&pings);
+                Answer::public(post)
             }
-            Ok(RematchVote::Ready(plan)) => plan,
-            Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
-        };
-        // Where it is played: a new thread of the channel where the server has threads
-        // (else, or if Discord refuses one, where the first game was played).
-        let threads_on = session
-            .servers()
-            .settings(guild)
-            .await
-            .map(|s| s.threads)
-            .unwrap_or(true);
-        let parent = plan.parent_channel_id.unwrap_or(plan.place.channel_id);
-        let kind = plan.spec.options.kind();
-        let may_thread = plan.parent_channel_id.is_some()
-            || caller
-                .app_permissions
-                .is_some_and(|p| p.contains(crate::discord::threads::THREAD_PERMISSIONS));
-        let mut opened_thread = None;
-        let (place, parent_id) = if threads_on && may_thread {
-            let name = crate::discord::threads::thread_name(kind, &caller.name);
-            match crate::discord::threads::open_thread(http, parent, &name).await {
-                Ok(thread) => {
-                    opened_thread = Some(thread);
-                    (
-                        Place {
-                            guild_id: guild,
-                            channel_id: thread,
-                        },
-                        Some(parent),
-                    )
-                }
-                Err(e) => {
-                    tracing::warn!(channel = parent, "opening a rematch thread failed: {e}");
-                    (plan.place, plan.parent_channel_id)
-                }
-            }
-        } else {
-            (plan.place, plan.parent_channel_id)
-        };
-        let actor = caller.actor();
-        match session
-            .lobbies()
-            .open_rematch(&plan, place, parent_id, &actor)
-            .await
-        {
-            Ok(view) => {
+            Ok(Rematch::Opened {
+                from,
+                place,
+                view,
+                lang: game_lang,
+            }) => {
                 let info = view.info();
                 let people: Vec<i64> = (0..info.seats.len())
                     .filter_map(|s| info.user_of(s))
@@ -379,11 +334,7 @@ async fn rematch_click(
                         .iter()
                         .filter_map(|&u| u64::try_from(u).ok())
                         .collect(),
-                    ..Post::text(text::notify::rematch_welcome(
-                        plan.game_id,
-                        &mentions,
-                        plan.lang,
-                    ))
+                    ..Post::text(text::notify::rematch_welcome(from, &mentions, game_lang))
                 };
                 let board = public_post(data, &view).await;
                 let mut answer = Answer::public(Post::text(text::notify::rematch_started(
@@ -397,12 +348,7 @@ async fn rematch_click(
                 answer.strip.push(clicked);
                 answer
             }
-            Err(e) => {
-                if let Some(thread) = opened_thread {
-                    crate::discord::threads::close_unused(http, thread).await;
-                }
-                Answer::private(text::errors::refusal(&e, lang))
-            }
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     };
     reply::answer(target, http, data, Shown::Public, work).await

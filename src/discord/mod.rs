@@ -44,9 +44,9 @@ pub use types::{Context, Data, Error};
 // What the posts and commands compute without Discord, for the unit tests
 // (`tests/unit/discord/`).
 #[doc(hidden)]
-pub use crate::text::climb::pawns_outcome_line;
+pub use crate::session::suggest::{complete_list, squeeze, VARIANT_WORDS};
 #[doc(hidden)]
-pub use commands::climb::{complete_list, squeeze, VARIANT_WORDS};
+pub use crate::text::climb::pawns_outcome_line;
 
 /// Why the bot stopped with an error.
 #[derive(Debug, thiserror::Error)]

@@ -15,8 +15,6 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::error;
 
-use super::posts;
-use super::send::post;
 use super::types::Data;
 use crate::config::millis;
 use crate::session::{AiStep, Patience, Place};
@@ -72,18 +70,8 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                         "renewing the AI turns failed: {e}"
                     );
                 }
-                let mut message = posts::public_post(data, &changed.view).await;
-                message.ping(&changed.pings);
-                let posted = post(http, data, place, message).await;
-                if posted.is_some() {
-                    super::send::sent(data, changed.info()).await;
-                }
-                let posted = posted.map(|id| (place.channel_id, id));
-                for notice in &changed.notices {
-                    super::notify::send_notice(http, data, notice, posted).await;
-                }
+                super::send::changed(http, data, &changed, None).await;
                 if changed.ended {
-                    super::threads::announce_end(http, data, changed.info().id).await;
                     break;
                 }
                 if !data.timing.ai_pace.is_zero() {

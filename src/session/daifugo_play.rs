@@ -13,7 +13,7 @@ use super::commit::{unless_moved, Change};
 use super::core::{decode, encode, logged};
 use super::outcome::Changed;
 use super::ratings::Finish;
-use super::{Actor, DaifugoView, GameInfo, Session, SessionError};
+use super::{Actor, DaifugoView, GameInfo, Look, Session, SessionError};
 
 /// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
 /// and its discard, then a play: four at most).
@@ -166,6 +166,14 @@ impl<S: Store> Session<S> {
     }
 }
 
+/// A person's own hand (see [`Play::hand`]).
+#[derive(Clone, Debug)]
+pub struct Hand {
+    pub view: DaifugoView,
+    pub seat: Seat,
+    pub look: Look,
+}
+
 impl<S: Store> Play<'_, S> {
     /// Do what a player typed, in the notation: a play (`3 10`), `draw`, `d`,
     /// `discard 4`, `pass` or `skip`.
@@ -211,18 +219,27 @@ impl<S: Store> Play<'_, S> {
         ))
     }
 
-    /// Every prime the seat could play now, for hints.
-    pub async fn daifugo_hint(
+    /// A person's own hand in the Prime Daifugo match of a place, for their eyes only: the
+    /// match, their seat, and the look they draw their own pictures in. `game`: the match
+    /// a button was shown for (another one there now: [`SessionError::Moved`]).
+    pub async fn hand(
         self,
         place: Place,
-        seat: Seat,
-    ) -> Result<(DaifugoView, Vec<daifugo::Candidate>), SessionError> {
-        let view = self.daifugo_board(place).await?;
-        if seat >= view.game.players.len() {
-            return Err(SessionError::NotInGame);
-        }
-        let candidates = daifugo::playable_primes(&view.game, seat);
-        Ok((view, candidates))
+        user: i64,
+        game: Option<i64>,
+    ) -> Result<Hand, SessionError> {
+        let view = match self.daifugo_board(place).await {
+            Ok(view) if game.is_none_or(|id| id == view.info.id) => view,
+            Err(e) if game.is_none() => return Err(e),
+            _ => return Err(SessionError::Moved),
+        };
+        let seat = view.seat_of_user(user).ok_or(SessionError::NotInGame)?;
+        let look = self
+            .servers()
+            .look_for(user, place.guild_id)
+            .await
+            .unwrap_or_default();
+        Ok(Hand { view, seat, look })
     }
 
     /// Rebuild a match from its seed, seats and log (see `replay`).

@@ -38,6 +38,7 @@ pub mod request;
 pub mod review;
 mod settings;
 mod stats;
+pub mod suggest;
 mod views;
 
 pub use crate::render::{LastTurn, Look, Palette};
@@ -54,6 +55,7 @@ pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
     Play, Servers, Session, Standings, DEFAULT_DATABASE_URL,
 };
+pub use daifugo_play::Hand;
 pub use due::{DueWork, Reminder};
 pub use error::{
     Actor, CardNumber, ClassRefusal, KeeperError, Permission, SessionError, SettingError,
@@ -71,13 +73,16 @@ pub use pairing::{
 };
 pub use patience::{patiently, Patience};
 pub use people::{Away, AwayDone, MyGame, MyGames, NotifyChange, NotifyHow, Pings};
-pub use puzzles::{streaks, PuzzleGrade, PuzzlePost, PuzzleRecord, PuzzleStanding};
+pub use puzzles::{
+    streaks, PuzzleAsk, PuzzleGrade, PuzzlePost, PuzzleRecord, PuzzleShown, PuzzleStanding,
+};
 pub use ratings::{ai_rating_id, conservative, daifugo_ranking, RATED_MIN_PLAYERS};
-pub use rematch::{RematchPlan, RematchVote};
+pub use rematch::{Rematch, RematchPlan, RematchVote};
 pub use request::{Command, RequestError};
 pub use settings::{
     custom_card, CardKind, PuzzlePosts, Season, ServerSettings, SettingsAsk, SettingsChange,
     SettingsPage, TimeoutMode, MAX_CUSTOM_CARDS,
 };
-pub use stats::{Leaderboard, Standing, Stats};
+pub use stats::{Leaderboard, SeasonAsked, SeasonBoard, Standing, Stats};
+pub use suggest::{Suggestion, Suggestions, Typing};
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};

@@ -58,8 +58,13 @@ pub struct OpenWords {
 
 /// What only the front can do when a game opens: give it a place of its own.
 pub trait PlaceFront: Sync {
-    /// A new place for a game of `kind` (a thread of the channel), or why not (for the log).
-    fn open_place(&self, kind: GameKind) -> impl Future<Output = Result<Place, String>> + Send;
+    /// A new place for a game of `kind` under the channel of `under` (a thread of it), or
+    /// why not (for the log).
+    fn open_place(
+        &self,
+        kind: GameKind,
+        under: Place,
+    ) -> impl Future<Output = Result<Place, String>> + Send;
     /// A place opened for a game that was then refused goes away again.
     fn close_place(&self, place: Place) -> impl Future<Output = ()> + Send;
 }
@@ -148,7 +153,7 @@ impl<S: Store> Lobbies<'_, S> {
                 parent: None,
                 note: Some(PlacedHere::NotAllowed),
             },
-            (true, Room::Possible) => match front.open_place(kind).await {
+            (true, Room::Possible) => match front.open_place(kind, here).await {
                 Ok(place) => Whereabouts {
                     place,
                     parent: Some(here.channel_id),

@@ -13,11 +13,14 @@ use crate::store::{GameKind, Place, PuzzleAnswerRow, Store, StoreTx};
 use crate::{climb, daifugo};
 
 /// A day's puzzles to post in a server's puzzle channel (claimed already).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct PuzzlePost {
     pub place: Place,
     /// The day (days since 1970-01-01, the server's local date).
     pub day: i64,
+    /// The day's puzzles.
+    pub climb: Box<climb::puzzle::Puzzle>,
+    pub daifugo: Box<daifugo::puzzle::Puzzle>,
     pub lang: Lang,
     /// How the server draws its pictures.
     pub look: Look,
@@ -89,7 +92,70 @@ pub fn streaks(days: &[i64], today: i64) -> (u32, u32) {
     (current, best)
 }
 
+/// What `/climb puzzle` and `/daifugo puzzle` ask.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleAsk {
+    /// Today's puzzle.
+    Today,
+    /// An answer to today's puzzle.
+    Answer(String),
+    /// The server's puzzle standings.
+    Standings,
+}
+
+/// What they answer.
+#[derive(Clone, Debug)]
+pub enum PuzzleShown {
+    /// Today's Prime Climb puzzle, and the look the asker draws their own pictures in.
+    Climb {
+        puzzle: Box<climb::puzzle::Puzzle>,
+        look: Look,
+    },
+    /// Today's Prime Daifugo puzzle.
+    Daifugo(Box<daifugo::puzzle::Puzzle>),
+    /// An answer graded, and the asker's record.
+    Graded(PuzzleGrade, PuzzleRecord),
+    Standings(Vec<PuzzleStanding>),
+}
+
 impl<S: Store> Learning<'_, S> {
+    /// `/climb puzzle`, `/daifugo puzzle`: today's puzzle of `kind` in the server's
+    /// calendar, an answer graded and recorded, or the server's standings.
+    pub async fn puzzle(
+        self,
+        guild_id: i64,
+        user_id: i64,
+        kind: GameKind,
+        ask: PuzzleAsk,
+    ) -> Result<PuzzleShown, SessionError> {
+        Ok(match ask {
+            PuzzleAsk::Standings => {
+                PuzzleShown::Standings(self.puzzle_standings(guild_id, kind).await?)
+            }
+            PuzzleAsk::Answer(words) => {
+                let (_, grade, record) =
+                    self.answer_puzzle(guild_id, user_id, kind, &words).await?;
+                PuzzleShown::Graded(grade, record)
+            }
+            PuzzleAsk::Today => {
+                let day = self.puzzle_day(Some(guild_id)).await?;
+                match kind {
+                    GameKind::Climb => PuzzleShown::Climb {
+                        puzzle: Box::new(climb::puzzle::of_day(day)),
+                        look: self
+                            .servers()
+                            .look_for(user_id, guild_id)
+                            .await
+                            .unwrap_or_default(),
+                    },
+                    GameKind::Daifugo => {
+                        PuzzleShown::Daifugo(Box::new(daifugo::puzzle::of_day(day)))
+                    }
+                }
+            }
+        })
+    }
+
     /// Today's puzzle day in a server's time zone (UTC outside a server).
     pub async fn puzzle_day(self, guild_id: Option<i64>) -> Result<i64, SessionError> {
         let tz = match guild_id {
@@ -233,6 +299,8 @@ impl<S: Store> Learning<'_, S> {
                         channel_id: posts.channel,
                     },
                     day,
+                    climb: Box::new(climb::puzzle::of_day(day)),
+                    daifugo: Box::new(daifugo::puzzle::of_day(day)),
                     lang: posts.lang,
                     look: s.look,
                 });

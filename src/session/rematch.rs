@@ -4,7 +4,7 @@
 
 use super::core::Lobbies;
 use super::GameOptions;
-use super::{GameView, LobbySpec, Session, SessionError};
+use super::{Actor, GameView, LobbySpec, Pings, PlaceFront, Session, SessionError};
 use crate::lang::Lang;
 use crate::store::{GameRow, Place, SeatRow, Status, Store, StoreTx};
 
@@ -55,7 +55,100 @@ impl<S: Store> Session<S> {
     }
 }
 
+/// What a click on a finished game's Rematch button did.
+#[derive(Debug)]
+pub enum Rematch {
+    /// Some players have still to ask: the names and ids of those still to ask, and how
+    /// they are pinged (each as they asked).
+    Waiting {
+        waiting: Vec<String>,
+        waiting_ids: Vec<i64>,
+        pings: Pings,
+    },
+    /// Everyone asked: the new game, started where it is played (a new place under the
+    /// first game's channel where the server has games apart, else where the first was
+    /// played), in the first game's language.
+    Opened {
+        from: i64,
+        place: Place,
+        view: Box<GameView>,
+        lang: Lang,
+    },
+}
+
 impl<S: Store> Lobbies<'_, S> {
+    /// A seated person clicks Rematch: their vote, and once every person seated has
+    /// asked, the new game. `may_open`: the front may open a place of its own for it where
+    /// the first game had none.
+    pub async fn rematch(
+        self,
+        game_id: i64,
+        guild_id: i64,
+        actor: &Actor,
+        may_open: bool,
+        front: &impl PlaceFront,
+    ) -> Result<Rematch, SessionError> {
+        let user = actor.user_id.ok_or(SessionError::NotAPlayer)?;
+        let plan = match self.rematch_vote(game_id, guild_id, user).await? {
+            RematchVote::Waiting {
+                waiting,
+                waiting_ids,
+                ..
+            } => {
+                let ids: Vec<u64> = waiting_ids
+                    .iter()
+                    .filter_map(|&u| u64::try_from(u).ok())
+                    .collect();
+                return Ok(Rematch::Waiting {
+                    pings: self.people().pings(&ids).await,
+                    waiting,
+                    waiting_ids,
+                });
+            }
+            RematchVote::Ready(plan) => plan,
+        };
+        let threads = self
+            .servers()
+            .settings(guild_id)
+            .await
+            .map(|s| s.threads)
+            .unwrap_or(true);
+        let under = Place {
+            guild_id,
+            channel_id: plan.parent_channel_id.unwrap_or(plan.place.channel_id),
+        };
+        let mut opened = None;
+        if threads && (plan.parent_channel_id.is_some() || may_open) {
+            match front.open_place(plan.spec.options.kind(), under).await {
+                Ok(place) => opened = Some(place),
+                Err(e) => {
+                    tracing::warn!(
+                        channel = under.channel_id,
+                        "opening a rematch's place failed: {e}"
+                    );
+                }
+            }
+        }
+        let (place, parent) = match opened {
+            Some(place) => (place, Some(under.channel_id)),
+            None => (plan.place, plan.parent_channel_id),
+        };
+        match self.open_rematch(&plan, place, parent, actor).await {
+            Ok(view) => Ok(Rematch::Opened {
+                from: plan.game_id,
+                place,
+                view: Box::new(view),
+                lang: plan.lang,
+            }),
+            Err(e) => {
+                if let Some(place) = opened {
+                    front.close_place(place).await;
+                }
+                Err(e)
+            }
+        }
+    }
+
     /// A seated person asks for a rematch of a finished game.
     pub async fn rematch_vote(
         self,

@@ -5,7 +5,7 @@ use super::core::Standings;
 use std::collections::HashMap;
 
 use super::ratings::{conservative, fresh_rating, rated_players, updated_ratings};
-use super::SessionError;
+use super::{Season, SessionError};
 use crate::store::{BestScore, GameKind, PlayerRecord, RatingRow, ResultRow, Store};
 
 /// One line of a leaderboard.
@@ -59,7 +59,60 @@ fn standing(rank: usize, r: &RatingRow) -> Standing {
     }
 }
 
+/// Which season a leaderboard shows (`/leaderboard season`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SeasonAsked {
+    #[default]
+    Current,
+    Previous,
+    /// Every game ever played.
+    All,
+}
+
+/// A leaderboard of a season: its standings, and the season (how long the server's
+/// seasons last, and when this one began), if not all time.
+#[derive(Clone, Debug)]
+pub struct SeasonBoard {
+    pub board: Leaderboard,
+    pub season: Option<(Season, i64)>,
+}
+
 impl<S: Store> Standings<'_, S> {
+    /// `/leaderboard`: the server's standings of a game in the season asked, at most
+    /// `limit` lines.
+    pub async fn season_board(
+        self,
+        guild_id: i64,
+        kind: GameKind,
+        asked: SeasonAsked,
+        limit: usize,
+    ) -> Result<SeasonBoard, SessionError> {
+        let length = self.servers().settings(guild_id).await?.season;
+        let now = self.now();
+        let within = match asked {
+            SeasonAsked::Current => Some(length.bounds(now, 0)),
+            SeasonAsked::Previous => Some(length.bounds(now, 1)),
+            SeasonAsked::All => None,
+        };
+        Ok(SeasonBoard {
+            board: self.leaderboard(guild_id, kind, limit, within).await?,
+            season: within.map(|(from, _)| (length, from)),
+        })
+    }
+
+    /// `/stats`: a person's standing in each game of the server.
+    pub async fn all_stats(
+        self,
+        guild_id: i64,
+        user_id: i64,
+    ) -> Result<Vec<(GameKind, Stats)>, SessionError> {
+        let mut out = Vec::new();
+        for kind in [GameKind::Climb, GameKind::Daifugo] {
+            out.push((kind, self.stats(guild_id, kind, user_id).await?));
+        }
+        Ok(out)
+    }
+
     /// The `limit` best rated players of a server, and its best solitaire scores: of all
     /// time, or of one season (`within`: from, to in ms), whose ratings are the games of
     /// that season alone, played again in the order they finished.

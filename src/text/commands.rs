@@ -248,3 +248,23 @@ leaf(w("mygames", "mesparties"), w("Every game in this server waiting on you, th
 leaf(w("notify", "notifications"), w("How and when you are told it is your turn: ping, DM or nothing; quiet hours; a digest", "Comment on vous prévient de votre tour : mention, MP ou rien, heures calmes, récapitulatif"), &[choice(w("how", "comment"), w("A ping in the channel (default), a direct message, or nothing", "Une mention dans le salon (par défaut), un message privé, ou rien"), &[w("a ping in the game's channel or thread", "une mention dans le salon ou le fil de la partie"), w("a direct message", "un message privé"), w("nothing (I check /mygames)", "rien (je consulte /mygames)")]), text(w("time-zone", "fuseau"), w("Your time zone, e.g. Europe/Paris or America/Toronto", "Votre fuseau horaire, par ex. Europe/Paris ou America/Montreal"), 64), text(w("quiet", "calme"), w("Quiet hours, e.g. 22:00-07:00 (pings silent, reminders wait), or off", "Heures calmes, par ex. 22:00-07:00 (mentions silencieuses, rappels en attente), ou off"), 40), text(w("digest", "récap"), w("A daily direct message of the games waiting on you, at this hour (e.g. 8), or off", "Un message privé quotidien des parties qui vous attendent, à cette heure (par ex. 8), ou off"), 20)]),
 leaf(w("away", "absent"), w("Stop the turn clocks of your games here for a while: 3d, until 2026-12-03, or off", "Arrêter un temps les compteurs de vos parties ici : 3d, jusqu'au 2026-12-03, ou off"), &[text(w("time", "durée"), w("How long (3d, 12h, 1w), until a date (until 2026-12-03), or off when back", "Combien de temps (3d, 12h, 1w), jusqu'à une date (until 2026-12-03), ou off au retour"), 40).required()]).guild_only(),
 ];
+
+/// What a suggestion offered as a person types says (`session::suggest`).
+pub fn suggestion_label(
+    s: &crate::session::Suggestion,
+    game: Option<&crate::climb::Game>,
+    lang: crate::lang::Lang,
+) -> String {
+    use crate::session::Suggestion as S;
+    match s {
+        S::Word(w) => w.clone(),
+        S::Move { outcome, pawns } => super::climb::pawns_outcome_line(outcome, *pawns, lang)
+            .trim_start()
+            .to_string(),
+        S::Keeper { value, card } => match game {
+            Some(game) => format!("{value} · {}", super::climb::card_name(game, *card, lang)),
+            None => value.clone(),
+        },
+        S::Cards { number, cards } => format!("{number} ({cards})"),
+    }
+}

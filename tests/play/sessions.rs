@@ -1265,7 +1265,7 @@ struct FakeThreads {
 }
 
 impl primeclimb::session::PlaceFront for FakeThreads {
-    async fn open_place(&self, _kind: GameKind) -> Result<Place, String> {
+    async fn open_place(&self, _kind: GameKind, _under: Place) -> Result<Place, String> {
         if self.refuse {
             return Err("no threads today".into());
         }
@@ -1477,4 +1477,91 @@ async fn a_lobbys_buttons_are_one_use_case() {
         .lobby_act(PLACE, id, LobbyAct::Leave, &bo(), Room::NotAllowed)
         .await;
     assert!(matches!(again, Err(SessionError::LobbyClosed)), "{again:?}");
+}
+
+/// What the options offer as a person types (`play().suggest`): the option words, and
+/// only what the asker could play now: the moves of their own turn, their pawns and the
+/// other players as targets, no Keeper before they hold one, no cards outside Prime
+/// Daifugo, nothing outside a channel.
+#[tokio::test]
+async fn suggestions_offer_only_what_the_asker_could_play() {
+    use primeclimb::session::{Suggestion, Typing};
+    let s = two_player_game("suggest").await;
+    let (mover, other) = to_move(&s).await;
+    let words = |items: &[Suggestion]| -> Vec<String> {
+        items
+            .iter()
+            .map(|i| match i {
+                Suggestion::Word(w) => w.clone(),
+                other => panic!("not a word: {other:?}"),
+            })
+            .collect()
+    };
+    let play = s.play();
+    let id = |a: &Actor| a.user_id.unwrap();
+    let variant = play
+        .suggest(None, id(&mover), Typing::Variant, "sprint,dou")
+        .await;
+    assert_eq!(
+        words(&variant.items),
+        ["sprint,double-time", "sprint,doubles-may"]
+    );
+    let ai = play.suggest(None, id(&mover), Typing::Ai, "ha").await;
+    assert_eq!(words(&ai.items), ["hard"]);
+    let timeout = play.suggest(None, id(&mover), Typing::Timeout, "1").await;
+    assert_eq!(words(&timeout.items), ["10m", "1h", "12h"]);
+
+    let moves = play
+        .suggest(Some(PLACE), id(&mover), Typing::Move, "")
+        .await;
+    let (_, legal) = play.legal_moves(PLACE).await.unwrap();
+    assert!(!moves.items.is_empty() && moves.items.len() <= 25);
+    for item in &moves.items {
+        let Suggestion::Move { outcome, pawns } = item else {
+            panic!("not a move: {item:?}");
+        };
+        assert_eq!(*pawns, 2);
+        assert!(legal
+            .iter()
+            .any(|o| o.pawns == outcome.pawns && o.wins == outcome.wins));
+    }
+    let Suggestion::Move { outcome, .. } = &moves.items[0] else {
+        unreachable!()
+    };
+    let start: String = outcome.witness.chars().take(3).collect();
+    let narrowed = play
+        .suggest(Some(PLACE), id(&mover), Typing::Move, &start)
+        .await;
+    assert!(narrowed.items.iter().all(|i| matches!(i,
+        Suggestion::Move { outcome, .. } if primeclimb::session::suggest::squeeze(&outcome.witness)
+            .starts_with(&primeclimb::session::suggest::squeeze(&start)))));
+    for nobody in [
+        play.suggest(Some(PLACE), id(&other), Typing::Move, "")
+            .await,
+        play.suggest(None, id(&mover), Typing::Move, "").await,
+        play.suggest(Some(PLACE), id(&mover), Typing::Keeper, "")
+            .await,
+        play.suggest(Some(PLACE), id(&mover), Typing::Cards, "")
+            .await,
+    ] {
+        assert!(nobody.items.is_empty(), "{:?}", nobody.items);
+    }
+
+    let targets = play
+        .suggest(Some(PLACE), id(&mover), Typing::Target, "")
+        .await;
+    let targets = words(&targets.items);
+    assert!(targets.contains(&"0".to_string()), "{targets:?}");
+    assert!(targets.contains(&other.name), "{targets:?}");
+    assert!(!targets.contains(&mover.name), "{targets:?}");
+    let initial: String = other
+        .name
+        .chars()
+        .take(1)
+        .collect::<String>()
+        .to_lowercase();
+    let typed = play
+        .suggest(Some(PLACE), id(&mover), Typing::Target, &initial)
+        .await;
+    assert_eq!(words(&typed.items), std::slice::from_ref(&other.name));
 }

@@ -1,23 +1,18 @@
 //! `/climb …`: Prime Climb. Start a lobby, move, play a Keeper, the board, hints, the
 //! legal moves, undo, resign, end a game, the rules and the factor colours.
 
-use poise::serenity_prelude as serenity;
-use serenity::AutocompleteChoice;
-
 use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_here, answer_slow};
-use crate::climb::{KeeperEffect, PawnRef};
 use crate::discord::answers;
 use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
 use crate::discord::posts::{climb as post, lobby as lobby_post, File, Post, MAX_CONTENT};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
-use crate::level::Level;
 use crate::session::request::{self, Command};
 use crate::session::Rules;
-use crate::session::{BoardAsked, ClimbView, GameKind};
+use crate::session::{BoardAsked, GameKind};
 use crate::text::{self, Markup};
 
 /// Do what the player asks and answer with the board, or why not.
@@ -179,168 +174,6 @@ pub async fn colours(ctx: Context<'_>) -> Result<(), Error> {
         Answer::public(Post::text(text))
     })
     .await
-}
-
-// ----- autocomplete -------------------------------------------------------------------
-
-/// The variant words, for `/climb start variant`.
-pub const VARIANT_WORDS: [&str; 15] = [
-    "standard",
-    "sprint",
-    "double-time",
-    "decline",
-    "there-and-back",
-    "way-stations",
-    "way-stations=2",
-    "solitaire",
-    "solitaire2",
-    "doubles-may",
-    "blanks",
-    "one-die",
-    "one-pawn",
-    "add-subtract",
-    "hints",
-];
-
-/// Complete the last word of a comma-separated list from `words`.
-pub fn complete_list(partial: &str, words: &[&str]) -> Vec<String> {
-    let (done, last) = match partial.rfind(',') {
-        Some(i) => (&partial[..=i], partial[i + 1..].trim()),
-        None => ("", partial.trim()),
-    };
-    words
-        .iter()
-        .filter(|w| w.starts_with(&last.to_ascii_lowercase()))
-        .map(|w| format!("{done}{w}"))
-        .filter(|s| s.len() <= 100)
-        .take(25)
-        .collect()
-}
-
-pub(super) fn complete_variant(partial: &str) -> Vec<String> {
-    complete_list(partial, &VARIANT_WORDS)
-}
-
-pub(super) fn complete_ai(partial: &str) -> Vec<String> {
-    let words: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-    complete_list(partial, &words)
-}
-
-pub(super) fn complete_timeout(partial: &str) -> Vec<String> {
-    ["off", "10m", "30m", "1h", "6h", "12h", "24h", "2d", "7d"]
-        .iter()
-        .filter(|t| t.starts_with(partial.trim()))
-        .map(|t| t.to_string())
-        .collect()
-}
-
-/// The text of a move without spaces, for matching what has been typed.
-pub fn squeeze(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace() && *c != ',')
-        .map(|c| match c {
-            '×' | '*' | 'X' => 'x',
-            '÷' => '/',
-            '−' => '-',
-            c => c,
-        })
-        .collect()
-}
-
-/// Legal moves that begin with what has been typed, best first (by the hard AI).
-pub(super) async fn complete_move(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let data = ctx.data();
-    let caller = Caller::from_command(ctx);
-    let Ok(place) = caller.place() else {
-        return Vec::new();
-    };
-    let Ok((view, _)) = data.session.play().legal_moves(place).await else {
-        return Vec::new();
-    };
-    if view.info.user_of(view.game.current()) != Some(caller.user()) {
-        return Vec::new();
-    }
-    let typed = squeeze(partial);
-    let game = view.game.clone();
-    let lang = caller.lang();
-    tokio::task::spawn_blocking(move || {
-        crate::climb::ai::best_outcomes(&game, Level::Hard, usize::MAX)
-            .into_iter()
-            .filter(|o| !o.witness.is_empty() && squeeze(&o.witness).starts_with(&typed))
-            .take(25)
-            .map(|o| {
-                let label = text::clip(
-                    text::climb::pawns_outcome_line(&o, game.options.pawn_count(), lang)
-                        .trim_start(),
-                    100,
-                );
-                AutocompleteChoice::new(label, text::clip(&o.witness, 100))
-            })
-            .collect()
-    })
-    .await
-    .unwrap_or_default()
-}
-
-/// For autocomplete: the caller, the channel's Prime Climb game and the caller's seat.
-async fn caller_game(ctx: Context<'_>) -> Option<(Caller, ClimbView, Option<usize>)> {
-    let caller = Caller::from_command(ctx);
-    let place = caller.place().ok()?;
-    let view = ctx.data().session.play().board(place).await.ok()?;
-    let seat = view.info.seat_of_user(caller.user());
-    Some((caller, view, seat))
-}
-
-/// The caller's playable Keepers, as `/climb play` takes them.
-pub(super) async fn complete_keeper(ctx: Context<'_>, partial: &str) -> Vec<AutocompleteChoice> {
-    let Some((caller, view, Some(seat))) = caller_game(ctx).await else {
-        return Vec::new();
-    };
-    let lang = caller.lang();
-    let mut out: Vec<(String, String)> = Vec::new();
-    for (card, effect) in view.game.playable_keepers(seat) {
-        let name = text::climb::card_name(&view.game, card, lang);
-        let values: Vec<String> = match effect {
-            KeeperEffect::PlusMinus { n } => vec![format!("+{n}"), format!("-{n}")],
-            KeeperEffect::SendWithin { .. } => vec!["within".into()],
-            KeeperEffect::Curse => vec!["curse".into()],
-        };
-        for v in values {
-            if v.starts_with(partial.trim()) && !out.iter().any(|c| c.1 == v) {
-                out.push((format!("{v} · {name}"), v));
-            }
-        }
-    }
-    out.into_iter()
-        .take(25)
-        .map(|(label, value)| AutocompleteChoice::new(label, value))
-        .collect()
-}
-
-/// Your pawns (by space) and the other players (for a Curse).
-pub(super) async fn complete_target(ctx: Context<'_>, partial: &str) -> Vec<String> {
-    let Some((_, view, mine)) = caller_game(ctx).await else {
-        return Vec::new();
-    };
-    let mut out: Vec<String> = Vec::new();
-    if let Some(seat) = mine {
-        for pawn in 0..2 {
-            let p = PawnRef { seat, pawn };
-            if !view.game.is_home(p) {
-                out.push(view.game.space_of(p).to_string());
-            }
-        }
-    }
-    for (i, p) in view.game.players.iter().enumerate() {
-        if Some(i) != mine && !p.resigned {
-            out.push(p.name.to_string());
-        }
-    }
-    out.dedup();
-    out.into_iter()
-        .filter(|t| t.to_lowercase().starts_with(&partial.trim().to_lowercase()))
-        .take(25)
-        .collect()
 }
 
 /// How a look back at a game is shown: to the channel with `share:true`, else to the

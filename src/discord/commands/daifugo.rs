@@ -2,8 +2,6 @@
 //! players' notation (`3 10`, `5/9:9 7`, `draw`, `d`, `discard 4`, `pass`, `skip`),
 //! checked by the session; the table goes to everyone, the hand only to its owner.
 
-use poise::serenity_prelude as serenity;
-
 use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_here};
@@ -77,40 +75,12 @@ pub async fn play(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     act(ctx, cards).await
 }
 
-/// The primes the caller could play now that begin with what has been typed.
-pub(super) async fn complete_cards(
-    ctx: Context<'_>,
-    partial: &str,
-) -> Vec<serenity::AutocompleteChoice> {
-    let data = ctx.data();
-    let caller = Caller::from_command(ctx);
-    let Ok(place) = caller.place() else {
-        return Vec::new();
-    };
-    let Ok(view) = data.session.play().daifugo_board(place).await else {
-        return Vec::new();
-    };
-    let Some(seat) = view.seat_of_user(caller.user()) else {
-        return Vec::new();
-    };
-    let typed = partial.trim();
-    daifugo::playable_primes(&view.game, seat)
-        .iter()
-        .map(|c| (c.number, daifugo::hint::candidate_notation(&view.game, c)))
-        .filter(|(_, cards)| cards.starts_with(typed))
-        .take(25)
-        .map(|(number, cards)| {
-            serenity::AutocompleteChoice::new(format!("{number} ({cards})"), cards)
-        })
-        .collect()
-}
-
 /// Your hand (only you see it), with what you could play
 pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
-        answers::daifugo_hand(&data, &caller).await
+        answers::daifugo_hand(&data, &caller, None).await
     })
     .await
 }
@@ -140,7 +110,7 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
-        Answer::private(answers::daifugo_hint(&data, &caller).await)
+        Answer::private(answers::daifugo_hint(&data, &caller, None).await)
     })
     .await
 }

@@ -8,8 +8,11 @@ use poise::BoxFuture;
 
 use super::args::Args;
 use super::{class, climb, daifugo, mine, settings, standings};
+use crate::discord::caller::Caller;
 use crate::discord::types::{Context, Data, Error};
 use crate::session::request::Command;
+use crate::session::{Suggestion, Typing};
+use crate::text::{self, commands::suggestion_label};
 
 type Action<'a> = poise::BoxFuture<'a, Result<(), poise::FrameworkError<'a, Data, Error>>>;
 
@@ -84,22 +87,37 @@ pub(super) fn complete<'a>(
             ResolvedValue::Autocomplete { .. } => Some(o.name),
             _ => None,
         });
-        let path = ctx.command.qualified_name.as_str();
-        let ctx: Context<'_> = ctx.into();
-        let choices: Vec<AutocompleteChoice> = match (path, focused.unwrap_or_default()) {
-            ("climb start", "variant") => words(climb::complete_variant(partial)),
-            ("climb start", "ai") => words(climb::complete_ai(partial)),
-            ("climb start", "timeout") => words(climb::complete_timeout(partial)),
-            ("climb move", "moves") => climb::complete_move(ctx, partial).await,
-            ("climb play", "keeper") => climb::complete_keeper(ctx, partial).await,
-            ("climb play", "target") => words(climb::complete_target(ctx, partial).await),
-            ("daifugo play", "cards") => daifugo::complete_cards(ctx, partial).await,
-            _ => Vec::new(),
+        let typing = match (
+            ctx.command.qualified_name.as_str(),
+            focused.unwrap_or_default(),
+        ) {
+            ("climb start", "variant") => Typing::Variant,
+            ("climb start", "ai") => Typing::Ai,
+            ("climb start", "timeout") => Typing::Timeout,
+            ("climb move", "moves") => Typing::Move,
+            ("climb play", "keeper") => Typing::Keeper,
+            ("climb play", "target") => Typing::Target,
+            ("daifugo play", "cards") => Typing::Cards,
+            _ => return Ok(CreateAutocompleteResponse::new()),
         };
-        Ok(CreateAutocompleteResponse::new().set_choices(choices.into_iter().take(25).collect()))
+        let caller = Caller::from_command(ctx.into());
+        let (place, lang) = (caller.place().ok(), caller.lang());
+        let play = ctx.data.session.play();
+        let offered = play.suggest(place, caller.user(), typing, partial).await;
+        let choices = offered
+            .items
+            .iter()
+            .map(|s| {
+                let label = suggestion_label(s, offered.game.as_deref(), lang);
+                let value = match s {
+                    Suggestion::Word(w) => w.clone(),
+                    Suggestion::Move { outcome, .. } => outcome.witness.clone(),
+                    Suggestion::Keeper { value, .. } => value.clone(),
+                    Suggestion::Cards { cards, .. } => cards.clone(),
+                };
+                AutocompleteChoice::new(text::clip(&label, 100), text::clip(&value, 100))
+            })
+            .collect();
+        Ok(CreateAutocompleteResponse::new().set_choices(choices))
     })
-}
-
-fn words(words: Vec<String>) -> Vec<AutocompleteChoice> {
-    words.into_iter().map(AutocompleteChoice::from).collect()
 }

@@ -18,5 +18,6 @@ mod shared;
 mod standings;
 mod table;
 
+pub(super) use opening::Threads;
 pub(super) use puzzle::climb_post as climb_puzzle_post;
 pub use table::{all, registration};

@@ -27,18 +27,17 @@ pub(crate) struct Wanted {
 }
 
 /// A new game's thread, named after the game and its opener.
-struct Threads<'a> {
-    http: &'a serenity::Http,
-    here: Place,
-    opener: &'a str,
+pub(crate) struct Threads<'a> {
+    pub http: &'a serenity::Http,
+    pub opener: &'a str,
 }
 
 impl PlaceFront for Threads<'_> {
-    async fn open_place(&self, kind: GameKind) -> Result<Place, String> {
+    async fn open_place(&self, kind: GameKind, under: Place) -> Result<Place, String> {
         let name = threads::thread_name(kind, self.opener);
-        let thread = threads::open_thread(self.http, self.here.channel_id, &name).await?;
+        let thread = threads::open_thread(self.http, under.channel_id, &name).await?;
         Ok(Place {
-            guild_id: self.here.guild_id,
+            guild_id: under.guild_id,
             channel_id: thread,
         })
     }
@@ -74,7 +73,6 @@ pub(crate) async fn new_game(
     };
     let front = Threads {
         http,
-        here,
         opener: &caller.name,
     };
     data.session

@@ -2,17 +2,15 @@
 //! at once (only for you: no spoilers), and the server's puzzle standings. The post of the
 //! day's puzzles in a server's puzzle channel is in `clock.rs`.
 
-use super::shared::answer;
-use crate::discord::answers::own_look;
-use crate::discord::caller::Caller;
+use super::shared::answer_here;
+use crate::climb;
 use crate::discord::posts::{Picture, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Data, Error};
 use crate::lang::Lang;
 use crate::session::review::PositionView;
-use crate::session::GameKind;
+use crate::session::{GameKind, Look, PuzzleAsk, PuzzleShown};
 use crate::text::{self, Markup};
-use crate::{climb, daifugo};
 
 const M: Markup = Markup::Discord;
 
@@ -24,16 +22,20 @@ fn command(kind: GameKind) -> &'static str {
     }
 }
 
-/// The day's Prime Climb puzzle as a post: the question and the board.
-pub async fn climb_post(data: &Data, day: i64, look: crate::session::Look, lang: Lang) -> Post {
-    let puzzle = climb::puzzle::of_day(day);
+/// A day's Prime Climb puzzle as a post: the question and the board.
+pub async fn climb_post(
+    data: &Data,
+    puzzle: &climb::puzzle::Puzzle,
+    look: Look,
+    lang: Lang,
+) -> Post {
     let mut post = Post::text(text::puzzle::climb_question(
-        &puzzle,
+        puzzle,
         command(GameKind::Climb),
         lang,
         M,
     ));
-    let alt = text::puzzle::climb_alt(&puzzle, lang);
+    let alt = text::puzzle::climb_alt(puzzle, lang);
     let game = puzzle.game.clone();
     post.picture = data
         .picture(move || PositionView { game }.png(look, text::pictures::words(lang)))
@@ -53,57 +55,31 @@ pub async fn puzzle(
     answer_words: Option<String>,
     standings: bool,
 ) -> Result<(), Error> {
-    let data = ctx.data().clone();
-    let caller = Caller::from_command(ctx);
-    let lang = caller.lang();
-    let shown = if standings {
-        Shown::Public
-    } else {
-        Shown::Private
+    let (shown, ask) = match (standings, answer_words) {
+        (true, _) => (Shown::Public, PuzzleAsk::Standings),
+        (false, Some(words)) => (Shown::Private, PuzzleAsk::Answer(words)),
+        (false, None) => (Shown::Private, PuzzleAsk::Today),
     };
-    answer(ctx, shown, async move {
-        let place = match caller.place() {
-            Ok(p) => p,
-            Err(t) => return Answer::private(t),
-        };
-        let session = &data.session;
-        if standings {
-            let game = text::lobby::title(kind);
-            return match session
-                .learning()
-                .puzzle_standings(place.guild_id, kind)
-                .await
-            {
-                Ok(rows) => {
-                    Answer::public(Post::text(text::puzzle::standings(&rows, game, lang, M)))
-                }
-                Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-            };
-        }
-        let Some(words) = answer_words else {
-            let day = match session.learning().puzzle_day(Some(place.guild_id)).await {
-                Ok(d) => d,
-                Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
-            };
-            return match kind {
-                GameKind::Climb => {
-                    let look = own_look(&data, &caller, place).await;
-                    Answer::new(climb_post(&data, day, look, lang).await, Shown::Private)
-                }
-                GameKind::Daifugo => Answer::private(text::puzzle::daifugo_question(
-                    &daifugo::puzzle::of_day(day),
-                    command(kind),
-                    lang,
-                    M,
-                )),
-            };
-        };
-        match session
-            .learning()
-            .answer_puzzle(place.guild_id, caller.user(), kind, &words)
+    answer_here(ctx, shown, move |data, caller, place| async move {
+        let lang = caller.lang();
+        let learning = data.session.learning();
+        match learning
+            .puzzle(place.guild_id, caller.user(), kind, ask)
             .await
         {
-            Ok((_, grade, record)) => Answer::private(format!(
+            Ok(PuzzleShown::Standings(rows)) => Answer::public(Post::text(
+                text::puzzle::standings(&rows, text::lobby::title(kind), lang, M),
+            )),
+            Ok(PuzzleShown::Climb { puzzle, look }) => {
+                Answer::new(climb_post(&data, &puzzle, look, lang).await, Shown::Private)
+            }
+            Ok(PuzzleShown::Daifugo(puzzle)) => Answer::private(text::puzzle::daifugo_question(
+                &puzzle,
+                command(kind),
+                lang,
+                M,
+            )),
+            Ok(PuzzleShown::Graded(grade, record)) => Answer::private(format!(
                 "{}\n{}",
                 text::puzzle::grade(&grade, lang, M),
                 text::puzzle::record(&record, lang)
