@@ -8,7 +8,7 @@ use super::reply::{Answer, Shown};
 use super::types::Data;
 use crate::climb::hint::Hint;
 use crate::lang::Lang;
-use crate::session::{Changed, ClimbView, DaifugoView, GameView, Look, Place, SessionError};
+use crate::session::{Changed, ClimbView, DaifugoView, GameView, Hand, Look, Place, SessionError};
 use crate::text::{self, Markup};
 
 /// How the caller is named in a note to the channel: a mention.
@@ -116,36 +116,42 @@ pub async fn own_look(data: &Data, caller: &Caller, place: Place) -> Look {
         .unwrap_or_default()
 }
 
-/// The caller's hand, privately (or why not). `game`: the match a button was shown for.
-pub async fn daifugo_hand(data: &Data, caller: &Caller, game: Option<i64>) -> Answer {
+/// The caller's hand, privately (or why not).
+pub async fn daifugo_hand(data: &Data, caller: &Caller) -> Answer {
     let lang = caller.lang();
     let place = match caller.place() {
         Ok(p) => p,
         Err(t) => return Answer::private(t),
     };
-    match data.session.play().hand(place, caller.user(), game).await {
-        Ok(h) => Answer::new(
-            daifugo_post::hand_post(data, &h.view, h.seat, lang, h.look).await,
-            Shown::Private,
-        ),
+    match data.session.play().hand(place, caller.user(), None).await {
+        Ok(hand) => hand_answer(data, &hand, lang).await,
         Err(e) => Answer::private(refusal(&e, lang)),
     }
 }
 
-/// What the caller could play with their own hand. `game`: as for [`daifugo_hand`].
-pub async fn daifugo_hint(data: &Data, caller: &Caller, game: Option<i64>) -> String {
+/// What the caller could play with their own hand.
+pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
     let lang = caller.lang();
     let place = match caller.place() {
         Ok(p) => p,
         Err(t) => return t,
     };
-    match data.session.play().hand(place, caller.user(), game).await {
-        Ok(h) => text::clip(
-            &text::daifugo::hint(&h.view.game, h.seat, lang, Markup::Discord).join("\n"),
-            1_900,
-        ),
+    match data.session.play().hand(place, caller.user(), None).await {
+        Ok(hand) => hint_words(&hand, lang),
         Err(e) => refusal(&e, lang),
     }
+}
+
+/// A hand shown to its holder, in the look they chose.
+pub async fn hand_answer(data: &Data, hand: &Hand, lang: Lang) -> Answer {
+    let post = daifugo_post::hand_post(data, &hand.view, hand.seat, lang, hand.look).await;
+    Answer::new(post, Shown::Private)
+}
+
+/// What the holder of a hand could play with it.
+pub fn hint_words(hand: &Hand, lang: Lang) -> String {
+    let lines = text::daifugo::hint(&hand.view.game, hand.seat, lang, Markup::Discord);
+    text::clip(&lines.join("\n"), 1_900)
 }
 
 /// The message for a refused request: a board that moved on is said as such.

@@ -168,7 +168,7 @@ pub async fn deliver(
             ))
         };
         send::post(http, data, place, welcome).await;
-        send::changed(http, data, &changed, None).await;
+        super::deliver::changed(http, data, &changed, None).await;
         if changed.ai_next {
             runner::spawn(http.clone(), data.clone(), place);
         }

@@ -132,7 +132,7 @@ async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
         } => notify::reminder(http, data, &view, (left_ms, waited_ms, half), how).await,
         DueWork::TimedOut { changed, mode } => {
             let head = posts::timed_out_line(&changed.view, mode, changed.info().lang);
-            send::changed(http, data, &changed, Some(&head)).await;
+            super::deliver::changed(http, data, &changed, Some(&head)).await;
             runner::spawn(http.clone(), data.clone(), changed.info().place);
         }
         DueWork::PlayAi { place } => runner::spawn(http.clone(), data.clone(), place),
@@ -194,7 +194,7 @@ async fn outbox(http: &serenity::Http, data: &Data) {
                 continue;
             }
         };
-        send::changed(http, data, &changed, None).await;
+        super::deliver::changed(http, data, &changed, None).await;
     }
 }
 

@@ -11,12 +11,17 @@ use super::answers::{self, refusal};
 use super::caller::Caller;
 use super::commands::Threads;
 use super::ids::{BoardVerb, Click, HandVerb, LobbyVerb, TableVerb};
-use super::posts::{lobby as lobby_post, public_post, Post};
+use super::posts::{lobby as lobby_post, public_post, Post, MENU_OPTIONS};
 use super::reply::{self, Answer, Shown, Target};
+use super::snowflake;
 use super::types::Data;
 use crate::level::Level;
-use crate::session::{Changed, Command, GameView, LobbyAct, LobbyDone, Place, Rematch, Stamp};
-use crate::text;
+use crate::session::{
+    Changed, ClickAsk, Clicked, Command, GameView, LobbyAct, LobbyDone, Place, Rematch,
+};
+use crate::text::{self, Markup};
+
+const M: Markup = Markup::Discord;
 
 /// The one value chosen in a select menu.
 fn selected(click: &ComponentInteraction) -> Option<String> {
@@ -46,24 +51,20 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         Ok(p) => p,
         Err(t) => return reply::refuse(target, http, &t).await,
     };
-    // The game the click names is played where it is played: a lobby's buttons in a
-    // channel act on a game whose thread is elsewhere.
-    let game_id = match &parsed {
-        Click::Board { stamp, .. } | Click::Hand { stamp, .. } => stamp.game_id,
-        Click::Lobby { game_id, .. }
-        | Click::Table { game_id, .. }
-        | Click::Rematch { game_id } => *game_id,
+    let (ask, shown) = match read(parsed, selected(click), &caller) {
+        Read::Ask(ask, shown) => (ask, shown),
+        Read::NotOnMenu => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
         // A new game, where the learner is.
-        Click::LearnPlay => {
+        Read::LearnPlay => {
             let work = super::commands::learn::play_click(http, data, &caller);
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
         // Another page of the teacher's list: it names no game.
-        Click::ClassGames { everywhere, page } => {
+        Read::ClassGames { everywhere, page } => {
             let work = async {
                 // The page replaces the one clicked; a refusal is told privately.
                 let mut answer =
-                    super::commands::class::games_page(data, &caller, *everywhere, *page).await;
+                    super::commands::class::games_page(data, &caller, everywhere, page).await;
                 if !answer.post.components.is_empty() {
                     answer.shown = Shown::Update;
                 }
@@ -72,179 +73,183 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
     };
-    let place = match data
-        .session
-        .classes()
-        .place_of(game_id, here.guild_id)
-        .await
-    {
-        Ok(Some(place)) => place,
-        Ok(None) => return reply::refuse(target, http, text::bot::stale_board(lang)).await,
-        Err(e) => return reply::refuse(target, http, &text::errors::refusal(&e, lang)).await,
-    };
-    let value = selected(click);
-    // The verbs that come from a menu need one value.
-    let needs_value = matches!(
-        parsed,
-        Click::Board {
-            verb: BoardVerb::Pick(_),
-            ..
-        } | Click::Lobby {
-            verb: LobbyVerb::Ai,
-            ..
-        } | Click::Hand {
-            verb: HandVerb::Play | HandVerb::Discard,
+    let cancel = matches!(
+        ask,
+        ClickAsk::Lobby {
+            act: LobbyAct::Cancel,
             ..
         }
     );
-    if needs_value && value.is_none() {
-        return reply::refuse(target, http, text::bot::not_on_menu(lang)).await;
-    }
-    let value = value.unwrap_or_default();
-    match parsed {
-        // Answered above: they name no game.
-        Click::LearnPlay | Click::ClassGames { .. } => {}
-        Click::Rematch { game_id } => {
-            rematch_click(ctx, target, data, &caller, click, game_id).await
-        }
-        Click::Board { stamp, verb } => {
-            board_click(ctx, target, data, &caller, place, stamp, verb, &value).await
-        }
-        Click::Lobby { game_id, verb } => {
-            lobby_click(ctx, target, data, &caller, place, game_id, verb, &value).await
-        }
-        Click::Table { game_id, verb } => {
-            let work = async {
-                match verb {
-                    TableVerb::Hint => {
-                        Answer::private(answers::daifugo_hint(data, &caller, Some(game_id)).await)
-                    }
-                    TableVerb::ShowHand => {
-                        answers::daifugo_hand(data, &caller, Some(game_id)).await
-                    }
-                }
-            };
-            reply::answer(target, http, data, Shown::Private, work).await
-        }
-        Click::Hand { stamp, verb } => {
-            let words = match verb {
-                HandVerb::Draw => "draw".to_string(),
-                HandVerb::PlayD => "d".to_string(),
-                HandVerb::Pass => "pass".to_string(),
-                HandVerb::Skip => "skip".to_string(),
-                HandVerb::Play => value,
-                HandVerb::Discard => format!("discard {value}"),
-            };
-            let work = async {
-                let actor = caller.actor();
-                match data
-                    .session
-                    .play()
-                    .daifugo_act(place, &actor, &words, Some(stamp))
-                    .await
-                {
-                    Ok(view) => answers::daifugo_acted(data, &caller, place, view).await,
-                    Err(e) => Answer::private(refusal(&e, lang)),
-                }
-            };
-            reply::answer(target, http, data, Shown::Public, work).await
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn board_click(
-    ctx: &serenity::Context,
-    target: Target<'_>,
-    data: &Data,
-    caller: &Caller,
-    place: Place,
-    stamp: Stamp,
-    verb: BoardVerb,
-    value: &str,
-) {
-    let lang = caller.lang();
-    let http = &ctx.http;
-    let command = match verb {
-        BoardVerb::End => Command::EndMove,
-        BoardVerb::Undo => Command::Undo,
-        BoardVerb::Pick(page) => match value.parse::<usize>() {
-            Ok(n)
-                if n >= 1 && (n - 1) / crate::discord::posts::MENU_OPTIONS == usize::from(page) =>
-            {
-                Command::Choose(n)
-            }
-            _ => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
-        },
-        BoardVerb::Hint => {
-            let work = async { Answer::private(answers::climb_hint(data, caller, 3).await) };
-            return reply::answer(target, http, data, Shown::Private, work).await;
-        }
-        BoardVerb::Moves => {
-            let work = async { Answer::private(answers::climb_moves(data, caller).await) };
-            return reply::answer(target, http, data, Shown::Private, work).await;
-        }
-    };
+    let clicked = (
+        snowflake::id(click.channel_id.get()),
+        snowflake::id(click.message.id.get()),
+    );
     let work = async {
+        let front = Threads {
+            http,
+            opener: &caller.name,
+        };
         let actor = caller.actor();
-        match data
-            .session
-            .play()
-            .act(place, &actor, command, Some(stamp))
-            .await
-        {
-            Ok(view) => answers::climb_changed(data, caller, place, view, lang).await,
-            Err(e) => Answer::private(refusal(&e, lang)),
-        }
-    };
-    reply::answer(target, http, data, Shown::Public, work).await
-}
-
-#[allow(clippy::too_many_arguments)]
-async fn lobby_click(
-    ctx: &serenity::Context,
-    target: Target<'_>,
-    data: &Data,
-    caller: &Caller,
-    place: Place,
-    game_id: i64,
-    verb: LobbyVerb,
-    value: &str,
-) {
-    let lang = caller.lang();
-    let http = &ctx.http;
-    let act = match verb {
-        LobbyVerb::Join => LobbyAct::Join,
-        LobbyVerb::Leave => LobbyAct::Leave,
-        LobbyVerb::Cancel => LobbyAct::Cancel,
-        LobbyVerb::Start => LobbyAct::Start,
-        LobbyVerb::Ai if value == lobby_post::REMOVE_AI => LobbyAct::RemoveAi,
-        LobbyVerb::Ai => match value.parse::<Level>() {
-            Ok(level) => LobbyAct::AddAi(level),
-            Err(_) => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
-        },
-    };
-    let room = caller.room();
-    let work = async {
-        let done = data
-            .session
-            .lobbies()
-            .lobby_act(place, game_id, act, &caller.actor(), room)
-            .await;
+        let play = data.session.play();
+        let done = match play.click(here.guild_id, &actor, ask, &front).await {
+            Ok(done) => done,
+            Err(e) => return Answer::private(refusal(&e, lang)),
+        };
         match done {
-            Ok(LobbyDone::Changed { lobby, note }) => {
+            Clicked::Climb(place, changed) => {
+                answers::climb_changed(data, &caller, place, *changed, lang).await
+            }
+            Clicked::ClimbHint(view, hints) => {
+                let mine = view.info.user_of(view.game.current()) == Some(caller.user());
+                Answer::private(text::climb::hints_text(&view.game, &hints, mine, lang, M))
+            }
+            Clicked::ClimbMoves(view, outcomes) => {
+                Answer::private(text::climb::moves_text(&view.game, &outcomes, lang, M))
+            }
+            Clicked::Lobby(_, LobbyDone::Changed { lobby, note }) => {
                 let mut post = lobby_post::changed_post(&lobby, &caller.name, lang);
                 if let Some(note) = text::bot::placed_note(note, lang) {
                     post = post.headed(note);
                 }
-                Answer::new(post, Shown::Update)
-                    .then_announce(lobby.info.id, act == LobbyAct::Cancel)
+                Answer::new(post, Shown::Update).then_announce(lobby.info.id, cancel)
             }
-            Ok(LobbyDone::Started(changed)) => started(data, place, *changed, lang).await,
-            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+            Clicked::Lobby(place, LobbyDone::Started(changed)) => {
+                started(data, place, *changed, lang).await
+            }
+            Clicked::Daifugo(place, changed) => {
+                answers::daifugo_acted(data, &caller, place, *changed).await
+            }
+            Clicked::Hand(hand, true) => Answer::private(answers::hint_words(&hand, lang)),
+            Clicked::Hand(hand, false) => answers::hand_answer(data, &hand, lang).await,
+            Clicked::Rematch(rematch) => match rematch {
+                Rematch::Waiting {
+                    waiting,
+                    waiting_ids,
+                    pings,
+                } => {
+                    let mentions: Vec<String> = waiting
+                        .iter()
+                        .zip(&waiting_ids)
+                        .map(|(name, id)| format!("<@{id}> ({name})"))
+                        .collect();
+                    let mut post =
+                        Post::text(text::notify::rematch_asked(&caller.name, &mentions, lang));
+                    post.mentions = pings.users.clone();
+                    post.ping(&pings);
+                    Answer::public(post)
+                }
+                Rematch::Opened {
+                    from,
+                    place,
+                    view,
+                    lang: game_lang,
+                } => {
+                    let info = view.info();
+                    let people: Vec<i64> = (0..info.seats.len())
+                        .filter_map(|s| info.user_of(s))
+                        .collect();
+                    let mentions: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
+                    let welcome = Post {
+                        mentions: people
+                            .iter()
+                            .filter_map(|&u| u64::try_from(u).ok())
+                            .collect(),
+                        ..Post::text(text::notify::rematch_welcome(from, &mentions, game_lang))
+                    };
+                    let board = public_post(data, &view).await;
+                    let mut answer = Answer::public(Post::text(text::notify::rematch_started(
+                        info.kind,
+                        info.id,
+                        place.channel_id,
+                        lang,
+                    )))
+                    .then_ai(place, view.ai_to_move());
+                    answer.channel_posts = vec![(place, welcome), (place, board)];
+                    answer.strip.push(clicked);
+                    answer
+                }
+            },
         }
     };
-    reply::answer(target, http, data, Shown::Update, work).await
+    reply::answer(target, http, data, shown, work).await
+}
+
+/// A click as read: what it asks of a game and how its answer is most likely shown, or a
+/// click that names no game.
+enum Read {
+    Ask(ClickAsk, Shown),
+    /// A menu choice that is not on the menu (or none).
+    NotOnMenu,
+    LearnPlay,
+    ClassGames {
+        everywhere: bool,
+        page: u16,
+    },
+}
+
+/// Read a click and the value chosen in its menu.
+fn read(parsed: Click, value: Option<String>, caller: &Caller) -> Read {
+    let ask = |ask, shown| Read::Ask(ask, shown);
+    match parsed {
+        Click::LearnPlay => Read::LearnPlay,
+        Click::ClassGames { everywhere, page } => Read::ClassGames { everywhere, page },
+        Click::Rematch { game_id } => {
+            let may_open = caller
+                .app_permissions
+                .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS));
+            ask(ClickAsk::Rematch { game_id, may_open }, Shown::Public)
+        }
+        Click::Board { stamp, verb } => {
+            let command = match verb {
+                BoardVerb::End => Command::EndMove,
+                BoardVerb::Undo => Command::Undo,
+                BoardVerb::Hint => return ask(ClickAsk::ClimbHint { stamp, n: 3 }, Shown::Private),
+                BoardVerb::Moves => return ask(ClickAsk::ClimbMoves { stamp }, Shown::Private),
+                // A menu of choices, MENU_OPTIONS to a page.
+                BoardVerb::Pick(page) => match value.and_then(|v| v.parse::<usize>().ok()) {
+                    Some(n) if n >= 1 && (n - 1) / MENU_OPTIONS == usize::from(page) => {
+                        Command::Choose(n)
+                    }
+                    _ => return Read::NotOnMenu,
+                },
+            };
+            ask(ClickAsk::Climb { stamp, command }, Shown::Public)
+        }
+        Click::Lobby { game_id, verb } => {
+            let act = match verb {
+                LobbyVerb::Join => LobbyAct::Join,
+                LobbyVerb::Leave => LobbyAct::Leave,
+                LobbyVerb::Cancel => LobbyAct::Cancel,
+                LobbyVerb::Start => LobbyAct::Start,
+                LobbyVerb::Ai => match value.as_deref() {
+                    Some(lobby_post::REMOVE_AI) => LobbyAct::RemoveAi,
+                    Some(v) => match v.parse::<Level>() {
+                        Ok(level) => LobbyAct::AddAi(level),
+                        Err(_) => return Read::NotOnMenu,
+                    },
+                    None => return Read::NotOnMenu,
+                },
+            };
+            let room = caller.room();
+            ask(ClickAsk::Lobby { game_id, act, room }, Shown::Update)
+        }
+        Click::Table { game_id, verb } => {
+            let hint = verb == TableVerb::Hint;
+            ask(ClickAsk::Hand { game_id, hint }, Shown::Private)
+        }
+        Click::Hand { stamp, verb } => {
+            let words = match (verb, value) {
+                (HandVerb::Draw, _) => "draw".to_string(),
+                (HandVerb::PlayD, _) => "d".to_string(),
+                (HandVerb::Pass, _) => "pass".to_string(),
+                (HandVerb::Skip, _) => "skip".to_string(),
+                (HandVerb::Play, Some(v)) => v,
+                (HandVerb::Discard, Some(v)) => format!("discard {v}"),
+                (HandVerb::Play | HandVerb::Discard, None) => return Read::NotOnMenu,
+            };
+            ask(ClickAsk::Daifugo { stamp, words }, Shown::Public)
+        }
+    }
 }
 
 /// The game has started: the lobby message says so, the first board is posted in the
@@ -266,90 +271,4 @@ async fn started(
     .then_notify(changed.notices);
     answer.channel_posts.push((place, board));
     answer
-}
-
-/// A finished game's Rematch button: the clicker's vote; once every person seated has
-/// asked, the new game opens (in a new thread where the server has threads) and the
-/// result's button goes.
-async fn rematch_click(
-    ctx: &serenity::Context,
-    target: Target<'_>,
-    data: &Data,
-    caller: &Caller,
-    click: &ComponentInteraction,
-    game_id: i64,
-) {
-    let lang = caller.lang();
-    let http = &ctx.http;
-    let clicked = (
-        crate::discord::snowflake::id(click.channel_id.get()),
-        crate::discord::snowflake::id(click.message.id.get()),
-    );
-    let work = async {
-        let Some(guild) = caller.guild_id.map(crate::discord::snowflake::id) else {
-            return Answer::private(text::bot::not_in_dm(lang));
-        };
-        let may_open = caller
-            .app_permissions
-            .is_some_and(|p| p.contains(crate::discord::threads::THREAD_PERMISSIONS));
-        let front = Threads {
-            http,
-            opener: &caller.name,
-        };
-        let actor = caller.actor();
-        let lobbies = data.session.lobbies();
-        match lobbies
-            .rematch(game_id, guild, &actor, may_open, &front)
-            .await
-        {
-            Ok(Rematch::Waiting {
-                waiting,
-                waiting_ids,
-                pings,
-            }) => {
-                let mentions: Vec<String> = waiting
-                    .iter()
-                    .zip(&waiting_ids)
-                    .map(|(name, id)| format!("<@{id}> ({name})"))
-                    .collect();
-                let mut post =
-                    Post::text(text::notify::rematch_asked(&caller.name, &mentions, lang));
-                post.mentions = pings.users.clone();
-                post.ping(&pings);
-                Answer::public(post)
-            }
-            Ok(Rematch::Opened {
-                from,
-                place,
-                view,
-                lang: game_lang,
-            }) => {
-                let info = view.info();
-                let people: Vec<i64> = (0..info.seats.len())
-                    .filter_map(|s| info.user_of(s))
-                    .collect();
-                let mentions: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
-                let welcome = Post {
-                    mentions: people
-                        .iter()
-                        .filter_map(|&u| u64::try_from(u).ok())
-                        .collect(),
-                    ..Post::text(text::notify::rematch_welcome(from, &mentions, game_lang))
-                };
-                let board = public_post(data, &view).await;
-                let mut answer = Answer::public(Post::text(text::notify::rematch_started(
-                    info.kind,
-                    info.id,
-                    place.channel_id,
-                    lang,
-                )))
-                .then_ai(place, view.ai_to_move());
-                answer.channel_posts = vec![(place, welcome), (place, board)];
-                answer.strip.push(clicked);
-                answer
-            }
-            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-        }
-    };
-    reply::answer(target, http, data, Shown::Public, work).await
 }

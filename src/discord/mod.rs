@@ -26,6 +26,7 @@ mod class;
 mod clock;
 mod commands;
 mod components;
+mod deliver;
 
 pub mod ids;
 mod notify;

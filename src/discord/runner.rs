@@ -70,7 +70,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                         "renewing the AI turns failed: {e}"
                     );
                 }
-                super::send::changed(http, data, &changed, None).await;
+                super::deliver::changed(http, data, &changed, None).await;
                 if changed.ended {
                     break;
                 }

@@ -11,10 +11,10 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
-use super::posts::{self, Post, TurnOf};
+use super::posts::{Post, TurnOf};
 use super::snowflake;
 use super::types::Data;
-use crate::session::{patiently, Changed, GameView, Place};
+use crate::session::{patiently, Place};
 
 /// Retries of a channel message Discord refused (after the relay's own retries of 429s).
 const POST_RETRIES: [Duration; 2] = [Duration::from_millis(500), Duration::from_secs(2)];
@@ -185,36 +185,4 @@ pub async fn dm(http: &serenity::Http, user_id: i64, post: &Post) -> Result<(), 
         Err(e) if closed(&e) => Err(DmError::Closed),
         Err(e) => Err(DmError::Failed(e)),
     }
-}
-
-/// Deliver a change of a game made without a reply (an AI turn, a timeout, a waiting
-/// message of the outbox, a class's game started): its public message in its channel,
-/// headed by `head`, pinging as the session decided; the outbox cleared once it is
-/// posted; the notices, with a link to it; its end announced if it ended. The message's
-/// id, if it was posted.
-pub async fn changed(
-    http: &serenity::Http,
-    data: &Data,
-    changed: &Changed<GameView>,
-    head: Option<&str>,
-) -> Option<i64> {
-    let info = changed.info();
-    let place = info.place;
-    let mut message = posts::public_post(data, &changed.view).await;
-    if let Some(head) = head {
-        message = message.headed(head);
-    }
-    message.ping(&changed.pings);
-    let posted = post(http, data, place, message).await;
-    if posted.is_some() {
-        sent(data, info).await;
-    }
-    for notice in &changed.notices {
-        let link = posted.map(|m| (place.channel_id, m));
-        super::notify::send_notice(http, data, notice, link).await;
-    }
-    if changed.ended {
-        super::threads::announce_end(http, data, info.id).await;
-    }
-    posted
 }

@@ -102,22 +102,6 @@ impl<S: Store> Classes<'_, S> {
             .collect()
     }
 
-    /// Where a game is played (its channel or thread), for a click that names it: the
-    /// buttons of a lobby posted in a channel act on a game played in a thread. `None` if
-    /// there is no such game in this server.
-    pub async fn place_of(
-        self,
-        game_id: i64,
-        guild_id: i64,
-    ) -> Result<Option<Place>, SessionError> {
-        Ok(self
-            .store()
-            .game(game_id)
-            .await?
-            .map(|row| row.place)
-            .filter(|p| p.guild_id == guild_id))
-    }
-
     /// Any started game by id, as it stands.
     pub async fn game_by_id(self, id: i64) -> Result<GameView, SessionError> {
         let row = self.store().game(id).await?.ok_or(SessionError::NoGame)?;

@@ -14,6 +14,7 @@
 
 pub mod calendar;
 mod class;
+mod clicks;
 mod climb_play;
 mod clock;
 mod commit;
@@ -48,6 +49,7 @@ pub use crate::store::{
 };
 pub use calendar::quiet_of;
 pub use class::{groups, refusal_kind, GameSummary, Member};
+pub use clicks::{ClickAsk, Clicked};
 pub use climb_play::BoardAsked;
 pub use clock::{AiStep, Due};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};

@@ -259,7 +259,8 @@ fn the_discord_adapter_goes_through_the_session() {
 #[test]
 fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
     const DISPATCH: [&str; 2] = ["commands/", "components.rs"];
-    const DELIVERY: [&str; 6] = [
+    const DELIVERY: [&str; 7] = [
+        "deliver.rs",
         "reply.rs",
         "answers.rs",
         "send.rs",

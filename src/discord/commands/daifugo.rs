@@ -80,7 +80,7 @@ pub async fn hand(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
-        answers::daifugo_hand(&data, &caller, None).await
+        answers::daifugo_hand(&data, &caller).await
     })
     .await
 }
@@ -110,7 +110,7 @@ pub async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
-        Answer::private(answers::daifugo_hint(&data, &caller, None).await)
+        Answer::private(answers::daifugo_hint(&data, &caller).await)
     })
     .await
 }
