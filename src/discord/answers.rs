@@ -8,7 +8,7 @@ use super::reply::{Answer, Shown};
 use super::types::Data;
 use crate::climb::hint::Hint;
 use crate::lang::Lang;
-use crate::session::{Changed, ClimbView, DaifugoView, GameView, Hand, Look, Place, SessionError};
+use crate::session::{Changed, ClimbView, DaifugoView, GameView, Hand, Place, SessionError};
 use crate::text::{self, Markup};
 
 /// How the caller is named in a note to the channel: a mention.
@@ -104,16 +104,6 @@ pub async fn daifugo_acted(
     let mut answer = game_changed(data, caller, place, changed, lang).await;
     answer.private_followup = hand;
     answer
-}
-
-/// How the caller likes their private pictures drawn (the server's look if they never
-/// chose; the standard one if the database cannot say).
-pub async fn own_look(data: &Data, caller: &Caller, place: Place) -> Look {
-    data.session
-        .servers()
-        .look_for(caller.user(), place.guild_id)
-        .await
-        .unwrap_or_default()
 }
 
 /// The caller's hand, privately (or why not).

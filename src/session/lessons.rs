@@ -5,6 +5,7 @@
 use super::core::Learning;
 use super::{Session, SessionError};
 use crate::climb::lessons::{self, Checked, Lesson, LessonError, COUNT};
+use crate::render::Look;
 use crate::store::{Store, StoreTx};
 
 /// Where a learner stands, or what their try did.
@@ -35,6 +36,27 @@ impl<S: Store> Session<S> {
 }
 
 impl<S: Store> Learning<'_, S> {
+    /// `/climb learn` in a server: [`Learning::learn`], and the look the learner draws
+    /// their own pictures in (the server's if they never chose).
+    pub async fn learn_in(
+        self,
+        guild_id: Option<i64>,
+        user_id: i64,
+        answer: Option<&str>,
+        restart: bool,
+    ) -> Result<(Learn, Look), SessionError> {
+        let learned = self.learn(user_id, answer, restart).await?;
+        let look = match guild_id {
+            Some(guild) => self
+                .servers()
+                .look_for(user_id, guild)
+                .await
+                .unwrap_or_default(),
+            None => Look::default(),
+        };
+        Ok((learned, look))
+    }
+
     /// The learner's step (with `restart`, from the first again), or the check of their
     /// try (`answer`, a move in the notation of §4). A passed step is saved at once.
     pub async fn learn(

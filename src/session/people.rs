@@ -257,7 +257,8 @@ impl<S: Store> People<'_, S> {
         Ok(out)
     }
 
-    /// Change how a person is told it is their turn (anyone, for themselves). Choosing a
+    /// Change how a person is told it is their turn (anyone, for themselves; no change:
+    /// the settings as they are). Choosing a
     /// way again clears a refused direct message; a new digest hour starts tomorrow (or
     /// later today), not at once.
     pub async fn set_notify(
@@ -267,6 +268,10 @@ impl<S: Store> People<'_, S> {
         lang: Lang,
     ) -> Result<UserSettings, SessionError> {
         let mut u = self.store().user_settings(user_id).await?;
+        // Nothing to change: `/notify` alone shows the settings as they are.
+        if change == NotifyChange::default() {
+            return Ok(u);
+        }
         let zone = match &change.time_zone {
             Some(name) => Some(calendar::time_zone(name)?.1),
             None => None,

@@ -122,31 +122,30 @@ async fn step_post(
 /// The answer to `/climb learn`.
 pub async fn learn(data: &Data, caller: &Caller, answer: Option<String>, restart: bool) -> Answer {
     let lang = caller.lang();
-    let look = match caller.place() {
-        Ok(place) => crate::discord::answers::own_look(data, caller, place).await,
-        Err(_) => Look::default(),
-    };
-    let learned = data
-        .session
-        .learning()
-        .learn(caller.user(), answer.as_deref(), restart)
+    let guild = caller.place().ok().map(|p| p.guild_id);
+    let learning = data.session.learning();
+    let learned = learning
+        .learn_in(guild, caller.user(), answer.as_deref(), restart)
         .await;
+    let (learned, look) = match learned {
+        Ok(both) => both,
+        Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
+    };
     match learned {
-        Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-        Ok(Learn::Done) => whole_game(lang, None),
-        Ok(Learn::Step(i, lesson)) => Answer::new(
+        Learn::Done => whole_game(lang, None),
+        Learn::Step(i, lesson) => Answer::new(
             step_post(data, i, &lesson, look, lang, None).await,
             crate::discord::reply::Shown::Private,
         ),
-        Ok(Learn::Refused(_, lesson, e)) => {
+        Learn::Refused(_, lesson, e) => {
             Answer::private(text::lessons::refused_text(&e, &lesson.shape(), lang, M))
         }
-        Ok(Learn::Tried {
+        Learn::Tried {
             step,
             lesson,
             checked,
             next,
-        }) => {
+        } => {
             let said = text::lessons::checked_text(&lesson, &checked, lang, M);
             match (checked.passed, next) {
                 (true, Some(next)) => Answer::new(

@@ -51,15 +51,8 @@ pub async fn notify(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
         };
         let session = &data.session;
         let user = caller.user();
-        let result = if change == NotifyChange::default() {
-            session.people().user_settings(user).await
-        } else {
-            session
-                .people()
-                .set_notify(user, change.clone(), lang)
-                .await
-        };
-        let mut settings = match result {
+        let asked = session.people().set_notify(user, change.clone(), lang);
+        let mut settings = match asked.await {
             Ok(u) => u,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
