@@ -35,28 +35,32 @@ fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> Str
         .unwrap_or_else(|| user.name.clone())
 }
 
+/// The caller of an interaction: a command and a click carry the same fields.
+macro_rules! caller_of {
+    ($i:expr) => {{
+        let i = $i;
+        let member: Option<&serenity::Member> = i.member.as_ref().map(std::borrow::Borrow::borrow);
+        Caller {
+            user_id: i.user.id.get(),
+            name: display_name(&i.user, member),
+            guild_id: i.guild_id.map(|g| g.get()),
+            channel_id: i.channel_id.get(),
+            permissions: member.and_then(|m| m.permissions),
+            roles: member
+                .map(|m| m.roles.iter().map(|r| r.get()).collect())
+                .unwrap_or_default(),
+            locale: Some(i.locale.clone()),
+            guild_locale: i.guild_locale.clone(),
+            app_permissions: i.app_permissions,
+            channel_kind: i.channel.as_ref().map(|c| c.kind),
+        }
+    }};
+}
+
 impl Caller {
     pub fn from_command(ctx: Context<'_>) -> Caller {
         match ctx {
-            poise::Context::Application(app) => {
-                let i = app.interaction;
-                Caller {
-                    user_id: i.user.id.get(),
-                    name: display_name(&i.user, i.member.as_deref()),
-                    guild_id: i.guild_id.map(|g| g.get()),
-                    channel_id: i.channel_id.get(),
-                    permissions: i.member.as_ref().and_then(|m| m.permissions),
-                    roles: i
-                        .member
-                        .as_ref()
-                        .map(|m| m.roles.iter().map(|r| r.get()).collect())
-                        .unwrap_or_default(),
-                    locale: Some(i.locale.clone()),
-                    guild_locale: i.guild_locale.clone(),
-                    app_permissions: i.app_permissions,
-                    channel_kind: i.channel.as_ref().map(|c| c.kind),
-                }
-            }
+            poise::Context::Application(app) => caller_of!(app.interaction),
             poise::Context::Prefix(p) => Caller {
                 user_id: p.msg.author.id.get(),
                 name: display_name(&p.msg.author, None),
@@ -73,22 +77,7 @@ impl Caller {
     }
 
     pub fn from_component(click: &serenity::ComponentInteraction) -> Caller {
-        Caller {
-            user_id: click.user.id.get(),
-            name: display_name(&click.user, click.member.as_ref()),
-            guild_id: click.guild_id.map(|g| g.get()),
-            channel_id: click.channel_id.get(),
-            permissions: click.member.as_ref().and_then(|m| m.permissions),
-            roles: click
-                .member
-                .as_ref()
-                .map(|m| m.roles.iter().map(|r| r.get()).collect())
-                .unwrap_or_default(),
-            locale: Some(click.locale.clone()),
-            guild_locale: click.guild_locale.clone(),
-            app_permissions: click.app_permissions,
-            channel_kind: click.channel.as_ref().map(|c| c.kind),
-        }
+        caller_of!(click)
     }
 
     /// The reply's language: the user's locale, else the server's, else English.

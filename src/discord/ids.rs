@@ -63,33 +63,52 @@ pub enum BoardVerb {
     Pick(u8),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LobbyVerb {
-    Join,
-    Leave,
-    Start,
-    Cancel,
+/// A verb of a custom id with its word, read and written from one list.
+macro_rules! verbs {
+    ($name:ident { $($(#[$doc:meta])* $verb:ident = $word:literal,)* }) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($(#[$doc])* $verb,)*
+        }
+
+        impl $name {
+            fn word(self) -> &'static str {
+                match self {
+                    $($name::$verb => $word,)*
+                }
+            }
+
+            fn read(word: &str) -> Option<$name> {
+                [$($name::$verb,)*].into_iter().find(|v| v.word() == word)
+            }
+        }
+    };
+}
+
+verbs!(LobbyVerb {
+    Join = "join",
+    Leave = "leave",
+    Start = "start",
+    Cancel = "cancel",
     /// The AI menu: a level, or `remove`.
-    Ai,
-}
+    Ai = "ai",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableVerb {
-    ShowHand,
-    Hint,
-}
+verbs!(TableVerb {
+    ShowHand = "hand",
+    Hint = "hint",
+});
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HandVerb {
-    Draw,
-    PlayD,
-    Pass,
-    Skip,
+verbs!(HandVerb {
+    Draw = "draw",
+    PlayD = "d",
+    Pass = "pass",
+    Skip = "skip",
     /// The play menu: the value is the cards in notation.
-    Play,
+    Play = "play",
     /// The discard menu after a D card: the value is a card in notation.
-    Discard,
-}
+    Discard = "discard",
+});
 
 /// The most choice menus a board carries (Discord allows five rows; two are buttons).
 pub const MAX_PICK_MENUS: u8 = 3;
@@ -126,65 +145,6 @@ impl BoardVerb {
                 BoardVerb::Pick(page)
             }
         })
-    }
-}
-
-impl LobbyVerb {
-    fn word(self) -> &'static str {
-        match self {
-            LobbyVerb::Join => "join",
-            LobbyVerb::Leave => "leave",
-            LobbyVerb::Start => "start",
-            LobbyVerb::Cancel => "cancel",
-            LobbyVerb::Ai => "ai",
-        }
-    }
-
-    fn read(word: &str) -> Option<LobbyVerb> {
-        [
-            LobbyVerb::Join,
-            LobbyVerb::Leave,
-            LobbyVerb::Start,
-            LobbyVerb::Cancel,
-            LobbyVerb::Ai,
-        ]
-        .into_iter()
-        .find(|v| v.word() == word)
-    }
-}
-
-impl TableVerb {
-    fn word(self) -> &'static str {
-        match self {
-            TableVerb::ShowHand => "hand",
-            TableVerb::Hint => "hint",
-        }
-    }
-}
-
-impl HandVerb {
-    fn word(self) -> &'static str {
-        match self {
-            HandVerb::Draw => "draw",
-            HandVerb::PlayD => "d",
-            HandVerb::Pass => "pass",
-            HandVerb::Skip => "skip",
-            HandVerb::Play => "play",
-            HandVerb::Discard => "discard",
-        }
-    }
-
-    fn read(word: &str) -> Option<HandVerb> {
-        [
-            HandVerb::Draw,
-            HandVerb::PlayD,
-            HandVerb::Pass,
-            HandVerb::Skip,
-            HandVerb::Play,
-            HandVerb::Discard,
-        ]
-        .into_iter()
-        .find(|v| v.word() == word)
     }
 }
 
@@ -240,13 +200,9 @@ fn read(custom_id: &str) -> Option<Click> {
             stamp: stamp(game, version)?,
             verb: BoardVerb::read(verb)?,
         },
-        ["daifugo", game, "hand"] => Click::Table {
+        ["daifugo", game, verb @ ("hand" | "hint")] => Click::Table {
             game_id: number(game)?,
-            verb: TableVerb::ShowHand,
-        },
-        ["daifugo", game, "hint"] => Click::Table {
-            game_id: number(game)?,
-            verb: TableVerb::Hint,
+            verb: TableVerb::read(verb)?,
         },
         ["daifugo", game, version, verb] => Click::Hand {
             stamp: stamp(game, version)?,

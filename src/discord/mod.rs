@@ -98,6 +98,8 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
     commands::all()
 }
 
+pub use commands::dispatches;
+
 /// Every command as the bot registers it with Discord, in both languages.
 pub fn registration() -> Vec<serenity::CreateCommand> {
     commands::registration()

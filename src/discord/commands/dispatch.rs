@@ -9,6 +9,7 @@ use poise::BoxFuture;
 use super::args::Args;
 use super::{class, climb, daifugo, mine, settings, standings};
 use crate::discord::caller::Caller;
+use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Data, Error};
 use crate::session::request::Command;
 use crate::session::{Suggestion, Typing};
@@ -28,12 +29,30 @@ pub(super) fn run(ctx: poise::ApplicationContext<'_, Data, Error>) -> Action<'_>
 
 type Handler = for<'a> fn(Context<'a>, &'a Args<'a>) -> BoxFuture<'a, Result<(), Error>>;
 
-/// The handler of the command named `path` ("climb move", "settings me palette").
+/// Run the handler of the command named `path`; a command this version does not know
+/// (registered by another) is told so.
 async fn dispatch(ctx: Context<'_>, path: &str, a: &Args<'_>) -> Result<(), Error> {
+    match handler(path) {
+        Some(handler) => handler(ctx, a).await,
+        None => {
+            let lang = Caller::from_command(ctx).lang();
+            let text = text::bot::unknown_command(lang);
+            super::shared::answer(ctx, Shown::Private, async move { Answer::private(text) }).await
+        }
+    }
+}
+
+/// Whether a command named `path` ("climb move", "settings me palette") has a handler.
+pub fn dispatches(path: &str) -> bool {
+    handler(path).is_some()
+}
+
+/// The handler of the command named `path`.
+fn handler(path: &str) -> Option<Handler> {
     // Each handler is a function of its own that boxes its future: built in one function,
     // every handler's future would take its own room on that function's stack (debug
     // builds reuse none), more than a worker thread has.
-    let handler: Handler = match path {
+    Some(match path {
         "climb start" => |ctx, a| Box::pin(climb::start(ctx, a)),
         "climb move" => |ctx, a| Box::pin(climb::move_(ctx, a)),
         "climb play" => |ctx, a| Box::pin(climb::play_keeper(ctx, a)),
@@ -68,10 +87,24 @@ async fn dispatch(ctx: Context<'_>, path: &str, a: &Args<'_>) -> Result<(), Erro
         "mygames" => |ctx, _| Box::pin(mine::my_games(ctx)),
         "notify" => |ctx, a| Box::pin(mine::notify(ctx, a)),
         "away" => |ctx, a| Box::pin(mine::away(ctx, a)),
-        p if p.starts_with("settings ") => |ctx, a| Box::pin(settings::run(ctx, a)),
-        _ => |_, _| Box::pin(async { Ok(()) }),
-    };
-    handler(ctx, a).await
+        "settings show"
+        | "settings timeout"
+        | "settings on-timeout"
+        | "settings variant"
+        | "settings teacher-role"
+        | "settings palette"
+        | "settings threads"
+        | "settings season"
+        | "settings reminders"
+        | "settings calendar"
+        | "settings away-days"
+        | "settings tidy"
+        | "settings puzzle"
+        | "settings card"
+        | "settings card-clear"
+        | "settings me palette" => |ctx, a| Box::pin(settings::run(ctx, a)),
+        _ => return None,
+    })
 }
 
 type Completion<'a> =

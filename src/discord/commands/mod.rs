@@ -18,6 +18,7 @@ mod shared;
 mod standings;
 mod table;
 
+pub use dispatch::dispatches;
 pub(super) use opening::Threads;
 pub(super) use puzzle::climb_post as climb_puzzle_post;
 pub use table::{all, registration};

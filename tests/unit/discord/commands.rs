@@ -36,3 +36,43 @@ fn typed_moves_match_without_spaces() {
     assert_eq!(squeeze("14 -3 ×9"), "14-3x9");
     assert!(squeeze("4 +3 26 x9").starts_with(&squeeze("4+3 2")));
 }
+
+/// Every command of the table (`text::commands`) has a handler, and only those: a command
+/// added to the table without one would be registered and never answered.
+#[test]
+fn every_command_of_the_table_has_a_handler() {
+    use primeclimb::text::commands::{Slash, ALL};
+    fn leaves(slash: &Slash, path: &str, out: &mut Vec<String>) {
+        let path = format!("{path} {}", slash.name.en).trim().to_string();
+        if slash.subcommands.is_empty() {
+            out.push(path.clone());
+        }
+        for sub in slash.subcommands {
+            leaves(sub, &path, out);
+        }
+    }
+    let mut paths = Vec::new();
+    for slash in ALL {
+        leaves(slash, "", &mut paths);
+    }
+    assert_eq!(paths.len(), 51, "{paths:?}");
+    for path in &paths {
+        assert!(
+            primeclimb::discord::dispatches(path),
+            "{path} has no handler"
+        );
+    }
+    for other in [
+        "climb",
+        "climb fly",
+        "settings",
+        "settings me",
+        "settings colour",
+        "",
+    ] {
+        assert!(
+            !primeclimb::discord::dispatches(other),
+            "{other:?} has a handler"
+        );
+    }
+}
