@@ -57,9 +57,6 @@ pub struct Answer {
     /// A game that may have just ended: if it was played in a thread, its end is
     /// announced in the thread's channel (see `threads::announce_end`).
     pub ended: Option<i64>,
-    /// Games whose next player may want a direct message now (besides the post's own
-    /// game, see `notify::notices_now`).
-    pub notify: Vec<i64>,
     /// Messages (channel, message) whose buttons go after the answer (a result's Rematch
     /// button once the rematch has started).
     pub strip: Vec<(i64, i64)>,
@@ -78,7 +75,6 @@ impl Answer {
             channel_posts: Vec::new(),
             ai: None,
             ended: None,
-            notify: Vec::new(),
             strip: Vec::new(),
             notices: None,
         }
@@ -336,10 +332,7 @@ pub async fn answer_after<F>(
             .iter()
             .filter_map(|(_, p)| p.turn_of.as_ref()),
     );
-    let games = turns
-        .filter(|_| undecided)
-        .map(|turn| turn.game_id)
-        .chain(answer.notify.iter().copied());
+    let games = turns.filter(|_| undecided).map(|turn| turn.game_id);
     for game in games {
         notify::notices_now(http, data, game).await;
     }
