@@ -13,7 +13,7 @@ use super::commit::{unless_moved, Change};
 use super::core::{decode, encode, logged};
 use super::outcome::Changed;
 use super::ratings::Finish;
-use super::{Actor, DaifugoView, GameInfo, Look, Session, SessionError};
+use super::{Actor, DaifugoView, GameInfo, LobbyView, Look, Session, SessionError};
 
 /// Actions an AI may take in one turn before the turn must have passed (a draw, a D card
 /// and its discard, then a play: four at most).
@@ -166,6 +166,14 @@ impl<S: Store> Session<S> {
     }
 }
 
+/// What `/daifugo board` shows.
+#[derive(Clone, Debug)]
+pub enum TableAsked {
+    Table(Box<DaifugoView>),
+    /// Its lobby, while the match has not started.
+    Lobby(Box<LobbyView>),
+}
+
 /// A person's own hand (see [`Play::hand`]).
 #[derive(Clone, Debug)]
 pub struct Hand {
@@ -204,6 +212,18 @@ impl<S: Store> Play<'_, S> {
             return Ok(None);
         };
         self.daifugo_ai_turn_on(row).await
+    }
+
+    /// `/daifugo board`: the match of a place as it stands, or its lobby while it has not
+    /// started.
+    pub async fn table_asked(self, place: Place) -> Result<TableAsked, SessionError> {
+        match self.daifugo_board(place).await {
+            Ok(view) => Ok(TableAsked::Table(Box::new(view))),
+            Err(SessionError::NotStarted) => Ok(TableAsked::Lobby(Box::new(
+                self.lobbies().lobby(place).await?,
+            ))),
+            Err(e) => Err(e),
+        }
     }
 
     /// The Prime Daifugo match of a place as it stands (the open one, else the last one

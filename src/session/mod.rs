@@ -57,7 +57,7 @@ pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
     Play, Servers, Session, Standings, DEFAULT_DATABASE_URL,
 };
-pub use daifugo_play::Hand;
+pub use daifugo_play::{Hand, TableAsked};
 pub use due::{DueWork, Reminder};
 pub use error::{
     Actor, CardNumber, ClassRefusal, KeeperError, Permission, SessionError, SettingError,

@@ -12,7 +12,7 @@ use crate::discord::posts::{daifugo as post, lobby as lobby_post, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::session::Rules;
-use crate::session::SessionError;
+use crate::session::TableAsked;
 use crate::text::{self, Markup};
 
 /// Open a Prime Daifugo game (2–3 players): a lobby with Join, Add AI and Start
@@ -90,15 +90,14 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let text = a.flag("text");
     answer_here(ctx, Shown::Public, move |data, caller, place| async move {
         let lang = caller.lang();
-        match data.session.play().daifugo_board(place).await {
-            Ok(view) if text.unwrap_or(false) => Answer::public(Post::text(
+        match data.session.play().table_asked(place).await {
+            Ok(TableAsked::Table(view)) if text.unwrap_or(false) => Answer::public(Post::text(
                 text::alt::table_text(&view.game, lang, Markup::Discord).join("\n"),
             )),
-            Ok(view) => Answer::public(post::public_post(&data, &view, lang).await),
-            Err(SessionError::NotStarted) => match data.session.lobbies().lobby(place).await {
-                Ok(l) => Answer::public(lobby_post::lobby_post(&l, lang)),
-                Err(e) => Answer::private(text::errors::refusal(&e, lang)),
-            },
+            Ok(TableAsked::Table(view)) => {
+                Answer::public(post::public_post(&data, &view, lang).await)
+            }
+            Ok(TableAsked::Lobby(l)) => Answer::public(lobby_post::lobby_post(&l, lang)),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
