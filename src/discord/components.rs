@@ -141,10 +141,10 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
                 Rematch::Opened {
                     from,
                     place,
-                    view,
+                    changed,
                     lang: game_lang,
                 } => {
-                    let info = view.info();
+                    let info = changed.info();
                     let people: Vec<i64> = (0..info.seats.len())
                         .filter_map(|s| info.user_of(s))
                         .collect();
@@ -156,14 +156,16 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
                             .collect(),
                         ..Post::text(text::notify::rematch_welcome(from, &mentions, game_lang))
                     };
-                    let board = public_post(data, &view).await;
+                    let mut board = public_post(data, &changed.view).await;
+                    board.ping(&changed.pings);
                     let mut answer = Answer::public(Post::text(text::notify::rematch_started(
                         info.kind,
                         info.id,
                         place.channel_id,
                         lang,
                     )))
-                    .then_ai(place, view.ai_to_move());
+                    .then_ai(place, changed.ai_next)
+                    .then_notify(changed.notices.clone());
                     answer.channel_posts = vec![(place, welcome), (place, board)];
                     answer.strip.push(clicked);
                     answer

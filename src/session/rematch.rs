@@ -3,6 +3,7 @@
 //! game, and a vote survives a restart.
 
 use super::core::Lobbies;
+use super::outcome::Changed;
 use super::GameOptions;
 use super::{Actor, GameView, LobbySpec, Pings, PlaceFront, Session, SessionError};
 use crate::lang::Lang;
@@ -71,7 +72,9 @@ pub enum Rematch {
     Opened {
         from: i64,
         place: Place,
-        view: Box<GameView>,
+        /// The new game and what follows (its pings, the first player's notice, an AI
+        /// seat to move).
+        changed: Box<Changed<GameView>>,
         lang: Lang,
     },
 }
@@ -137,7 +140,7 @@ impl<S: Store> Lobbies<'_, S> {
             Ok(view) => Ok(Rematch::Opened {
                 from: plan.game_id,
                 place,
-                view: Box::new(view),
+                changed: Box::new(self.changed(view).await),
                 lang: plan.lang,
             }),
             Err(e) => {
