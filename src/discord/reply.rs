@@ -127,16 +127,23 @@ pub enum Target<'a> {
     Click(&'a ComponentInteraction),
 }
 
+/// The same call on a command or a click (serenity gives both the same methods).
+macro_rules! on_either {
+    ($target:expr, $i:ident => $call:expr) => {
+        match $target {
+            Target::Command($i) => $call,
+            Target::Click($i) => $call,
+        }
+    };
+}
+
 impl Target<'_> {
     async fn respond(
         &self,
         http: &serenity::Http,
         response: CreateInteractionResponse,
     ) -> Result<(), serenity::Error> {
-        match self {
-            Target::Command(i) => i.create_response(http, response).await,
-            Target::Click(i) => i.create_response(http, response).await,
-        }
+        on_either!(self, i => i.create_response(http, response).await)
     }
 
     /// Edit the (deferred) response; the message's id.
@@ -145,20 +152,13 @@ impl Target<'_> {
         http: &serenity::Http,
         edit: EditInteractionResponse,
     ) -> Result<Option<u64>, serenity::Error> {
-        match self {
-            Target::Command(i) => i.edit_response(http, edit).await,
-            Target::Click(i) => i.edit_response(http, edit).await,
-        }
-        .map(|m| Some(m.id.get()))
+        on_either!(self, i => i.edit_response(http, edit).await).map(|m| Some(m.id.get()))
     }
 
     /// The id of the response message (one more call: after a first answer, Discord does
     /// not say it).
     async fn response_id(&self, http: &serenity::Http) -> Option<u64> {
-        let found = match self {
-            Target::Command(i) => i.get_response(http).await,
-            Target::Click(i) => i.get_response(http).await,
-        };
+        let found = on_either!(self, i => i.get_response(http).await);
         match found {
             Ok(m) => Some(m.id.get()),
             Err(e) => {
@@ -169,18 +169,12 @@ impl Target<'_> {
     }
 
     fn channel(&self) -> i64 {
-        let id = match self {
-            Target::Command(i) => i.channel_id,
-            Target::Click(i) => i.channel_id,
-        };
+        let id = on_either!(self, i => i.channel_id);
         super::snowflake::id(id.get())
     }
 
     async fn delete(&self, http: &serenity::Http) -> Result<(), serenity::Error> {
-        match self {
-            Target::Command(i) => i.delete_response(http).await,
-            Target::Click(i) => i.delete_response(http).await,
-        }
+        on_either!(self, i => i.delete_response(http).await)
     }
 
     /// A followup message; its id.
@@ -191,11 +185,7 @@ impl Target<'_> {
         ephemeral: bool,
     ) -> Result<Option<u64>, serenity::Error> {
         let f = post.followup(ephemeral);
-        match self {
-            Target::Command(i) => i.create_followup(http, f).await,
-            Target::Click(i) => i.create_followup(http, f).await,
-        }
-        .map(|m| Some(m.id.get()))
+        on_either!(self, i => i.create_followup(http, f).await).map(|m| Some(m.id.get()))
     }
 
     /// Acknowledge now, answer later.
