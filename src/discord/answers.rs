@@ -63,8 +63,13 @@ pub async fn climb_hint(data: &Data, caller: &Caller, n: usize) -> String {
         Ok(found) => found,
         Err(e) => return text::errors::refusal(&e, lang),
     };
+    hints_words(&view, &hints, caller, lang)
+}
+
+/// Hints as the caller reads them: for their own turn, or for whoever is to move.
+pub fn hints_words(view: &ClimbView, hints: &[Hint], caller: &Caller, lang: Lang) -> String {
     let mine = view.info.user_of(view.game.current()) == Some(caller.user());
-    text::climb::hints_text(&view.game, &hints, mine, lang, Markup::Discord)
+    text::climb::hints_text(&view.game, hints, mine, lang, Markup::Discord)
 }
 
 /// The legal ends of the turn being played.
@@ -113,7 +118,12 @@ pub async fn daifugo_hand(data: &Data, caller: &Caller) -> Answer {
         Ok(p) => p,
         Err(t) => return Answer::private(t),
     };
-    match data.session.play().hand(place, caller.user(), None).await {
+    match data
+        .session
+        .play()
+        .hand(place, caller.user(), None, true)
+        .await
+    {
         Ok(hand) => hand_answer(data, &hand, lang).await,
         Err(e) => Answer::private(refusal(&e, lang)),
     }
@@ -126,7 +136,12 @@ pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
         Ok(p) => p,
         Err(t) => return t,
     };
-    match data.session.play().hand(place, caller.user(), None).await {
+    match data
+        .session
+        .play()
+        .hand(place, caller.user(), None, false)
+        .await
+    {
         Ok(hand) => hint_words(&hand, lang),
         Err(e) => refusal(&e, lang),
     }
@@ -134,7 +149,8 @@ pub async fn daifugo_hint(data: &Data, caller: &Caller) -> String {
 
 /// A hand shown to its holder, in the look they chose.
 pub async fn hand_answer(data: &Data, hand: &Hand, lang: Lang) -> Answer {
-    let post = daifugo_post::hand_post(data, &hand.view, hand.seat, lang, hand.look).await;
+    let look = hand.look.unwrap_or_default();
+    let post = daifugo_post::hand_post(data, &hand.view, hand.seat, lang, look).await;
     Answer::new(post, Shown::Private)
 }
 

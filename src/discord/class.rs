@@ -130,12 +130,11 @@ impl ClassFront for Students<'_> {
 
     async fn open_place(&self, kind: GameKind, group: &[Member]) -> Result<Place, String> {
         let names: Vec<&str> = group.iter().map(|m| m.name.as_str()).collect();
-        let name = threads::thread_name(kind, &names.join(" & "));
-        let thread = threads::open_thread(self.http, self.channel, &name).await?;
-        Ok(Place {
+        let under = Place {
             guild_id: self.guild,
-            channel_id: thread,
-        })
+            channel_id: self.channel,
+        };
+        threads::open_thread(self.http, under, kind, &names.join(" & ")).await
     }
 
     async fn close_place(&self, place: Place) {

@@ -100,8 +100,7 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
                 answers::climb_changed(data, &caller, place, *changed, lang).await
             }
             Clicked::ClimbHint(view, hints) => {
-                let mine = view.info.user_of(view.game.current()) == Some(caller.user());
-                Answer::private(text::climb::hints_text(&view.game, &hints, mine, lang, M))
+                Answer::private(answers::hints_words(&view, &hints, &caller, lang))
             }
             Clicked::ClimbMoves(view, outcomes) => {
                 Answer::private(text::climb::moves_text(&view.game, &outcomes, lang, M))

@@ -25,18 +25,27 @@ pub const THREAD_PERMISSIONS: Permissions =
     Permissions::CREATE_PUBLIC_THREADS.union(Permissions::SEND_MESSAGES_IN_THREADS);
 
 /// A thread's name: "Prime Climb · Ada" (Discord allows 1 to 100 characters).
-pub fn thread_name(kind: GameKind, who: &str) -> String {
+fn thread_name(kind: GameKind, who: &str) -> String {
     text::clip(&format!("{} · {who}", text::lobby::title(kind)), 100)
 }
 
-/// Create a public thread in `channel`; its id.
-pub async fn open_thread(http: &serenity::Http, channel: i64, name: &str) -> Result<i64, String> {
-    let channel = super::snowflake::channel(channel);
-    let builder = CreateThread::new(name)
+/// Create a public thread for a game of `kind` played by `who` in the channel of `under`;
+/// the place it makes (or why not, for the log).
+pub async fn open_thread(
+    http: &serenity::Http,
+    under: Place,
+    kind: GameKind,
+    who: &str,
+) -> Result<Place, String> {
+    let channel = super::snowflake::channel(under.channel_id);
+    let builder = CreateThread::new(thread_name(kind, who))
         .kind(ChannelType::PublicThread)
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
     match tokio::time::timeout(THREAD_CALL, channel.create_thread(http, builder)).await {
-        Ok(Ok(thread)) => Ok(super::snowflake::id(thread.id.get())),
+        Ok(Ok(thread)) => Ok(Place {
+            guild_id: under.guild_id,
+            channel_id: super::snowflake::id(thread.id.get()),
+        }),
         Ok(Err(e)) => Err(e.to_string()),
         Err(_) => Err(format!("no answer within {THREAD_CALL:?}")),
     }

@@ -107,7 +107,7 @@ impl<S: Store> Play<'_, S> {
                 Clicked::Daifugo(place, Box::new(changed))
             }
             ClickAsk::Hand { game_id, hint } => {
-                let hand = self.hand(place, user, Some(game_id)).await?;
+                let hand = self.hand(place, user, Some(game_id), !hint).await?;
                 Clicked::Hand(Box::new(hand), hint)
             }
             ClickAsk::Rematch { game_id, may_open } => Clicked::Rematch(

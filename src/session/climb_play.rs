@@ -109,7 +109,7 @@ fn keeper_notation(
 
 impl<S: Store> Session<S> {
     /// Load the started game of a place with its decoded state.
-    async fn climb(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
+    pub(super) async fn climb(&self, place: Place) -> Result<(GameRow, Game), SessionError> {
         let row = self.active_of(place, GameKind::Climb).await?;
         let game = state_of(&row)?;
         Ok((row, game))
@@ -360,10 +360,11 @@ impl<S: Store> Session<S> {
 /// What `/climb board` shows.
 #[derive(Clone, Debug)]
 pub enum BoardAsked {
-    /// The game, and the look the asker draws their own pictures in (a private board).
+    /// The game, and, when it was asked for (a private board), the look the asker draws
+    /// their own pictures in.
     Game {
         view: Box<ClimbView>,
-        own_look: Look,
+        own_look: Option<Look>,
     },
     /// Its lobby, while the game has not started.
     Lobby(Box<LobbyView>),
@@ -438,18 +439,25 @@ impl<S: Store> Play<'_, S> {
         )
     }
 
-    /// `/climb board`: the game of a place as it stands, with the look its asker draws
-    /// their own pictures in; or the lobby while the game has not started.
-    pub async fn board_asked(self, place: Place, asker: i64) -> Result<BoardAsked, SessionError> {
+    /// `/climb board`: the game of a place as it stands, with the look `look_of` draws
+    /// their own pictures in (for a private board); or the lobby while the game has not
+    /// started.
+    pub async fn board_asked(
+        self,
+        place: Place,
+        look_of: Option<i64>,
+    ) -> Result<BoardAsked, SessionError> {
         match self.board(place).await {
-            Ok(view) => Ok(BoardAsked::Game {
-                view: Box::new(view),
-                own_look: self
-                    .servers()
-                    .look_for(asker, place.guild_id)
-                    .await
-                    .unwrap_or_default(),
-            }),
+            Ok(view) => {
+                let own_look = match look_of {
+                    Some(user) => Some(self.servers().own_look(user, place.guild_id).await),
+                    None => None,
+                };
+                Ok(BoardAsked::Game {
+                    view: Box::new(view),
+                    own_look,
+                })
+            }
             Err(SessionError::NotStarted) => Ok(BoardAsked::Lobby(Box::new(
                 self.lobbies().lobby(place).await?,
             ))),

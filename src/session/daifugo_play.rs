@@ -179,7 +179,8 @@ pub enum TableAsked {
 pub struct Hand {
     pub view: DaifugoView,
     pub seat: Seat,
-    pub look: Look,
+    /// The look of its picture, when one was asked for.
+    pub look: Option<Look>,
 }
 
 impl<S: Store> Play<'_, S> {
@@ -198,8 +199,7 @@ impl<S: Store> Play<'_, S> {
         if let Some(user) = actor.user_id {
             let seat = changed.view.seat_of_user(user);
             if seat == Some(changed.view.game.current()) && !changed.ended {
-                let look = self.servers().look_for(user, place.guild_id).await;
-                changed.asker_look = Some(look.unwrap_or_default());
+                changed.asker_look = Some(self.servers().own_look(user, place.guild_id).await);
             }
         }
         Ok(changed)
@@ -240,13 +240,15 @@ impl<S: Store> Play<'_, S> {
     }
 
     /// A person's own hand in the Prime Daifugo match of a place, for their eyes only: the
-    /// match, their seat, and the look they draw their own pictures in. `game`: the match
-    /// a button was shown for (another one there now: [`SessionError::Moved`]).
+    /// match, their seat, and, for a picture of it (`drawn`), the look they draw their own
+    /// pictures in. `game`: the match a button was shown for (another one there now:
+    /// [`SessionError::Moved`]).
     pub async fn hand(
         self,
         place: Place,
         user: i64,
         game: Option<i64>,
+        drawn: bool,
     ) -> Result<Hand, SessionError> {
         let view = match self.daifugo_board(place).await {
             Ok(view) if game.is_none_or(|id| id == view.info.id) => view,
@@ -254,11 +256,11 @@ impl<S: Store> Play<'_, S> {
             _ => return Err(SessionError::Moved),
         };
         let seat = view.seat_of_user(user).ok_or(SessionError::NotInGame)?;
-        let look = self
-            .servers()
-            .look_for(user, place.guild_id)
-            .await
-            .unwrap_or_default();
+        let look = if drawn {
+            Some(self.servers().own_look(user, place.guild_id).await)
+        } else {
+            None
+        };
         Ok(Hand { view, seat, look })
     }
 

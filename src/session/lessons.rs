@@ -47,11 +47,7 @@ impl<S: Store> Learning<'_, S> {
     ) -> Result<(Learn, Look), SessionError> {
         let learned = self.learn(user_id, answer, restart).await?;
         let look = match guild_id {
-            Some(guild) => self
-                .servers()
-                .look_for(user_id, guild)
-                .await
-                .unwrap_or_default(),
+            Some(guild) => self.servers().own_look(user_id, guild).await,
             None => Look::default(),
         };
         Ok((learned, look))

@@ -16,8 +16,6 @@ use crate::{climb, daifugo};
 #[derive(Clone, Debug)]
 pub struct PuzzlePost {
     pub place: Place,
-    /// The day (days since 1970-01-01, the server's local date).
-    pub day: i64,
     /// The day's puzzles.
     pub climb: Box<climb::puzzle::Puzzle>,
     pub daifugo: Box<daifugo::puzzle::Puzzle>,
@@ -142,11 +140,7 @@ impl<S: Store> Learning<'_, S> {
                 match kind {
                     GameKind::Climb => PuzzleShown::Climb {
                         puzzle: Box::new(climb::puzzle::of_day(day)),
-                        look: self
-                            .servers()
-                            .look_for(user_id, guild_id)
-                            .await
-                            .unwrap_or_default(),
+                        look: self.servers().own_look(user_id, guild_id).await,
                     },
                     GameKind::Daifugo => {
                         PuzzleShown::Daifugo(Box::new(daifugo::puzzle::of_day(day)))
@@ -157,7 +151,7 @@ impl<S: Store> Learning<'_, S> {
     }
 
     /// Today's puzzle day in a server's time zone (UTC outside a server).
-    pub async fn puzzle_day(self, guild_id: Option<i64>) -> Result<i64, SessionError> {
+    async fn puzzle_day(self, guild_id: Option<i64>) -> Result<i64, SessionError> {
         let tz = match guild_id {
             Some(g) => self.servers().settings(g).await?.calendar.tz,
             None => jiff::tz::TimeZone::UTC,
@@ -167,7 +161,7 @@ impl<S: Store> Learning<'_, S> {
 
     /// Grade an answer to today's puzzle of `kind`, and record it if it is the person's
     /// first of the day. A malformed answer is refused and records nothing.
-    pub async fn answer_puzzle(
+    async fn answer_puzzle(
         self,
         guild_id: i64,
         user_id: i64,
@@ -221,7 +215,7 @@ impl<S: Store> Learning<'_, S> {
 
     /// A server's puzzle standings of `kind`: the longest current streak first, then the
     /// most solved.
-    pub async fn puzzle_standings(
+    async fn puzzle_standings(
         self,
         guild_id: i64,
         kind: GameKind,
@@ -298,7 +292,6 @@ impl<S: Store> Learning<'_, S> {
                         guild_id: s.guild_id,
                         channel_id: posts.channel,
                     },
-                    day,
                     climb: Box::new(climb::puzzle::of_day(day)),
                     daifugo: Box::new(daifugo::puzzle::of_day(day)),
                     lang: posts.lang,

@@ -19,8 +19,8 @@ pub enum RematchVote {
         /// The people still to ask.
         waiting_ids: Vec<i64>,
     },
-    /// Everyone asked, and this vote claimed the new game: open it with
-    /// [`Lobbies::open_rematch`].
+    /// Everyone asked, and this vote claimed the new game, which [`Lobbies::rematch`]
+    /// opens.
     Ready(Box<RematchPlan>),
 }
 
@@ -203,7 +203,7 @@ impl<S: Store> Lobbies<'_, S> {
     /// Open and start a claimed rematch in `place` (a new thread, or the same channel),
     /// `parent` being the thread's channel. If it cannot open (another game took the
     /// channel), the claim is let go, so the players may ask again.
-    pub async fn open_rematch(
+    async fn open_rematch(
         self,
         plan: &RematchPlan,
         place: Place,

@@ -229,10 +229,16 @@ impl<S: Store> Servers<'_, S> {
         guild_id: i64,
         ask: SettingsAsk,
     ) -> Result<SettingsPage, SessionError> {
-        match ask {
-            SettingsAsk::Change(change) if *change == SettingsChange::default() => {}
+        let (settings, cards) = match ask {
             SettingsAsk::Change(change) => {
-                self.update_settings(actor, guild_id, *change).await?;
+                let settings = if *change == SettingsChange::default() {
+                    self.settings(guild_id).await?
+                } else {
+                    self.update_settings(actor, guild_id, *change).await?
+                };
+                // The page shows the settings even when the cards cannot be read.
+                let cards = self.custom_cards(guild_id).await.unwrap_or_default();
+                (settings, cards)
             }
             SettingsAsk::Card { slot, card } => {
                 let card = match card {
@@ -241,12 +247,12 @@ impl<S: Store> Servers<'_, S> {
                     }
                     None => None,
                 };
-                self.set_custom_card(actor, guild_id, slot, card).await?;
+                let cards = self.set_custom_card(actor, guild_id, slot, card).await?;
+                (self.settings(guild_id).await?, cards)
             }
-        }
-        let cards = self.custom_cards(guild_id).await.unwrap_or_default();
+        };
         Ok(SettingsPage {
-            settings: self.settings(guild_id).await?,
+            settings,
             cards: cards.into_iter().map(|(slot, c)| (slot, c.text)).collect(),
         })
     }
@@ -260,7 +266,7 @@ impl<S: Store> Servers<'_, S> {
 
     /// Change a server's settings (moderators). Each value is checked first: a timeout
     /// (`off`, `12h`…), `ai` or `skip`, variant words.
-    pub async fn update_settings(
+    async fn update_settings(
         self,
         actor: &Actor,
         guild_id: i64,
@@ -342,12 +348,16 @@ impl<S: Store> Servers<'_, S> {
     }
 
     /// A person's own look for the pictures only they see (their hand, private boards):
-    /// theirs if they chose one, else the server's.
-    pub async fn look_for(self, user_id: i64, guild_id: i64) -> Result<Look, SessionError> {
-        Ok(match self.store().user_look(user_id).await? {
-            Some(words) => request::stored_look(Some(&words)),
-            None => self.settings(guild_id).await?.look,
-        })
+    /// theirs if they chose one, else the server's; the standard look when the database
+    /// cannot say (a picture is still drawn).
+    pub(super) async fn own_look(self, user_id: i64, guild_id: i64) -> Look {
+        let found = async {
+            Ok::<_, SessionError>(match self.store().user_look(user_id).await? {
+                Some(words) => request::stored_look(Some(&words)),
+                None => self.settings(guild_id).await?.look,
+            })
+        };
+        found.await.unwrap_or_default()
     }
 
     /// Set a person's own look from words (`colour-blind+marks`), or with `None` go back
@@ -377,7 +387,7 @@ impl<S: Store> Servers<'_, S> {
     }
 
     /// Set (or, with `None`, clear) a custom-card slot (moderators).
-    pub async fn set_custom_card(
+    async fn set_custom_card(
         self,
         actor: &Actor,
         guild_id: i64,

@@ -180,14 +180,14 @@ impl<S: Store> Play<'_, S> {
     /// The legal moves of the asker's turn that begin with what they typed, best first
     /// (by the hard AI).
     async fn moves_typed(self, place: Place, user: i64, partial: &str) -> Suggestions {
-        let Ok((view, _)) = self.legal_moves(place).await else {
+        let Ok((row, game)) = self.climb(place).await else {
             return Suggestions::default();
         };
-        if view.info.user_of(view.game.current()) != Some(user) {
+        let to_move = row.seats.get(game.current()).and_then(|s| s.user_id);
+        if game.is_over() || to_move != Some(user) {
             return Suggestions::default();
         }
         let typed = squeeze(partial);
-        let game = view.game;
         tokio::task::spawn_blocking(move || {
             let pawns = game.options.pawn_count();
             let items = climb::ai::best_outcomes(&game, Level::Hard, usize::MAX)

@@ -83,7 +83,9 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        match data.session.play().board_asked(place, caller.user()).await {
+        // A private picture is drawn the way its viewer likes it.
+        let look_of = (private && !text.unwrap_or(false)).then(|| caller.user());
+        match data.session.play().board_asked(place, look_of).await {
             Ok(BoardAsked::Game { view, .. }) if text.unwrap_or(false) => {
                 let lines = text::alt::board_text(
                     &view.game,
@@ -95,10 +97,10 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             }
             // A private board is drawn the way its viewer likes it; a public one becomes
             // the game's turn message (the buttons of the one before go).
-            Ok(BoardAsked::Game { view, own_look }) if private => Answer::new(
-                post::board_post_in(&data, &view, lang, own_look).await,
-                shown,
-            ),
+            Ok(BoardAsked::Game {
+                view,
+                own_look: Some(look),
+            }) => Answer::new(post::board_post_in(&data, &view, lang, look).await, shown),
             Ok(BoardAsked::Game { view, .. }) => {
                 Answer::new(post::board_post(&data, &view, lang).await, shown)
             }

@@ -34,12 +34,7 @@ pub(crate) struct Threads<'a> {
 
 impl PlaceFront for Threads<'_> {
     async fn open_place(&self, kind: GameKind, under: Place) -> Result<Place, String> {
-        let name = threads::thread_name(kind, self.opener);
-        let thread = threads::open_thread(self.http, under.channel_id, &name).await?;
-        Ok(Place {
-            guild_id: under.guild_id,
-            channel_id: thread,
-        })
+        threads::open_thread(self.http, under, kind, self.opener).await
     }
 
     async fn close_place(&self, place: Place) {
