@@ -1,66 +1,97 @@
-//! The board picture's measured targets (issue: render): the demo position rendered and
-//! PNG-encoded at 1024 × 1024 with the static board cached, median ≤ 25 ms; the same
-//! with the colour-blind palette and factor marks, in French (issue: pictures for
-//! everyone), ≤ 25 ms and ≤ 300 KB. The stages are measured apart too, and the uncached
-//! static board for reference.
+//! The board picture's measured targets (issue: pictures in 2 ms and 100 KB): the demo
+//! position drawn and encoded as the product sends it (`board_png`: the static board and
+//! its indexed, parsed form cached per look) at 1024 × 1024, in every look: both themes,
+//! both palettes, with and without marks, in English and French. Each look's PNG size is
+//! printed, with what the RGBA encoder of earlier versions (`encode_png`) gave. The stages
+//! are measured apart too, and the first picture of a look (its cached layers made).
 //!
 //! `cargo bench --bench render`; the numbers go in the README.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use primeclimb::lang::Lang;
 use primeclimb::render::{
-    board, demo, encode_png, render_board, Look, Palette, RenderOptions, Theme,
+    board, board_png, demo, encode_png, indexed, render_board, Look, Palette, RenderOptions, Theme,
+    Words,
 };
+use primeclimb::text::pictures::words;
 
-/// The pictures' words in English.
-const EN: &dyn primeclimb::render::Words =
-    &primeclimb::text::pictures::PictureWords(primeclimb::lang::Lang::En);
+/// Every look a server or a person can choose, by name.
+fn looks() -> Vec<(String, RenderOptions, &'static dyn Words)> {
+    let mut out = Vec::new();
+    for (theme_name, theme) in [("dark", Theme::dark()), ("light", Theme::light())] {
+        for palette in [Palette::Standard, Palette::ColourBlind] {
+            for marks in [false, true] {
+                for lang in [Lang::En, Lang::Fr] {
+                    let name = format!(
+                        "{theme_name}_{}{}_{}",
+                        match palette {
+                            Palette::Standard => "standard",
+                            Palette::ColourBlind => "colour_blind",
+                        },
+                        if marks { "_marks" } else { "" },
+                        match lang {
+                            Lang::En => "en",
+                            Lang::Fr => "fr",
+                        }
+                    );
+                    let opts = RenderOptions {
+                        theme: theme.clone().with_look(Look { palette, marks }),
+                        ..RenderOptions::default()
+                    };
+                    out.push((name, opts, words(lang)));
+                }
+            }
+        }
+    }
+    out
+}
 
 fn render(c: &mut Criterion) {
     let (game, last) = demo::demo_game().expect("the demo position is legal");
-    let opts = RenderOptions::default();
-    // The first call draws the static board into the cache; the target is for later calls.
-    let first = render_board(&game, Some(&last), &opts, EN);
-    let png = encode_png(&first).expect("encodes");
-    println!("demo PNG at 1024 × 1024: {} bytes", png.len());
+    let looks = looks();
+    for (name, opts, words) in &looks {
+        let start = std::time::Instant::now();
+        let png = board_png(&game, Some(&last), opts, *words);
+        let first = start.elapsed();
+        let rgba = encode_png(&render_board(&game, Some(&last), opts, *words)).expect("encodes");
+        println!(
+            "{name}: PNG {} bytes (RGBA encoder {} bytes); first picture of the look {:.0} ms",
+            png.len(),
+            rgba.len(),
+            first.as_secs_f64() * 1e3
+        );
+    }
 
-    c.bench_function("render_and_encode_demo_1024", |b| {
-        b.iter(|| {
-            let img = render_board(black_box(&game), Some(&last), &opts, EN);
-            encode_png(&img).expect("encodes")
-        })
-    });
-    c.bench_function("render_demo_1024", |b| {
-        b.iter(|| render_board(black_box(&game), Some(&last), &opts, EN))
-    });
-    c.bench_function("encode_png_demo_1024", |b| {
-        b.iter(|| encode_png(black_box(&first)).expect("encodes"))
-    });
+    let mut group = c.benchmark_group("board_png");
+    for (name, opts, words) in &looks {
+        group.bench_function(name.as_str(), |b| {
+            b.iter(|| board_png(black_box(&game), Some(&last), opts, *words))
+        });
+    }
+    group.finish();
 
-    let fr = primeclimb::text::pictures::words(primeclimb::lang::Lang::Fr);
-    let marked = RenderOptions {
-        theme: Theme::for_look(Look {
-            palette: Palette::ColourBlind,
-            marks: true,
-        }),
-        ..RenderOptions::default()
-    };
-    let png = encode_png(&render_board(&game, Some(&last), &marked, fr)).expect("encodes");
-    println!(
-        "demo PNG, colour-blind palette with marks, in French: {} bytes",
-        png.len()
-    );
-    c.bench_function("render_and_encode_demo_1024_colour_blind_marks_fr", |b| {
-        b.iter(|| {
-            let img = render_board(black_box(&game), Some(&last), &marked, fr);
-            encode_png(&img).expect("encodes")
-        })
+    let (_, opts, en) = &looks[0];
+    let img = render_board(&game, Some(&last), opts, *en);
+    c.bench_function("stage_render_demo_1024", |b| {
+        b.iter(|| render_board(black_box(&game), Some(&last), opts, *en))
+    });
+    let cached = indexed(opts, *en);
+    c.bench_function("stage_encode_indexed_demo_1024", |b| {
+        b.iter(|| cached.png(black_box(&img)))
+    });
+    c.bench_function("stage_encode_rgba_demo_1024", |b| {
+        b.iter(|| encode_png(black_box(&img)).expect("encodes"))
     });
 
     let mut slow = c.benchmark_group("uncached");
     slow.sample_size(10);
     let layout = opts.layout();
     slow.bench_function("static_board_1024", |b| {
-        b.iter(|| board::draw_static_board(black_box(&layout), &opts.theme, EN))
+        b.iter(|| board::draw_static_board(black_box(&layout), &opts.theme, *en))
+    });
+    slow.bench_function("indexed_layers_1024", |b| {
+        let base = std::sync::Arc::new(board::draw_static_board(&layout, &opts.theme, *en));
+        b.iter(|| primeclimb::render::encode::Indexed::new(base.clone(), &[&img]))
     });
     slow.finish();
 }

@@ -161,15 +161,14 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let last =
         last.or_else(|| (!game.turn.steps.is_empty()).then(|| LastTurn::in_progress(&game, &[])));
     let lang = language(&args.lang)?;
-    let img = render::render_board(&game, last.as_ref(), &opts, pictures::words(lang));
-    let png = render::encode_png(&img)?;
+    let png = render::board_png(&game, last.as_ref(), &opts, pictures::words(lang));
     std::fs::write(&args.output, &png)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", args.output.display())))?;
     println!(
         "wrote {} ({}×{}, {} KB)",
         args.output.display(),
-        img.width(),
-        img.height(),
+        opts.layout().size,
+        opts.layout().size,
         png.len().div_ceil(1024)
     );
     Ok(())

@@ -190,10 +190,11 @@ pub async fn run(
     let data = Data::new(session, config.timing.clone());
     info!(database = %config.database_url, "database ready");
 
-    // The hard AI and hints use the exact solitaire values: solve them now, not on the
-    // first hint someone asks for.
+    // What the first requests would otherwise wait for: the solver's values, the board
+    // picture's cached layers.
     tokio::task::spawn_blocking(|| {
-        crate::climb::solver::values(crate::climb::solver::Course::Climb);
+        let words = crate::text::pictures::words;
+        crate::session::warm_up(&[words(crate::lang::Lang::En), words(crate::lang::Lang::Fr)]);
     });
 
     let (stop_clock, clock_stopped) = tokio::sync::watch::channel(false);

@@ -87,4 +87,5 @@ pub use settings::{
 };
 pub use stats::{Leaderboard, SeasonAsked, SeasonBoard, Standing, Stats};
 pub use suggest::{Suggestion, Suggestions, Typing};
+pub use views::warm_up;
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};

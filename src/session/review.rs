@@ -87,6 +87,6 @@ impl PositionView {
             theme: crate::render::Theme::for_look(look),
             ..crate::render::RenderOptions::default()
         };
-        crate::render::encode_png(&crate::render::render_board(&self.game, None, &opts, words))
+        Ok(crate::render::board_png(&self.game, None, &opts, words))
     }
 }

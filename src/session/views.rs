@@ -233,8 +233,12 @@ impl ClimbView {
             theme: Theme::for_look(look),
             ..RenderOptions::default()
         };
-        let img = render::render_board(&self.game, self.last_turn().as_ref(), &opts, words);
-        render::encode_png(&img)
+        Ok(render::board_png(
+            &self.game,
+            self.last_turn().as_ref(),
+            &opts,
+            words,
+        ))
     }
 
     /// Whether the game is over.
@@ -417,5 +421,16 @@ impl GameOptions {
             GameKind::Climb => GameOptions::Climb(decode("options", &row.options)?),
             GameKind::Daifugo => GameOptions::Daifugo(decode("options", &row.options)?),
         })
+    }
+}
+
+/// Make now what the first requests would otherwise wait for: the exact solitaire values
+/// the hard AI and hints use, and the board picture's cached layers (its static board,
+/// palette and parse) in the default look, for each of the front's picture `words`.
+/// CPU-bound, a second or so: a front runs it on a blocking thread at start.
+pub fn warm_up(words: &[&dyn Words]) {
+    crate::climb::solver::values(crate::climb::solver::Course::Climb);
+    for words in words {
+        render::prepare(&RenderOptions::default(), *words);
     }
 }

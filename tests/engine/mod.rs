@@ -4,12 +4,13 @@
 //! - `rules`, `variants`, `invariants`, `outcome_counts`, `fuzz`, `hints`, `ai`: Prime
 //!   Climb (`../shared/rules/prime-climb.md`);
 //! - `daifugo`: Prime Daifugo (`../shared/rules/prime-daifugo.md`);
-//! - `render`: the pictures;
+//! - `render`, `encoder`: the pictures, and the board's own PNG encoder;
 //! - `architecture`: the module boundaries of `../shared/design/ARCHITECTURE.md`.
 
 mod ai;
 mod architecture;
 mod daifugo;
+mod encoder;
 mod fuzz;
 mod hints;
 mod invariants;

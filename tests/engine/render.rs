@@ -16,9 +16,7 @@ use primeclimb::climb::{
 use primeclimb::render::canvas::Pt;
 use primeclimb::render::path::ghost_place;
 use primeclimb::render::pawns::{player_styles, token_places};
-use primeclimb::render::{
-    demo, encode_png, render_board, render_card, LastTurn, Layout, RenderOptions, Theme,
-};
+use primeclimb::render::{demo, render_board, render_card, LastTurn, Layout, RenderOptions, Theme};
 
 /// The pictures' words in English.
 const EN: &dyn primeclimb::render::Words =
@@ -400,7 +398,7 @@ fn the_path_is_drawn_through_the_intermediate_space() {
 
 /// The demo's position built without any dice or shuffles the picture shows, so the
 /// snapshot changes only when the drawing does.
-fn golden_after_turn() -> (Game, LastTurn) {
+pub(super) fn golden_after_turn() -> (Game, LastTurn) {
     let setup = PositionSetup {
         pawns: vec![[31, GOAL], [79, 45], [0, 17], [0, 53]],
         keepers: vec![
@@ -448,7 +446,7 @@ fn golden_after_turn() -> (Game, LastTurn) {
     (game, last)
 }
 
-fn golden_in_progress() -> Game {
+pub(super) fn golden_in_progress() -> Game {
     let setup = PositionSetup {
         pawns: vec![[4, 26], [13, 0], [60, 60]],
         keepers: vec![
@@ -566,8 +564,8 @@ fn png_stays_under_300_kb_even_on_a_busy_board() {
         ("busy", &busy, busy_last.as_ref()),
         ("variants", &variants, variant_last.as_ref()),
     ] {
-        let png =
-            encode_png(&render_board(game, last, &RenderOptions::default(), EN)).expect("encodes");
+        let png = primeclimb::render::board_png(game, last, &RenderOptions::default(), EN);
+        eprintln!("{name}: {} bytes", png.len());
         assert!(
             png.len() <= 300 * 1024,
             "{name}: {} KB is over the 300 KB budget",
@@ -731,8 +729,15 @@ mod robustness {
                 drawn: vec![CardId(0), CardId(200)],
                 ..LastTurn::default()
             };
-            let img = render_board(&game, Some(&last), &RenderOptions { size: 256, ..RenderOptions::default() }, EN);
+            let opts = RenderOptions { size: 256, ..RenderOptions::default() };
+            let img = render_board(&game, Some(&last), &opts, EN);
             prop_assert_eq!(img.width(), 256);
+            // The board's encoder looks only where something was drawn: every drawing
+            // says where it drew, or this differs.
+            prop_assert_eq!(
+                primeclimb::render::board_png(&game, Some(&last), &opts, EN),
+                primeclimb::render::indexed(&opts, EN).png(&img)
+            );
             prop_assert!(n >= 2);
         }
     }

@@ -105,6 +105,7 @@ pub fn segmented_disc(
     let x1 = (c.x + r + 1.0).ceil().clamp(0.0, w) as u32;
     let y0 = (c.y - r - 1.0).floor().clamp(0.0, h) as u32;
     let y1 = (c.y + r + 1.0).ceil().clamp(0.0, h) as u32;
+    canvas::touch(x0, y0, x1, y1);
     for y in y0..y1 {
         for x in x0..x1 {
             let (px, py) = (x as f32 + 0.5, y as f32 + 0.5);

@@ -106,7 +106,41 @@ fn blend_px(px: &mut [u8], colour: Rgba<u8>, coverage: f32) {
     px[3] = (out_a * 255.0 + 0.5) as u8;
 }
 
-/// Paint `colour` over the pixel at (x, y) with `coverage` (0–1): "source over".
+thread_local! {
+    /// The boxes drawn on this thread while [`record_touched`] is on: where a picture may
+    /// differ from the static board under it, so its encoder looks nowhere else.
+    static TOUCHED: std::cell::RefCell<Option<Vec<[u32; 4]>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Start (`true`) or stop recording the boxes drawn on this thread; stopping returns them
+/// (each `[x0, y0, x1, y1]`, the ends excluded).
+pub fn record_touched(on: bool) -> Vec<[u32; 4]> {
+    TOUCHED.with(|t| {
+        let mut t = t.borrow_mut();
+        let out = t.take().unwrap_or_default();
+        if on {
+            *t = Some(Vec::new());
+        }
+        out
+    })
+}
+
+/// Note that pixels `x0..x1` × `y0..y1` may have been drawn on. Every drawing function
+/// that writes pixels says so (the tests compare whole pictures to catch one that does
+/// not); [`blend`] alone does not, for its callers say it once for all their pixels.
+pub fn touch(x0: u32, y0: u32, x1: u32, y1: u32) {
+    if x0 < x1 && y0 < y1 {
+        TOUCHED.with(|t| {
+            if let Some(list) = t.borrow_mut().as_mut() {
+                list.push([x0, y0, x1, y1]);
+            }
+        });
+    }
+}
+
+/// Paint `colour` over the pixel at (x, y) with `coverage` (0–1): "source over". The
+/// caller [`touch`]es the pixels it blends.
 #[inline]
 pub fn blend(img: &mut RgbaImage, x: u32, y: u32, colour: Rgba<u8>, coverage: f32) {
     let w = img.width() as usize;
@@ -134,15 +168,32 @@ pub fn fill_sdf(
     if x0 >= x1 {
         return;
     }
+    touch(x0 as u32, y0 as u32, x1 as u32, y1 as u32);
     let stride = img.width() as usize * 4;
     let buf: &mut [u8] = img.as_mut();
+    let n = x1 - x0;
     for y in y0..y1 {
         let py = y as f32 + 0.5;
         let row = &mut buf[y * stride + x0 * 4..y * stride + x1 * 4];
-        for (i, px) in row.chunks_exact_mut(4).enumerate() {
+        // Every shape's distance changes by at most one per pixel (each is a true distance,
+        // or the largest of several), so one distance tells about the pixels after it: at
+        // `d` outside, the next `d − ½` pixels are outside too; at `d` inside, the next
+        // `−d − ½` are covered whole. Only the soft edge is measured pixel by pixel, which
+        // makes a fill cost its outline rather than its area, with the same pixels.
+        let mut i = 0;
+        while i < n {
             let d = sdf((x0 + i) as f32 + 0.5, py);
-            if d < 0.5 {
-                blend_px(px, colour, 0.5 - d);
+            if d >= 0.5 {
+                i += 1 + ((d - 0.5) as usize).min(n - i - 1);
+            } else if d <= -0.5 {
+                let end = i + 1 + ((-0.5 - d) as usize).min(n - i - 1);
+                for px in row[i * 4..end * 4].chunks_exact_mut(4) {
+                    blend_px(px, colour, 1.0);
+                }
+                i = end;
+            } else {
+                blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);
+                i += 1;
             }
         }
     }
@@ -257,6 +308,7 @@ pub fn rounded_rect(img: &mut RgbaImage, min: Pt, max: Pt, r: f32, colour: Rgba<
 pub fn fill_rect(img: &mut RgbaImage, x: u32, y: u32, w: u32, h: u32, colour: Rgba<u8>) {
     let x1 = (x + w).min(img.width());
     let y1 = (y + h).min(img.height());
+    touch(x.min(x1), y.min(y1), x1, y1);
     for yy in y.min(y1)..y1 {
         for xx in x.min(x1)..x1 {
             img.put_pixel(xx, yy, colour);
@@ -267,6 +319,13 @@ pub fn fill_rect(img: &mut RgbaImage, x: u32, y: u32, w: u32, h: u32, colour: Rg
 /// Paint `src` over `dst` with its top-left corner at (x, y), by `src`'s alpha.
 pub fn overlay(dst: &mut RgbaImage, src: &RgbaImage, x: i64, y: i64) {
     let (dw, dh) = (i64::from(dst.width()), i64::from(dst.height()));
+    let clip = |v: i64, most: i64| v.clamp(0, most) as u32;
+    touch(
+        clip(x, dw),
+        clip(y, dh),
+        clip(x + i64::from(src.width()), dw),
+        clip(y + i64::from(src.height()), dh),
+    );
     let stride = dst.width() as usize * 4;
     let buf: &mut [u8] = dst.as_mut();
     for (sy, row) in src.rows().enumerate() {

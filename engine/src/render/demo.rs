@@ -56,3 +56,23 @@ pub fn demo_game() -> Result<(Game, LastTurn), RuleError> {
     let last = LastTurn::from_events(&events).ok_or(RuleError::GameOver)?;
     Ok((game, last))
 }
+
+/// A turn in progress (for the colours a look's palette must hold: a ghost where a pawn
+/// was, the steps so far): three players, Ada has played `4 x3` of her 3 and 9 and holds a
+/// ±5 Keeper.
+pub fn demo_in_progress() -> Result<Game, RuleError> {
+    let setup = PositionSetup {
+        pawns: vec![[4, 26], [13, 0], [60, 60]],
+        keepers: vec![
+            vec![KeeperEffect::PlusMinus { n: 5 }],
+            Vec::new(),
+            Vec::new(),
+        ],
+        to_move: 0,
+        roll: Roll::new(3, 9),
+        cursed: false,
+    };
+    let mut game = Game::from_position(Options::default(), &setup, DEMO_SEED)?;
+    notation::play(&mut game, 0, "4 x3")?;
+    Ok(game)
+}

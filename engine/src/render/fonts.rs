@@ -4,7 +4,8 @@
 //!
 //! The only "asset loading" of the renderer: nothing here touches the file system.
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
@@ -147,25 +148,6 @@ fn mask(style: TextStyle, origin: Pt, text: &str, pad: i32) -> Option<Mask> {
     Some(Mask { x0, y0, w, h, data })
 }
 
-fn paint_mask(img: &mut RgbaImage, m: &Mask, data: &[f32], colour: Rgba<u8>) {
-    for yy in 0..m.h {
-        let y = m.y0 + yy as i32;
-        if y < 0 || y >= img.height() as i32 {
-            continue;
-        }
-        for xx in 0..m.w {
-            let x = m.x0 + xx as i32;
-            if x < 0 || x >= img.width() as i32 {
-                continue;
-            }
-            let c = data[yy * m.w + xx];
-            if c > 0.0 {
-                blend(img, x as u32, y as u32, colour, c);
-            }
-        }
-    }
-}
-
 /// Where a line of text is anchored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
@@ -233,40 +215,96 @@ fn recorded(style: TextStyle, o: Pt, text: &str) {
     });
 }
 
-/// Draw a line of text.
-pub fn draw_text(
-    img: &mut RgbaImage,
-    style: TextStyle,
-    at: Pt,
-    align: Align,
-    colour: Rgba<u8>,
-    text: &str,
-) {
-    let o = origin(style, text, at, align);
-    recorded(style, o, text);
-    if let Some(m) = mask(style, o, text, 0) {
-        paint_mask(img, &m, &m.data, colour);
-    }
+/// A line of text's coverage as drawn: in eighths (what [`blend`] keeps of a coverage
+/// anyway), with its halo's when it has one.
+struct Drawn {
+    x0: i32,
+    y0: i32,
+    w: usize,
+    h: usize,
+    text: Vec<u8>,
+    halo: Vec<u8>,
 }
 
-/// Draw a line of text with a halo `halo_px` wide around each letter, so light text reads
-/// on light colours and dark text on dark ones.
-pub fn draw_text_halo(
-    img: &mut RgbaImage,
-    style: TextStyle,
-    at: Pt,
-    align: Align,
-    (colour, halo): (Rgba<u8>, Rgba<u8>),
-    halo_px: f32,
-    text: &str,
-) {
-    let o = origin(style, text, at, align);
-    recorded(style, o, text);
-    let pad = halo_px.ceil() as i32 + 1;
-    let Some(m) = mask(style, o, text, pad) else {
-        return;
+/// What a line of text's coverage depends on: font, size, exact position, words, halo.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct DrawnKey {
+    bold: bool,
+    px: u32,
+    x: u32,
+    y: u32,
+    halo: u32,
+    text: String,
+}
+
+/// Lines of text already rasterised, by exact size and position: the panel's lines, the
+/// pawns' letters and the labels come back at the same places turn after turn, and
+/// rasterising them (outlines, coverage, the halo's dilation) was most of a picture's
+/// text cost. Bounded: past [`DRAWN_BUDGET`] bytes it starts again.
+static DRAWN: LazyLock<Mutex<DrawnCache>> = LazyLock::new(Default::default);
+
+/// The lines drawn, and the bytes they take.
+type DrawnCache = (HashMap<DrawnKey, Arc<Drawn>>, usize);
+const DRAWN_BUDGET: usize = 4 << 20;
+
+fn steps(c: f32) -> u8 {
+    (c.clamp(0.0, 1.0) * 8.0 + 0.5) as u8
+}
+
+fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Arc<Drawn>> {
+    let key = DrawnKey {
+        bold: style.weight == Weight::Bold,
+        px: style.px.to_bits(),
+        x: o.x.to_bits(),
+        y: o.y.to_bits(),
+        halo: halo_px.map_or(u32::MAX, f32::to_bits),
+        text: text.to_string(),
     };
-    // The halo is the text's coverage dilated by a disc of radius `halo_px`.
+    {
+        let cache = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(d) = cache.0.get(&key) {
+            return Some(Arc::clone(d));
+        }
+    }
+    let made = Arc::new(match halo_px {
+        None => {
+            let m = mask(style, o, text, 0)?;
+            Drawn {
+                x0: m.x0,
+                y0: m.y0,
+                w: m.w,
+                h: m.h,
+                text: m.data.iter().map(|&c| steps(c)).collect(),
+                halo: Vec::new(),
+            }
+        }
+        Some(halo_px) => {
+            let pad = halo_px.ceil() as i32 + 1;
+            let m = mask(style, o, text, pad)?;
+            let grown = dilate(&m, halo_px);
+            Drawn {
+                x0: m.x0,
+                y0: m.y0,
+                w: m.w,
+                h: m.h,
+                text: m.data.iter().map(|&c| steps(c)).collect(),
+                halo: grown.iter().map(|&c| steps(c)).collect(),
+            }
+        }
+    });
+    let mut cache = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
+    let bytes = made.text.len() + made.halo.len() + text.len() + 64;
+    if cache.1 + bytes > DRAWN_BUDGET {
+        cache.0.clear();
+        cache.1 = 0;
+    }
+    cache.1 += bytes;
+    cache.0.insert(key, Arc::clone(&made));
+    Some(made)
+}
+
+/// The halo of a line of text: its coverage dilated by a disc of radius `halo_px`.
+fn dilate(m: &Mask, halo_px: f32) -> Vec<f32> {
     let r = halo_px.ceil() as i32;
     let offsets: Vec<(i32, i32, f32)> = (-r..=r)
         .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
@@ -289,8 +327,67 @@ pub fn draw_text_halo(
             grown[y as usize * m.w + x as usize] = best;
         }
     }
-    paint_mask(img, &m, &grown, halo);
-    paint_mask(img, &m, &m.data, colour);
+    grown
+}
+
+/// Paint coverage in eighths (`cover`, laid out as `d`) in `colour`.
+fn paint_steps(img: &mut RgbaImage, d: &Drawn, cover: &[u8], colour: Rgba<u8>) {
+    let (iw, ih) = (img.width() as i32, img.height() as i32);
+    let clip = |v: i32, most: i32| v.clamp(0, most) as u32;
+    super::canvas::touch(
+        clip(d.x0, iw),
+        clip(d.y0, ih),
+        clip(d.x0 + d.w as i32, iw),
+        clip(d.y0 + d.h as i32, ih),
+    );
+    for yy in 0..d.h {
+        let y = d.y0 + yy as i32;
+        if y < 0 || y >= ih {
+            continue;
+        }
+        let row = &cover[yy * d.w..(yy + 1) * d.w];
+        for (xx, &c) in row.iter().enumerate() {
+            let x = d.x0 + xx as i32;
+            if c > 0 && x >= 0 && x < iw {
+                blend(img, x as u32, y as u32, colour, f32::from(c) / 8.0);
+            }
+        }
+    }
+}
+
+/// Draw a line of text.
+pub fn draw_text(
+    img: &mut RgbaImage,
+    style: TextStyle,
+    at: Pt,
+    align: Align,
+    colour: Rgba<u8>,
+    text: &str,
+) {
+    let o = origin(style, text, at, align);
+    recorded(style, o, text);
+    if let Some(d) = drawn(style, o, text, None) {
+        paint_steps(img, &d, &d.text, colour);
+    }
+}
+
+/// Draw a line of text with a halo `halo_px` wide around each letter, so light text reads
+/// on light colours and dark text on dark ones.
+pub fn draw_text_halo(
+    img: &mut RgbaImage,
+    style: TextStyle,
+    at: Pt,
+    align: Align,
+    (colour, halo): (Rgba<u8>, Rgba<u8>),
+    halo_px: f32,
+    text: &str,
+) {
+    let o = origin(style, text, at, align);
+    recorded(style, o, text);
+    if let Some(d) = drawn(style, o, text, Some(halo_px)) {
+        paint_steps(img, &d, &d.halo, halo);
+        paint_steps(img, &d, &d.text, colour);
+    }
 }
 
 /// The largest size up to `style.px` at which `text` is at most `max_width` wide.

@@ -13,7 +13,9 @@ pub mod cards;
 pub mod chart;
 pub mod curve;
 pub mod daifugo;
+pub mod deflate;
 pub mod demo;
+pub mod encode;
 pub mod fonts;
 pub mod last_turn;
 pub mod layout;
@@ -24,6 +26,9 @@ pub mod replay;
 pub mod stations;
 pub mod theme;
 pub mod words;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder, ImageError, RgbaImage};
@@ -108,6 +113,65 @@ pub fn render_board(
     overlay.draw_over(&mut img, &layout, game, theme);
     panel::draw_panel(&mut img, &layout, game, view, &styles, theme, words);
     img
+}
+
+/// The board picture as an indexed PNG: [`render_board`], then encoded with the look's
+/// palette and the static board's cached parse (`encode.rs`).
+pub fn board_png(
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+) -> Vec<u8> {
+    let cached = indexed(opts, words);
+    canvas::record_touched(true);
+    let img = render_board(game, last, opts, words);
+    let touched = canvas::record_touched(false);
+    cached.png_within(&img, &touched)
+}
+
+/// Looks kept indexed beyond this many are dropped and made again when asked.
+const INDEXED_LIMIT: usize = 8;
+
+type IndexedCache = HashMap<(u32, Theme, crate::lang::Lang), Arc<OnceLock<Arc<encode::Indexed>>>>;
+
+/// The look's palette and indexed static board, made on first use (about a tenth of a
+/// second) and shared by every thread afterwards. [`prepare`] makes it ahead of time.
+pub fn indexed(opts: &RenderOptions, words: &dyn Words) -> Arc<encode::Indexed> {
+    static CACHE: OnceLock<Mutex<IndexedCache>> = OnceLock::new();
+    let layout = opts.layout();
+    let key = (layout.size, opts.theme.clone(), words.lang());
+    let cell = {
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        // A poisoned lock only means another render panicked mid-insert; the map is
+        // still usable.
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if !map.contains_key(&key) && map.len() >= INDEXED_LIMIT {
+            map.clear();
+        }
+        Arc::clone(map.entry(key).or_default())
+    };
+    // Made outside the map's lock: other looks are not kept waiting, and two threads
+    // asking for this look wait for one making.
+    Arc::clone(cell.get_or_init(|| {
+        let base = board::static_board(&layout, &opts.theme, words);
+        // Sample pictures for the colours the static board lacks: pawns, paths, bumps, a
+        // card, a ghost, the panel's boxes.
+        let mut samples = Vec::new();
+        if let Ok((game, last)) = demo::demo_game() {
+            samples.push(render_board(&game, Some(&last), opts, words));
+        }
+        if let Ok(game) = demo::demo_in_progress() {
+            samples.push(render_board(&game, None, opts, words));
+        }
+        let samples: Vec<&RgbaImage> = samples.iter().collect();
+        Arc::new(encode::Indexed::new(base, &samples))
+    }))
+}
+
+/// Make the look's cached layers now, so its first picture is as quick as the others.
+pub fn prepare(opts: &RenderOptions, words: &dyn Words) {
+    indexed(opts, words);
 }
 
 /// Encode a picture as PNG: opaque RGB, no row filter and zlib level 1 (deflated by

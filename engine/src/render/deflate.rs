@@ -1,0 +1,717 @@
+//! A DEFLATE (RFC 1951) encoder for the board picture: a thorough LZ77 parse of the
+//! static board, done once per look, and a quick one of each picture that keeps every
+//! piece of the static parse that the picture left unchanged.
+//!
+//! Almost all of a board is the same from turn to turn: the spaces, their numbers, the
+//! legend. A general-purpose deflate has to find all of it again in every picture, and at
+//! the speed a turn needs (zlib's level 1) it finds it badly. Here the static board is
+//! parsed once with long hash chains and lazy matching (as zlib's strongest levels do);
+//! a picture then reuses every match whose bytes and source bytes it did not change, and
+//! parses afresh only where pawns, paths and the panel were drawn. The tokens are then
+//! coded with Huffman codes built for this picture, in blocks of their own.
+
+/// The shortest and longest match DEFLATE can say, and how far back it can reach.
+pub const MIN_MATCH: usize = 3;
+pub const MAX_MATCH: usize = 258;
+pub const WINDOW: usize = 32_768;
+
+/// One step of a parse: a literal byte at `pos` (`len == 0`), or `len` bytes at `pos`
+/// copied from `dist` bytes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub pos: u32,
+    pub len: u16,
+    pub dist: u16,
+}
+
+impl Token {
+    fn literal(pos: usize) -> Token {
+        Token {
+            pos: pos as u32,
+            len: 0,
+            dist: 0,
+        }
+    }
+    fn copy(pos: usize, len: usize, dist: usize) -> Token {
+        Token {
+            pos: pos as u32,
+            len: len as u16,
+            dist: dist as u16,
+        }
+    }
+    /// How many bytes of the data this token says.
+    pub fn span(self) -> usize {
+        usize::from(self.len).max(1)
+    }
+}
+
+/// How many bytes at `b` repeat those at `a` (`a < b`), up to `max`.
+fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
+    let mut l = 0;
+    while l + 8 <= max {
+        let x = u64::from_le_bytes(data[a + l..a + l + 8].try_into().unwrap_or([0; 8]));
+        let y = u64::from_le_bytes(data[b + l..b + l + 8].try_into().unwrap_or([0; 8]));
+        if x != y {
+            return l + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        l += 8;
+    }
+    while l < max && data[a + l] == data[b + l] {
+        l += 1;
+    }
+    l
+}
+
+const HASH_BITS: u32 = 16;
+
+fn hash3(data: &[u8], i: usize) -> usize {
+    let v = u32::from(data[i]) | u32::from(data[i + 1]) << 8 | u32::from(data[i + 2]) << 16;
+    (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
+}
+
+/// A thorough parse of `data`: hash chains up to `chain` long and lazy matching. Slow
+/// (tens of milliseconds for a megabyte); done once per look.
+pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
+    const NONE: u32 = u32::MAX;
+    let n = data.len();
+    let mut head = vec![NONE; 1 << HASH_BITS];
+    let mut prev = vec![NONE; n];
+    let mut tokens = Vec::new();
+    let best_at = |head: &[u32], prev: &[u32], i: usize| -> (usize, usize) {
+        if i + MIN_MATCH > n {
+            return (0, 0);
+        }
+        let max = MAX_MATCH.min(n - i);
+        let mut best = (0, 0);
+        let mut p = head[hash3(data, i)];
+        let mut steps = 0;
+        while p != NONE && steps < chain {
+            let p_us = p as usize;
+            if i - p_us > WINDOW {
+                break;
+            }
+            // Only a candidate that beats the best so far at its last byte is measured.
+            if data[p_us + best.0.min(max - 1)] == data[i + best.0.min(max - 1)] {
+                let l = match_len(data, p_us, i, max);
+                if l > best.0 {
+                    best = (l, i - p_us);
+                    if l == max {
+                        break;
+                    }
+                }
+            }
+            p = prev[p_us];
+            steps += 1;
+        }
+        if best.0 < MIN_MATCH {
+            (0, 0)
+        } else {
+            best
+        }
+    };
+    let insert = |head: &mut [u32], prev: &mut [u32], i: usize| {
+        if i + MIN_MATCH <= n {
+            let h = hash3(data, i);
+            prev[i] = head[h];
+            head[h] = i as u32;
+        }
+    };
+    let mut i = 0;
+    while i < n {
+        let (len, dist) = best_at(&head, &prev, i);
+        insert(&mut head, &mut prev, i);
+        if len == 0 {
+            tokens.push(Token::literal(i));
+            i += 1;
+            continue;
+        }
+        // Lazy matching: a longer match one byte on is worth a literal here.
+        if len < 258 {
+            let (next, _) = best_at(&head, &prev, i + 1);
+            if next > len {
+                tokens.push(Token::literal(i));
+                i += 1;
+                continue;
+            }
+        }
+        tokens.push(Token::copy(i, len, dist));
+        for j in i + 1..i + len {
+            insert(&mut head, &mut prev, j);
+        }
+        i += len;
+    }
+    tokens
+}
+
+/// Which parts of a picture's bytes differ from the static board's, in chunks of
+/// [`Changed::CHUNK`] bytes, with running counts so any range is asked in constant time.
+pub struct Changed {
+    /// `before[k]`: how many of the chunks before chunk `k` changed.
+    before: Vec<u32>,
+}
+
+impl Changed {
+    pub const CHUNK: usize = 32;
+
+    /// Compare `now` with `base` (the same length).
+    pub fn between(base: &[u8], now: &[u8]) -> Changed {
+        let mut before = Vec::with_capacity(now.len() / Self::CHUNK + 2);
+        let mut count = 0u32;
+        before.push(0);
+        for (a, b) in base.chunks(Self::CHUNK).zip(now.chunks(Self::CHUNK)) {
+            count += u32::from(a != b);
+            before.push(count);
+        }
+        Changed { before }
+    }
+
+    /// Whether bytes `a..b` are all as in the static board.
+    pub fn unchanged(&self, a: usize, b: usize) -> bool {
+        if a >= b {
+            return true;
+        }
+        let (ca, cb) = (a / Self::CHUNK, (b - 1) / Self::CHUNK + 1);
+        match (self.before.get(ca), self.before.get(cb)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    }
+}
+
+/// Parse `now`, a picture whose bytes differ from the static board's (parsed as `base`)
+/// only where `changed` says: every token of `base` over unchanged bytes (and, for a
+/// match, unchanged source bytes) is kept; elsewhere a quick greedy parse tries a run, the
+/// bytes a row or two above (`stride` bytes a row), the rest of the static token there,
+/// and a small hash of recent positions.
+/// A fresh step takes the first candidate at least this long.
+const GOOD_ENOUGH: usize = 32;
+
+pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> Vec<Step> {
+    const RECENT_BITS: u32 = 12;
+    let n = now.len();
+    let mut out = Steps(Vec::with_capacity(base.len() / 8));
+    let mut recent = vec![u32::MAX; 1 << RECENT_BITS];
+    let mut t = 0;
+    let mut i = 0;
+    while i < n {
+        while t + 1 < base.len() && base[t + 1].pos as usize <= i {
+            t += 1;
+        }
+        let tok = base.get(t).copied().filter(|k| {
+            let p = k.pos as usize;
+            p <= i && i < p + k.span()
+        });
+        if let Some(k) = tok.filter(|k| k.pos as usize == i) {
+            let (len, dist) = (usize::from(k.len), usize::from(k.dist));
+            if len == 0 && changed.unchanged(i, i + 1) {
+                out.keep(t);
+                i += 1;
+                continue;
+            }
+            if len > 0
+                && changed.unchanged(i, i + len)
+                && changed.unchanged(i - dist, i - dist + len)
+            {
+                out.keep(t);
+                i += len;
+                continue;
+            }
+        }
+        // Inside a static token over unchanged bytes (after a fresh step ended in its
+        // middle): its rest is still good, and it brings the parse back in step with the
+        // static one.
+        if let Some(k) = tok.filter(|k| k.len > 0) {
+            let (end, dist) = (k.pos as usize + usize::from(k.len), usize::from(k.dist));
+            if end - i >= MIN_MATCH
+                && changed.unchanged(i, end)
+                && changed.unchanged(i - dist, end - dist)
+            {
+                out.add(Token::copy(i, end - i, dist));
+                i = end;
+                continue;
+            }
+        }
+        // A fresh step.
+        let max = MAX_MATCH.min(n - i);
+        let mut best = (0usize, 0usize);
+        let consider = |d: usize, best: &mut (usize, usize)| {
+            if d == 0 || d > i || d > WINDOW || max < MIN_MATCH {
+                return;
+            }
+            if now[i - d] != now[i] {
+                return;
+            }
+            let l = match_len(now, i - d, i, max);
+            if l > best.0 {
+                *best = (l, d);
+            }
+        };
+        if let Some(k) = tok.filter(|k| k.len > 0) {
+            consider(usize::from(k.dist), &mut best);
+        }
+        for d in [1, stride] {
+            if best.0 >= GOOD_ENOUGH {
+                break;
+            }
+            consider(d, &mut best);
+        }
+        if i + 4 <= n {
+            let v = u32::from_le_bytes(now[i..i + 4].try_into().unwrap_or([0; 4]));
+            let h = (v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize;
+            let p = recent[h];
+            recent[h] = i as u32;
+            if p != u32::MAX && best.0 < GOOD_ENOUGH {
+                consider(i - p as usize, &mut best);
+            }
+        }
+        if best.0 >= MIN_MATCH {
+            out.add(Token::copy(i, best.0, best.1));
+            i += best.0;
+        } else {
+            out.add(Token::literal(i));
+            i += 1;
+        }
+    }
+    out.0
+}
+
+/// A piece of a picture's parse: a run of the static parse's tokens kept as they were
+/// (`first`, how many), or a token of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Kept { first: u32, count: u32 },
+    New(Token),
+}
+
+/// The tokens `steps` stand for.
+pub fn tokens_of(steps: &[Step], base: &[Token]) -> Vec<Token> {
+    let mut out = Vec::new();
+    for step in steps {
+        match *step {
+            Step::Kept { first, count } => {
+                let (a, b) = (first as usize, (first + count) as usize);
+                out.extend_from_slice(base.get(a..b).unwrap_or(&[]));
+            }
+            Step::New(t) => out.push(t),
+        }
+    }
+    out
+}
+
+struct Steps(Vec<Step>);
+
+impl Steps {
+    fn keep(&mut self, t: usize) {
+        if let Some(Step::Kept { first, count }) = self.0.last_mut() {
+            if (*first + *count) as usize == t {
+                *count += 1;
+                return;
+            }
+        }
+        self.0.push(Step::Kept {
+            first: t as u32,
+            count: 1,
+        });
+    }
+    fn add(&mut self, token: Token) {
+        self.0.push(Step::New(token));
+    }
+}
+
+// ----- coding -----------------------------------------------------------------------------
+
+/// Bits written least significant first, as DEFLATE packs them. Whole bytes are stored
+/// eight at a time after each token, with no branch on how many: the buffer keeps eight
+/// spare bytes at its end.
+struct Bits {
+    out: Vec<u8>,
+    len: usize,
+    acc: u64,
+    n: u32,
+}
+
+impl Bits {
+    fn with_capacity(bytes: usize) -> Bits {
+        Bits {
+            out: vec![0; bytes + 8],
+            len: 0,
+            acc: 0,
+            n: 0,
+        }
+    }
+    /// Add up to 32 bits; at most 56 may wait before [`Bits::flush`].
+    #[inline]
+    fn put(&mut self, value: u32, bits: u32) {
+        self.acc |= u64::from(value) << self.n;
+        self.n += bits;
+    }
+    #[inline]
+    fn flush(&mut self) {
+        if self.len + 16 > self.out.len() {
+            self.out.resize(self.out.len() * 2 + 16, 0);
+        }
+        self.out[self.len..self.len + 8].copy_from_slice(&self.acc.to_le_bytes());
+        let bytes = self.n / 8;
+        self.len += bytes as usize;
+        self.acc = if bytes == 8 {
+            0
+        } else {
+            self.acc >> (bytes * 8)
+        };
+        self.n -= bytes * 8;
+    }
+    /// Add bits `from..to` of `src` (bits numbered from the first byte's lowest).
+    fn copy_bits(&mut self, src: &[u8], from: usize, to: usize) {
+        let mut at = from;
+        while at < to {
+            let take = (to - at).min(32);
+            let byte = at / 8;
+            let mut word = [0u8; 8];
+            let end = (byte + 8).min(src.len());
+            word[..end - byte].copy_from_slice(&src[byte..end]);
+            let v = (u64::from_le_bytes(word) >> (at % 8)) as u32;
+            let v = if take == 32 { v } else { v & ((1 << take) - 1) };
+            self.put(v, take as u32);
+            self.flush();
+            at += take;
+        }
+    }
+    fn extend(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.put(u32::from(b), 8);
+            self.flush();
+        }
+    }
+    fn finish(mut self) -> Vec<u8> {
+        self.flush();
+        if self.n > 0 {
+            self.len += 1;
+        }
+        self.out.truncate(self.len);
+        self.out
+    }
+}
+
+/// The length code of a match length (3–258), its extra bits and their value.
+fn length_code(len: usize) -> (usize, u32, u32) {
+    if len == MAX_MATCH {
+        return (285, 0, 0);
+    }
+    let l = len - MIN_MATCH;
+    if l < 8 {
+        return (257 + l, 0, 0);
+    }
+    let b = usize::BITS - 1 - l.leading_zeros();
+    let extra = b - 2;
+    let code = 257 + 4 * (b as usize - 1) + ((l >> extra) & 3);
+    (code, extra, (l & ((1 << extra) - 1)) as u32)
+}
+
+/// The distance code of a distance (1–32768), its extra bits and their value.
+fn distance_code(dist: usize) -> (usize, u32, u32) {
+    let d = dist - 1;
+    if d < 4 {
+        return (d, 0, 0);
+    }
+    let b = usize::BITS - 1 - d.leading_zeros();
+    let extra = b - 1;
+    let code = 2 * b as usize + ((d >> extra) & 1);
+    (code, extra, (d & ((1 << extra) - 1)) as u32)
+}
+
+/// Huffman code lengths for `freq`, none longer than `limit`.
+fn code_lengths(freq: &[u32], limit: u8) -> Vec<u8> {
+    let mut f = freq.to_vec();
+    loop {
+        let lengths = huffman_lengths(&f);
+        if lengths.iter().all(|&l| l <= limit) {
+            return lengths;
+        }
+        // Flatten the weights and try again: at worst every weight is 1 and the code is
+        // balanced, well within the limit for DEFLATE's alphabets.
+        for x in f.iter_mut().filter(|x| **x > 0) {
+            *x = x.div_ceil(2);
+        }
+    }
+}
+
+fn huffman_lengths(freq: &[u32]) -> Vec<u8> {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+    let mut lengths = vec![0u8; freq.len()];
+    let used: Vec<usize> = (0..freq.len()).filter(|&s| freq[s] > 0).collect();
+    if used.len() == 1 {
+        lengths[used[0]] = 1;
+        return lengths;
+    }
+    // Nodes: the leaves first, then the merged ones; `parent` links them.
+    let mut parent: Vec<usize> = vec![usize::MAX; used.len()];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = used
+        .iter()
+        .enumerate()
+        .map(|(node, &s)| Reverse((u64::from(freq[s]), node)))
+        .collect();
+    while heap.len() > 1 {
+        let (Some(Reverse((wa, a))), Some(Reverse((wb, b)))) = (heap.pop(), heap.pop()) else {
+            break;
+        };
+        let node = parent.len();
+        parent.push(usize::MAX);
+        parent[a] = node;
+        parent[b] = node;
+        heap.push(Reverse((wa + wb, node)));
+    }
+    // Depths from the root down: parents always come after their children.
+    let mut depth = vec![0u8; parent.len()];
+    for node in (0..parent.len()).rev() {
+        if parent[node] != usize::MAX {
+            depth[node] = depth[parent[node]].saturating_add(1);
+        }
+    }
+    for (node, &s) in used.iter().enumerate() {
+        lengths[s] = depth[node];
+    }
+    lengths
+}
+
+/// Canonical codes for `lengths`, bit-reversed for writing least significant bit first.
+fn canonical_codes(lengths: &[u8]) -> Vec<u32> {
+    let mut count = [0u32; 16];
+    for &l in lengths {
+        count[usize::from(l)] += 1;
+    }
+    count[0] = 0;
+    let mut next = [0u32; 16];
+    let mut code = 0;
+    for bits in 1..16 {
+        code = (code + count[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    lengths
+        .iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[usize::from(l)];
+            next[usize::from(l)] += 1;
+            c.reverse_bits() >> (32 - u32::from(l))
+        })
+        .collect()
+}
+
+/// The order the code length code's lengths are written in (RFC 1951, 3.2.7).
+const CLEN_ORDER: [usize; 19] = [
+    16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+];
+
+/// Run-length code a sequence of code lengths with symbols 16, 17 and 18.
+fn rle_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lengths.len() {
+        let l = lengths[i];
+        let mut run = 1;
+        while i + run < lengths.len() && lengths[i + run] == l {
+            run += 1;
+        }
+        let mut left = run;
+        if l == 0 {
+            while left >= 11 {
+                let k = left.min(138);
+                out.push((18, (k - 11) as u8));
+                left -= k;
+            }
+            if left >= 3 {
+                out.push((17, (left - 3) as u8));
+                left = 0;
+            }
+        } else {
+            out.push((l, 0));
+            left -= 1;
+            while left >= 3 {
+                let k = left.min(6);
+                out.push((16, (k - 3) as u8));
+                left -= k;
+            }
+        }
+        for _ in 0..left {
+            out.push((l, 0));
+        }
+        i += run;
+    }
+    out
+}
+
+/// A token as its codes: a literal/length symbol (9 bits), its extra bits' count (3) and
+/// value (5); a distance symbol (5), its extra bits' count (4) and value (13).
+#[derive(Clone, Copy)]
+struct Coded {
+    lit: u32,
+    dist: u32,
+}
+
+fn coded(data: &[u8], t: Token) -> Coded {
+    if t.len == 0 {
+        return Coded {
+            lit: u32::from(data[t.pos as usize]),
+            dist: u32::MAX,
+        };
+    }
+    let (code, extra, value) = length_code(usize::from(t.len));
+    let (dcode, dextra, dvalue) = distance_code(usize::from(t.dist));
+    Coded {
+        lit: code as u32 | extra << 9 | value << 12,
+        dist: dcode as u32 | dextra << 5 | dvalue << 9,
+    }
+}
+
+/// The Huffman codes of a look, fixed once (every symbol has one), and the static board's
+/// tokens already coded with them.
+pub struct Coder {
+    lit: Vec<(u32, u32)>,
+    dist: Vec<(u32, u32)>,
+    /// The block's header: its bits and how many.
+    header: Vec<u8>,
+    header_bits: usize,
+    /// The static tokens, coded one after the other, and where each one starts.
+    coded: Vec<u8>,
+    starts: Vec<u32>,
+}
+
+/// Each symbol's code and length: code in the first, length in the second.
+fn code_table(lengths: &[u8]) -> Vec<(u32, u32)> {
+    canonical_codes(lengths)
+        .into_iter()
+        .zip(lengths)
+        .map(|(c, &l)| (c, u32::from(l)))
+        .collect()
+}
+
+impl Coder {
+    /// Codes for the static board `data` (parsed as `tokens`) and for pictures like
+    /// `samples` (each data and its tokens): built from how often each symbol comes,
+    /// every symbol counted at least once so any picture can be said.
+    pub fn new(data: &[u8], tokens: &[Token], samples: &[(&[u8], &[Token])]) -> Coder {
+        let mut lit_freq = [1u32; 286];
+        let mut dist_freq = [1u32; 30];
+        for (d, ts) in std::iter::once((data, tokens)).chain(samples.iter().copied()) {
+            for &t in ts {
+                let c = coded(d, t);
+                lit_freq[(c.lit & 511) as usize] += 1;
+                if c.dist != u32::MAX {
+                    dist_freq[(c.dist & 31) as usize] += 1;
+                }
+            }
+        }
+        let lit_len = code_lengths(&lit_freq, 15);
+        let dist_len = code_lengths(&dist_freq, 15);
+        let mut header = Bits::with_capacity(512);
+        write_header(&mut header, &lit_len, &dist_len);
+        let header_bits = header.len * 8 + header.n as usize;
+        let mut coder = Coder {
+            lit: code_table(&lit_len),
+            dist: code_table(&dist_len),
+            header: header.finish(),
+            header_bits,
+            coded: Vec::new(),
+            starts: Vec::with_capacity(tokens.len() + 1),
+        };
+        let mut bits = Bits::with_capacity(data.len() / 8 + 1024);
+        for &t in tokens {
+            coder.starts.push((bits.len * 8 + bits.n as usize) as u32);
+            coder.put(&mut bits, coded(data, t));
+        }
+        coder.starts.push((bits.len * 8 + bits.n as usize) as u32);
+        coder.coded = bits.finish();
+        coder
+    }
+
+    #[inline]
+    fn put(&self, bits: &mut Bits, c: Coded) {
+        let (code, len) = self.lit[(c.lit & 511) as usize];
+        bits.put(code, len);
+        bits.put(c.lit >> 12, (c.lit >> 9) & 7);
+        if c.dist != u32::MAX {
+            let (code, len) = self.dist[(c.dist & 31) as usize];
+            bits.put(code, len);
+            bits.flush();
+            bits.put(c.dist >> 9, (c.dist >> 5) & 15);
+        }
+        bits.flush();
+    }
+
+    /// `data` as a zlib stream, from its parse `steps` against the static board's.
+    pub fn zlib(&self, data: &[u8], steps: &[Step]) -> Vec<u8> {
+        let mut bits = Bits::with_capacity(data.len() / 8 + 1024);
+        // CMF: deflate with a 32 KB window; FLG: no dictionary, check bits.
+        bits.extend(&[0x78, 0x01]);
+        bits.copy_bits(&self.header, 0, self.header_bits);
+        for step in steps {
+            match *step {
+                Step::Kept { first, count } => {
+                    let (a, b) = (first as usize, (first + count) as usize);
+                    if let (Some(&from), Some(&to)) = (self.starts.get(a), self.starts.get(b)) {
+                        bits.copy_bits(&self.coded, from as usize, to as usize);
+                    }
+                }
+                Step::New(t) => self.put(&mut bits, coded(data, t)),
+            }
+        }
+        let (code, len) = self.lit[256];
+        bits.put(code, len);
+        bits.flush();
+        let mut out = bits.finish();
+        out.extend_from_slice(&adler32(data).to_be_bytes());
+        out
+    }
+}
+
+/// The header of a final dynamic block with these code lengths (RFC 1951, 3.2.7).
+fn write_header(bits: &mut Bits, lit_len: &[u8], dist_len: &[u8]) {
+    let hlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    let hdist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
+    let mut all = lit_len[..hlit].to_vec();
+    all.extend_from_slice(&dist_len[..hdist]);
+    let rle = rle_lengths(&all);
+    let mut clen_freq = [0u32; 19];
+    for &(s, _) in &rle {
+        clen_freq[usize::from(s)] += 1;
+    }
+    let clen_len = code_lengths(&clen_freq, 7);
+    let clen_code = canonical_codes(&clen_len);
+    let hclen = 4.max(
+        CLEN_ORDER
+            .iter()
+            .rposition(|&s| clen_len[s] > 0)
+            .map_or(0, |p| p + 1),
+    );
+    bits.put(1, 1);
+    bits.put(2, 2);
+    bits.put((hlit - 257) as u32, 5);
+    bits.put((hdist - 1) as u32, 5);
+    bits.put((hclen - 4) as u32, 4);
+    bits.flush();
+    for &s in &CLEN_ORDER[..hclen] {
+        bits.put(u32::from(clen_len[s]), 3);
+        bits.flush();
+    }
+    for &(s, extra) in &rle {
+        let s = usize::from(s);
+        bits.put(clen_code[s], u32::from(clen_len[s]));
+        match s {
+            16 => bits.put(u32::from(extra), 2),
+            17 => bits.put(u32::from(extra), 3),
+            18 => bits.put(u32::from(extra), 7),
+            _ => {}
+        }
+        bits.flush();
+    }
+}
+
+/// The Adler-32 checksum zlib ends with.
+pub fn adler32(data: &[u8]) -> u32 {
+    let mut a = simd_adler32::Adler32::new();
+    a.write(data);
+    a.finish()
+}

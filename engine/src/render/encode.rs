@@ -1,0 +1,369 @@
+//! The board picture as an indexed (palette) PNG, made quickly from what the look has in
+//! common with every picture.
+//!
+//! A board uses a few dozen colours and their anti-aliased edges: an indexed PNG stores
+//! one byte a pixel instead of three, and 256 colours chosen for the look hold the
+//! picture with no visible loss. For each look (size, theme, language) this module keeps,
+//! made once: the colours (chosen from the static board and a sample picture drawn in the
+//! look), the static board's indexed bytes, and a thorough deflate parse of them
+//! (`deflate.rs`). A picture is then indexed by copying the static board's bytes wherever
+//! its pixels did not change (comparing 32 pixels at a time) and looking up the rest; and
+//! deflated by keeping the static parse wherever it still holds.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::Arc;
+
+use image::RgbaImage;
+
+use super::deflate::{self, Changed, Coder, Token};
+
+/// The most colours a PNG palette holds.
+pub const MAX_COLOURS: usize = 256;
+
+/// Hash chain length of the static board's parse (zlib's strongest level uses 4096).
+const STATIC_CHAIN: usize = 1024;
+
+/// Colours looked up in a table of 64 levels a channel.
+const LEVEL_BITS: u32 = 6;
+const UNKNOWN: u16 = u16::MAX;
+
+/// A look's palette and its static board, indexed and parsed.
+pub struct Indexed {
+    base: Arc<RgbaImage>,
+    colours: Vec<[u8; 3]>,
+    /// Every colour seen while choosing the palette, with its palette entry.
+    known: ColourMap,
+    /// Other colours by their top bits: the nearest entry, found when first needed.
+    nearest: Box<[AtomicU16]>,
+    /// The static board as PNG scanlines: a filter byte (0) and an index a pixel.
+    raw: Vec<u8>,
+    tokens: Vec<Token>,
+    coder: Coder,
+}
+
+fn rgb_of(px: &[u8]) -> u32 {
+    u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2])
+}
+
+fn channels(c: u32) -> [i32; 3] {
+    [
+        (c >> 16 & 255) as i32,
+        (c >> 8 & 255) as i32,
+        (c & 255) as i32,
+    ]
+}
+
+/// How far apart two colours look: squared differences, green weighted most.
+fn distance(a: [i32; 3], b: [i32; 3]) -> u32 {
+    let (dr, dg, db) = (a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    (2 * dr * dr + 4 * dg * dg + 3 * db * db) as u32
+}
+
+fn nearest_entry(colours: &[[u8; 3]], c: [i32; 3]) -> u8 {
+    let mut best = (u32::MAX, 0u8);
+    for (i, p) in colours.iter().enumerate() {
+        let d = distance(c, p.map(i32::from));
+        if d < best.0 {
+            best = (d, i as u8);
+        }
+    }
+    best.1
+}
+
+/// Choose up to [`MAX_COLOURS`] colours for pixels counted in `counts`: the commonest
+/// first, then again and again the colour that the palette so far shows worst (its
+/// distance to its nearest entry times how many pixels have it).
+fn choose(counts: &HashMap<u32, u32>) -> Vec<[u8; 3]> {
+    let mut all: Vec<(u32, u32)> = counts.iter().map(|(&c, &n)| (c, n)).collect();
+    all.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut error: Vec<u32> = vec![u32::MAX; all.len()];
+    let mut chosen: Vec<[u8; 3]> = Vec::new();
+    while chosen.len() < MAX_COLOURS {
+        let pick = (0..all.len()).filter(|&i| error[i] > 0).max_by_key(|&i| {
+            (
+                u64::from(error[i].min(1 << 20)) * u64::from(all[i].1),
+                usize::MAX - i,
+            )
+        });
+        let Some(i) = pick else { break };
+        let c = channels(all[i].0);
+        chosen.push(c.map(|v| v as u8));
+        for (j, e) in error.iter_mut().enumerate() {
+            *e = (*e).min(distance(channels(all[j].0), c));
+        }
+    }
+    chosen
+}
+
+impl Indexed {
+    /// The look whose static board is `base`; `samples` are pictures drawn in the look,
+    /// for the colours of pawns, paths and the panel.
+    pub fn new(base: Arc<RgbaImage>, samples: &[&RgbaImage]) -> Indexed {
+        let mut counts: HashMap<u32, u32> = HashMap::new();
+        for img in std::iter::once(base.as_ref()).chain(samples.iter().copied()) {
+            let mut last = (u32::MAX, 0u32);
+            for px in img.as_raw().chunks_exact(4) {
+                let c = rgb_of(px);
+                if c == last.0 {
+                    last.1 += 1;
+                    continue;
+                }
+                if last.1 > 0 {
+                    *counts.entry(last.0).or_default() += last.1;
+                }
+                last = (c, 1);
+            }
+            if last.1 > 0 {
+                *counts.entry(last.0).or_default() += last.1;
+            }
+        }
+        let colours = choose(&counts);
+        let mut known = ColourMap::with_capacity(counts.len());
+        for &c in counts.keys() {
+            known.insert(c, nearest_entry(&colours, channels(c)));
+        }
+        let nearest = (0..1usize << (3 * LEVEL_BITS))
+            .map(|_| AtomicU16::new(UNKNOWN))
+            .collect();
+        let mut indexed = Indexed {
+            raw: Vec::new(),
+            tokens: Vec::new(),
+            coder: Coder::new(&[], &[], &[]),
+            base,
+            colours,
+            known,
+            nearest,
+        };
+        let (w, h) = (
+            indexed.base.width() as usize,
+            indexed.base.height() as usize,
+        );
+        let mut raw = vec![0u8; (w + 1) * h];
+        let mut last = (u32::MAX, 0u8);
+        for (row, line) in raw
+            .chunks_exact_mut(w + 1)
+            .zip(indexed.base.as_raw().chunks_exact(w * 4))
+        {
+            for (out, px) in row[1..].iter_mut().zip(line.chunks_exact(4)) {
+                *out = indexed.index_of(rgb_of(px), &mut last);
+            }
+        }
+        indexed.tokens = deflate::parse(&raw, STATIC_CHAIN);
+        indexed.raw = raw;
+        // The codes are fitted to the static board and to the sample pictures as they will
+        // be parsed.
+        let parsed: Vec<(Vec<u8>, Vec<Token>)> = samples
+            .iter()
+            .map(|img| {
+                let now = indexed.scanlines(img);
+                let changed = Changed::between(&indexed.raw, &now);
+                let steps = deflate::reparse(&now, &changed, &indexed.tokens, w + 1);
+                let tokens = deflate::tokens_of(&steps, &indexed.tokens);
+                (now, tokens)
+            })
+            .collect();
+        let samples: Vec<(&[u8], &[Token])> = parsed
+            .iter()
+            .map(|(d, t)| (d.as_slice(), t.as_slice()))
+            .collect();
+        indexed.coder = Coder::new(&indexed.raw, &indexed.tokens, &samples);
+        indexed
+    }
+
+    /// The static board's scanlines and their parse.
+    pub fn static_raw(&self) -> &[u8] {
+        &self.raw
+    }
+    pub fn static_tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    /// The palette.
+    pub fn colours(&self) -> &[[u8; 3]] {
+        &self.colours
+    }
+
+    fn index_of(&self, c: u32, last: &mut (u32, u8)) -> u8 {
+        if c == last.0 {
+            return last.1;
+        }
+        let i = match self.known.get(c) {
+            Some(i) => i,
+            None => self.lookup(c),
+        };
+        *last = (c, i);
+        i
+    }
+
+    fn lookup(&self, c: u32) -> u8 {
+        let shift = 8 - LEVEL_BITS;
+        let [r, g, b] = channels(c).map(|v| (v as u32) >> shift);
+        let key = ((r << LEVEL_BITS | g) << LEVEL_BITS | b) as usize;
+        let Some(slot) = self.nearest.get(key) else {
+            return 0;
+        };
+        let v = slot.load(Ordering::Relaxed);
+        if v != UNKNOWN {
+            return v as u8;
+        }
+        // The middle of the cell, so the answer is the same whichever colour asks first.
+        let half = 1i32 << (shift - 1);
+        let centre = [r, g, b].map(|v| ((v << shift) as i32) + half);
+        let i = nearest_entry(&self.colours, centre);
+        slot.store(u16::from(i), Ordering::Relaxed);
+        i
+    }
+
+    /// `img`, a picture drawn over this look's static board, as PNG scanlines.
+    pub fn scanlines(&self, img: &RgbaImage) -> Vec<u8> {
+        let (w, h) = (self.base.width(), self.base.height());
+        self.scanlines_within(img, &[[0, 0, w, h]])
+    }
+
+    /// The same, when `img` differs from the static board only within the boxes
+    /// `touched` (`[x0, y0, x1, y1]`, ends excluded): other rows are copied whole.
+    pub fn scanlines_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+        let (w, h) = (self.base.width() as usize, self.base.height() as usize);
+        if img.dimensions() != self.base.dimensions() {
+            return vec![0u8; (w + 1) * h];
+        }
+        let mut raw = self.raw.clone();
+        // Each row's span of touched pixels.
+        let mut spans = vec![(usize::MAX, 0usize); h];
+        for &[x0, y0, x1, y1] in touched {
+            let (x0, x1) = ((x0 as usize).min(w), (x1 as usize).min(w));
+            for span in spans
+                .iter_mut()
+                .take((y1 as usize).min(h))
+                .skip(y0 as usize)
+            {
+                span.0 = span.0.min(x0);
+                span.1 = span.1.max(x1);
+            }
+        }
+        const RUN: usize = 32;
+        let mut last = (u32::MAX, 0u8);
+        let lines = raw
+            .chunks_exact_mut(w + 1)
+            .zip(self.raw.chunks_exact(w + 1))
+            .zip(img.as_raw().chunks_exact(w * 4))
+            .zip(self.base.as_raw().chunks_exact(w * 4))
+            .zip(&spans);
+        for ((((out, was), now), base), &(x0, x1)) in lines {
+            if x0 >= x1 {
+                continue;
+            }
+            let (out, was) = (&mut out[1 + x0..1 + x1], &was[1 + x0..1 + x1]);
+            let (now, base) = (&now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
+            for (k, (now, base)) in now.chunks(RUN * 4).zip(base.chunks(RUN * 4)).enumerate() {
+                if now == base {
+                    continue;
+                }
+                let o = k * RUN;
+                for j in 0..now.len() / 4 {
+                    let (p, q) = (&now[j * 4..j * 4 + 4], &base[j * 4..j * 4 + 4]);
+                    if p != q {
+                        out[o + j] = self.index_of(rgb_of(p), &mut last);
+                    } else {
+                        out[o + j] = was[o + j];
+                    }
+                }
+            }
+        }
+        raw
+    }
+
+    /// `img`, a picture drawn over this look's static board, as an indexed PNG.
+    pub fn png(&self, img: &RgbaImage) -> Vec<u8> {
+        let (w, h) = (self.base.width(), self.base.height());
+        self.png_within(img, &[[0, 0, w, h]])
+    }
+
+    /// The same, when `img` differs from the static board only within `touched`.
+    pub fn png_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+        let raw = self.scanlines_within(img, touched);
+        let changed = Changed::between(&self.raw, &raw);
+        let stride = self.base.width() as usize + 1;
+        let steps = deflate::reparse(&raw, &changed, &self.tokens, stride);
+        let data = self.coder.zlib(&raw, &steps);
+        let mut palette = Vec::with_capacity(self.colours.len() * 3);
+        for c in &self.colours {
+            palette.extend_from_slice(c);
+        }
+        png_file(self.base.width(), self.base.height(), &palette, &data)
+    }
+}
+
+/// A PNG file of 8-bit indexed pixels: the zlib stream `data` of its scanlines.
+fn png_file(width: u32, height: u32, palette: &[u8], data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len() + palette.len() + 64);
+    out.extend_from_slice(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]);
+    let mut header = Vec::with_capacity(13);
+    header.extend_from_slice(&width.to_be_bytes());
+    header.extend_from_slice(&height.to_be_bytes());
+    // 8 bits, palette colour, deflate, adaptive filtering (all "none"), no interlace.
+    header.extend_from_slice(&[8, 3, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &header);
+    chunk(&mut out, b"PLTE", palette);
+    chunk(&mut out, b"IDAT", data);
+    chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(data);
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
+}
+
+/// Colours (24-bit) to palette entries: open addressing, no deletions.
+struct ColourMap {
+    keys: Vec<u32>,
+    values: Vec<u8>,
+    mask: usize,
+}
+
+impl ColourMap {
+    const EMPTY: u32 = u32::MAX;
+
+    fn with_capacity(n: usize) -> ColourMap {
+        let size = (n * 2).next_power_of_two().max(16);
+        ColourMap {
+            keys: vec![Self::EMPTY; size],
+            values: vec![0; size],
+            mask: size - 1,
+        }
+    }
+
+    fn slot(&self, c: u32) -> usize {
+        (c.wrapping_mul(0x9E37_79B1) >> 7) as usize & self.mask
+    }
+
+    fn insert(&mut self, c: u32, v: u8) {
+        let mut i = self.slot(c);
+        while self.keys[i] != Self::EMPTY && self.keys[i] != c {
+            i = (i + 1) & self.mask;
+        }
+        self.keys[i] = c;
+        self.values[i] = v;
+    }
+
+    fn get(&self, c: u32) -> Option<u8> {
+        let mut i = self.slot(c);
+        loop {
+            let k = self.keys[i];
+            if k == c {
+                return Some(self.values[i]);
+            }
+            if k == Self::EMPTY {
+                return None;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
+}
