@@ -1,7 +1,8 @@
 //! The replay GIF's measured targets: a 40-turn game (four medium AIs, 41 frames: the
-//! start and the end of each turn) rendered at `REPLAY_WIDTH` and encoded, median ≤ 3 s
-//! on the 2-core machine, and at most 8 MB (Discord's upload limit). Also the frames
-//! alone (board pictures) for reference: the rest is the GIF's quantisation and LZW.
+//! start and the end of each turn) rendered at `REPLAY_WIDTH` and encoded, median ≤ 0.5 s
+//! on the 2-core machine, and at most 2 MB (issue: pictures in 2 ms and 100 KB; Discord's
+//! upload limit is 8 MB). Also the frames alone (board pictures) for reference: the rest
+//! is indexing with the look's palette, the changed boxes and LZW.
 //!
 //! `cargo bench --bench replay` (it prints the GIF's size before timing).
 

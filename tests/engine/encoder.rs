@@ -156,3 +156,47 @@ fn board_pictures_decode_to_what_was_drawn() {
         }
     }
 }
+
+/// The replay's GIF, written with the look's palette and only what changed from frame to
+/// frame (the rest transparent), shows every frame as drawn, within the same error.
+#[test]
+fn replay_frames_decode_to_what_was_drawn() {
+    use image::AnimationDecoder;
+    use primeclimb::climb::ai::{self, Level};
+    use primeclimb::climb::{Game, Options};
+    use primeclimb::render::replay::{replay_gif, ReplayFrames};
+
+    let names: Vec<String> = ["Ada", "Bea", "Cy"].map(String::from).to_vec();
+    let mut game = Game::new(Options::default(), &names, 5).expect("a new game");
+    let mut frames = ReplayFrames::new(&game);
+    while !game.is_over() && frames.frames().len() <= 6 {
+        let events = ai::play(&mut game, Level::Medium).expect("legal");
+        frames.record(&game, &events);
+    }
+    let frames = frames.into_frames();
+    let opts = RenderOptions::default();
+    let words = words(Lang::En);
+    let gif = replay_gif(&frames, &opts, words, 400).expect("encodes");
+    let decoder =
+        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("a valid GIF");
+    let shown: Vec<_> = decoder
+        .into_frames()
+        .collect_frames()
+        .expect("frames decode");
+    assert_eq!(shown.len(), frames.len());
+    let small = RenderOptions { size: 400, ..opts };
+    for (frame, (g, last)) in shown.iter().zip(&frames) {
+        let drawn = render_board(g, last.as_ref(), &small, words);
+        let back = frame.buffer();
+        assert_eq!(back.dimensions(), drawn.dimensions());
+        let (mut total, mut far) = (0u64, 0usize);
+        for (a, b) in back.pixels().zip(drawn.pixels()) {
+            let off = (0..3).map(|k| a.0[k].abs_diff(b.0[k])).max().unwrap_or(0);
+            total += u64::from(off);
+            far += usize::from(off > 24);
+        }
+        let mean = total as f64 / f64::from(drawn.width() * drawn.height());
+        assert!(far <= 100, "{far} pixels are more than 24 off");
+        assert!(mean <= 0.1, "pixels are {mean:.3} off on average");
+    }
+}

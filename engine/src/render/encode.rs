@@ -18,8 +18,9 @@ use image::RgbaImage;
 
 use super::deflate::{self, Changed, Coder, Token};
 
-/// The most colours a PNG palette holds.
-pub const MAX_COLOURS: usize = 256;
+/// The most colours a look's palette holds: a PNG palette's 256, less one the replay's GIF
+/// keeps for "unchanged since the frame before" (transparent).
+pub const MAX_COLOURS: usize = 255;
 
 /// Hash chain length of the static board's parse (zlib's strongest level uses 4096).
 const STATIC_CHAIN: usize = 1024;
@@ -272,6 +273,18 @@ impl Indexed {
             }
         }
         raw
+    }
+
+    /// The palette entry of every pixel of `img` (row by row), which differs from the
+    /// static board only within `touched`.
+    pub fn indices_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+        let w = self.base.width() as usize;
+        let raw = self.scanlines_within(img, touched);
+        let mut out = Vec::with_capacity(raw.len());
+        for line in raw.chunks_exact(w + 1) {
+            out.extend_from_slice(&line[1..]);
+        }
+        out
     }
 
     /// `img`, a picture drawn over this look's static board, as an indexed PNG.

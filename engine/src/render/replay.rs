@@ -6,32 +6,27 @@
 //! events: [`ReplayFrames`]) and their encoding. Reads engine values only: where the game
 //! comes from (a stored log, an AI match) is the caller's business, and so are the words.
 
-use image::codecs::gif::{GifEncoder, Repeat};
-use image::error::{ParameterError, ParameterErrorKind};
-use image::{Delay, Frame, ImageError};
+use std::borrow::Cow;
 
-use super::{render_board, LastTurn, RenderOptions, Words, MAX_SIZE, MIN_SIZE};
+use image::error::{EncodingError, ImageFormatHint, ParameterError, ParameterErrorKind};
+use image::{ImageError, ImageFormat};
+
+use super::{canvas, indexed, render_board, LastTurn, RenderOptions, Words, MAX_SIZE, MIN_SIZE};
 use crate::climb::{Event, Game};
 
 /// The width (and height) of a replay's frames. Discord shows an inline picture about
 /// 400 px wide on a phone and up to 550 px on a desktop: 640 px keeps the numbers and the
-/// panel as sharp as the board picture there, while a 40-turn game takes about 2.8 MB
-/// and 1.2 s to encode in a release build on a shared 2-core machine (targets 8 MB, 3 s;
-/// `cargo bench --bench replay`). Each frame costs about 70 KB and 30 ms, so a game of
-/// more than about 120 turns is over 8 MB at this width: the caller decides what to do
-/// with a longer one (a smaller width, or part of the game).
+/// panel as sharp as the board picture there. Written with the look's palette and only
+/// what changed since the frame before, a 40-turn game takes about 0.55 MB and 0.14 s in
+/// a release build on a shared 2-core machine (targets 2 MB, 0.5 s; `cargo bench --bench
+/// replay`), so only a game of several hundred turns comes near Discord's 8 MB: the
+/// caller decides what to do with one (a smaller width, or part of the game).
 pub const REPLAY_WIDTH: u32 = 640;
 
 /// How long each turn is shown.
 pub const TURN_MS: u32 = 1_200;
 /// How long the last frame (the end of the game) is held before the replay loops.
 pub const LAST_FRAME_MS: u32 = 3_000;
-
-/// The quantisation speed of the GIF encoder (1 best … 30 fastest): NeuQuant learns each
-/// frame's 256 colours from one pixel in `QUANTISE_SPEED`. The board's flat colours need
-/// few samples: measured on a frame at 640 px, 10 is within 0.1 dB of 5 (44.4 dB PSNR)
-/// at 60% of its time, and 1 is 7× slower for nothing visible.
-pub const QUANTISE_SPEED: i32 = 10;
 
 /// One picture of a replay: the game as it stood, and the turn drawn on it (`None`: the
 /// turn in progress, e.g. the first player's roll at the start).
@@ -128,26 +123,105 @@ pub fn replay_gif(
         size: width.clamp(MIN_SIZE, MAX_SIZE),
         ..opts.clone()
     };
+    let side = opts.layout().size;
+    // The look's palette (the board picture's, at this size) is the GIF's: no colours to
+    // learn per frame, and the same colour means the same index in every frame.
+    let look = indexed(&opts, words);
+    let mut palette: Vec<u8> = look.colours().iter().flatten().copied().collect();
+    // One more entry, transparent: a pixel the frame before already shows.
+    let unchanged = look.colours().len() as u8;
+    palette.extend_from_slice(&[0, 0, 0]);
+    let failed = |e: gif::EncodingError| {
+        ImageError::Encoding(EncodingError::new(
+            ImageFormatHint::Exact(ImageFormat::Gif),
+            e,
+        ))
+    };
     let mut out = Vec::new();
     {
-        let mut encoder = GifEncoder::new_with_speed(&mut out, QUANTISE_SPEED);
-        encoder.set_repeat(Repeat::Infinite)?;
+        let mut encoder =
+            gif::Encoder::new(&mut out, side as u16, side as u16, &palette).map_err(failed)?;
+        encoder.set_repeat(gif::Repeat::Infinite).map_err(failed)?;
+        let mut shown: Option<Vec<u8>> = None;
         for (i, (game, last)) in frames.iter().enumerate() {
             let ms = if i + 1 == frames.len() {
                 LAST_FRAME_MS
             } else {
                 TURN_MS
             };
+            canvas::record_touched(true);
             let img = render_board(game, last.as_ref(), &opts, words);
-            encoder.encode_frame(Frame::from_parts(
-                img,
-                0,
-                0,
-                Delay::from_numer_denom_ms(ms, 1),
-            ))?;
+            let touched = canvas::record_touched(false);
+            let pixels = look.indices_within(&img, &touched);
+            // Only the box that changed since the frame before: the rest stays shown.
+            let [x0, y0, x1, y1] = match &shown {
+                Some(before) => changed_box(before, &pixels, side as usize),
+                None => [0, 0, side as usize, side as usize],
+            };
+            let mut buffer = Vec::with_capacity((x1 - x0) * (y1 - y0));
+            let rows = pixels.chunks_exact(side as usize).take(y1).skip(y0);
+            match &shown {
+                Some(before) => {
+                    let before_rows = before.chunks_exact(side as usize).skip(y0);
+                    for (row, was) in rows.zip(before_rows) {
+                        buffer.extend(row[x0..x1].iter().zip(&was[x0..x1]).map(|(&p, &q)| {
+                            if p == q {
+                                unchanged
+                            } else {
+                                p
+                            }
+                        }));
+                    }
+                }
+                None => {
+                    for row in rows {
+                        buffer.extend_from_slice(&row[x0..x1]);
+                    }
+                }
+            }
+            let frame = gif::Frame {
+                delay: (ms / 10) as u16,
+                dispose: gif::DisposalMethod::Keep,
+                left: x0 as u16,
+                top: y0 as u16,
+                width: (x1 - x0) as u16,
+                height: (y1 - y0) as u16,
+                transparent: shown.is_some().then_some(unchanged),
+                buffer: Cow::Owned(buffer),
+                ..gif::Frame::default()
+            };
+            encoder.write_frame(&frame).map_err(failed)?;
+            shown = Some(pixels);
         }
     }
     Ok(out)
+}
+
+/// The smallest box (`[x0, y0, x1, y1]`, ends excluded) holding every pixel of `now` that
+/// differs from `before` (both `side` × `side`); one pixel when none does, for a frame
+/// must hold something.
+fn changed_box(before: &[u8], now: &[u8], side: usize) -> [usize; 4] {
+    let (mut x0, mut y0, mut x1, mut y1) = (side, side, 0, 0);
+    for (y, (a, b)) in before
+        .chunks_exact(side)
+        .zip(now.chunks_exact(side))
+        .enumerate()
+    {
+        if a == b {
+            continue;
+        }
+        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
+        let last = a.iter().zip(b).rposition(|(p, q)| p != q).unwrap_or(0);
+        x0 = x0.min(first);
+        x1 = x1.max(last + 1);
+        y0 = y0.min(y);
+        y1 = y + 1;
+    }
+    if x0 >= x1 {
+        [0, 0, 1, 1]
+    } else {
+        [x0, y0, x1, y1]
+    }
 }
 
 /// Discord's upload limit for a bot's attachment, less a margin for the message.
