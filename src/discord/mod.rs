@@ -191,10 +191,10 @@ pub async fn run(
     info!(database = %config.database_url, "database ready");
 
     // What the first requests would otherwise wait for: the solver's values, the board
-    // picture's cached layers.
+    // picture's cached layers in the default look (others, e.g. French, are made on their
+    // first picture, about 70 ms, and only if some server uses them).
     tokio::task::spawn_blocking(|| {
-        let words = crate::text::pictures::words;
-        crate::session::warm_up(&[words(crate::lang::Lang::En), words(crate::lang::Lang::Fr)]);
+        crate::session::warm_up(&[crate::text::pictures::words(crate::lang::Lang::En)]);
     });
 
     let (stop_clock, clock_stopped) = tokio::sync::watch::channel(false);

@@ -75,7 +75,10 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
     const NONE: u32 = u32::MAX;
     let n = data.len();
     let mut head = vec![NONE; 1 << HASH_BITS];
-    let mut prev = vec![NONE; n];
+    // The previous position with the same hash, for the last `WINDOW` positions only
+    // (older ones are out of reach), as zlib keeps it.
+    let mut prev = vec![NONE; WINDOW.min(n.max(1))];
+    let slot = |p: usize| p % WINDOW;
     let mut tokens = Vec::new();
     let best_at = |head: &[u32], prev: &[u32], i: usize| -> (usize, usize) {
         if i + MIN_MATCH > n {
@@ -87,7 +90,7 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
         let mut steps = 0;
         while p != NONE && steps < chain {
             let p_us = p as usize;
-            if i - p_us > WINDOW {
+            if p_us >= i || i - p_us > WINDOW {
                 break;
             }
             // Only a candidate that beats the best so far at its last byte is measured.
@@ -100,7 +103,7 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
                     }
                 }
             }
-            p = prev[p_us];
+            p = prev.get(slot(p_us)).copied().unwrap_or(NONE);
             steps += 1;
         }
         if best.0 < MIN_MATCH {
@@ -112,7 +115,9 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
     let insert = |head: &mut [u32], prev: &mut [u32], i: usize| {
         if i + MIN_MATCH <= n {
             let h = hash3(data, i);
-            prev[i] = head[h];
+            if let Some(s) = prev.get_mut(slot(i)) {
+                *s = head[h];
+            }
             head[h] = i as u32;
         }
     };

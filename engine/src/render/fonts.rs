@@ -266,31 +266,16 @@ fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Ar
             return Some(Arc::clone(d));
         }
     }
-    let made = Arc::new(match halo_px {
-        None => {
-            let m = mask(style, o, text, 0)?;
-            Drawn {
-                x0: m.x0,
-                y0: m.y0,
-                w: m.w,
-                h: m.h,
-                text: m.data.iter().map(|&c| steps(c)).collect(),
-                halo: Vec::new(),
-            }
-        }
-        Some(halo_px) => {
-            let pad = halo_px.ceil() as i32 + 1;
-            let m = mask(style, o, text, pad)?;
-            let grown = dilate(&m, halo_px);
-            Drawn {
-                x0: m.x0,
-                y0: m.y0,
-                w: m.w,
-                h: m.h,
-                text: m.data.iter().map(|&c| steps(c)).collect(),
-                halo: grown.iter().map(|&c| steps(c)).collect(),
-            }
-        }
+    let pad = halo_px.map_or(0, |h| h.ceil() as i32 + 1);
+    let m = mask(style, o, text, pad)?;
+    let halo = halo_px.map_or_else(Vec::new, |h| dilate(&m, h).into_iter().map(steps).collect());
+    let made = Arc::new(Drawn {
+        x0: m.x0,
+        y0: m.y0,
+        w: m.w,
+        h: m.h,
+        text: m.data.iter().map(|&c| steps(c)).collect(),
+        halo,
     });
     let mut cache = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
     let bytes = made.text.len() + made.halo.len() + text.len() + 64;
