@@ -160,6 +160,48 @@ pub fn fill_sdf(
     colour: Rgba<u8>,
     sdf: impl Fn(f32, f32) -> f32,
 ) {
+    fill_rows(img, min, max, colour, sdf, |_| Some(Span::ANY));
+}
+
+/// What a shape covers of the row of pixel centres at one height: centres outside
+/// `outer` are outside the shape (their distance at least ½), centres inside `inner` are
+/// covered whole (at most −½). The pixels within a pixel of either bound are measured, so
+/// bounds computed in floating point give exactly the pixels of measuring every one.
+#[derive(Clone, Copy, Debug)]
+pub struct Span {
+    pub outer: (f32, f32),
+    pub inner: (f32, f32),
+}
+
+impl Span {
+    /// Anything may be touched, nothing is known covered.
+    pub const ANY: Span = Span {
+        outer: (f32::NEG_INFINITY, f32::INFINITY),
+        inner: (0.0, -1.0),
+    };
+    /// Symmetric round `c`: half-widths `outer` and `inner` (negative: none).
+    fn around(c: f32, outer: f32, inner: f32) -> Span {
+        Span {
+            outer: (c - outer, c + outer),
+            inner: if inner > 0.0 {
+                (c - inner, c + inner)
+            } else {
+                (0.0, -1.0)
+            },
+        }
+    }
+}
+
+/// [`fill_sdf`] for a shape that also says, row by row, where it can be and where it is
+/// whole (`span`, `None` for a row it misses): only its edge is measured.
+pub fn fill_rows(
+    img: &mut RgbaImage,
+    min: Pt,
+    max: Pt,
+    colour: Rgba<u8>,
+    sdf: impl Fn(f32, f32) -> f32,
+    span: impl Fn(f32) -> Option<Span>,
+) {
     let (w, h) = (img.width() as f32, img.height() as f32);
     let x0 = (min.x - 1.0).floor().clamp(0.0, w) as usize;
     let y0 = (min.y - 1.0).floor().clamp(0.0, h) as usize;
@@ -171,49 +213,107 @@ pub fn fill_sdf(
     touch(x0 as u32, y0 as u32, x1 as u32, y1 as u32);
     let stride = img.width() as usize * 4;
     let buf: &mut [u8] = img.as_mut();
-    let n = x1 - x0;
+    // The pixel index range whose centres lie in `lo..=hi`, within the box.
+    let index = |lo: f32, hi: f32| -> (usize, usize) {
+        let a = (lo - 0.5).ceil().clamp(x0 as f32, x1 as f32) as usize;
+        let b = ((hi - 0.5).floor() + 1.0).clamp(x0 as f32, x1 as f32) as usize;
+        (a, b.max(a))
+    };
     for y in y0..y1 {
         let py = y as f32 + 0.5;
-        let row = &mut buf[y * stride + x0 * 4..y * stride + x1 * 4];
-        // Every shape's distance changes by at most one per pixel (each is a true distance,
-        // or the largest of several), so one distance tells about the pixels after it: at
-        // `d` outside, the next `d − ½` pixels are outside too; at `d` inside, the next
-        // `−d − ½` are covered whole. Only the soft edge is measured pixel by pixel, which
-        // makes a fill cost its outline rather than its area, with the same pixels.
-        let mut i = 0;
-        while i < n {
-            let d = sdf((x0 + i) as f32 + 0.5, py);
-            if d >= 0.5 {
-                i += 1 + ((d - 0.5) as usize).min(n - i - 1);
-            } else if d <= -0.5 {
-                let end = i + 1 + ((-0.5 - d) as usize).min(n - i - 1);
-                for px in row[i * 4..end * 4].chunks_exact_mut(4) {
-                    blend_px(px, colour, 1.0);
-                }
-                i = end;
-            } else {
-                blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);
-                i += 1;
+        let Some(span) = span(py) else {
+            continue;
+        };
+        let row = &mut buf[y * stride..(y + 1) * stride];
+        let (oa, ob) = index(span.outer.0 - 1.0, span.outer.1 + 1.0);
+        let (ia, ib) = index(span.inner.0 + 1.0, span.inner.1 - 1.0);
+        let (ia, ib) = (ia.clamp(oa, ob), ib.clamp(oa, ob));
+        if ia < ib {
+            measure(row, oa, ia, py, colour, &sdf);
+            for px in row[ia * 4..ib * 4].chunks_exact_mut(4) {
+                blend_px(px, colour, 1.0);
             }
+            measure(row, ib, ob, py, colour, &sdf);
+        } else {
+            measure(row, oa, ob, py, colour, &sdf);
         }
+    }
+}
+
+/// Paint pixels `a..b` of a row at height `py` by their distance to the shape.
+///
+/// Every shape's distance changes by at most one per pixel (each is a true distance, or
+/// the largest of several), so one distance tells about the pixels after it: at `d`
+/// outside, the next `d − ½` pixels are outside too; at `d` inside, the next `−d − ½` are
+/// covered whole. Only the soft edge is measured pixel by pixel.
+fn measure(
+    row: &mut [u8],
+    a: usize,
+    b: usize,
+    py: f32,
+    colour: Rgba<u8>,
+    sdf: &impl Fn(f32, f32) -> f32,
+) {
+    let mut i = a;
+    while i < b {
+        let d = sdf(i as f32 + 0.5, py);
+        if d >= 0.5 {
+            i += 1 + ((d - 0.5) as usize).min(b - i - 1);
+        } else if d <= -0.5 {
+            let end = i + 1 + ((-0.5 - d) as usize).min(b - i - 1);
+            for px in row[i * 4..end * 4].chunks_exact_mut(4) {
+                blend_px(px, colour, 1.0);
+            }
+            i = end;
+        } else {
+            blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);
+            i += 1;
+        }
+    }
+}
+
+/// The half-width of the row of a disc of radius `r` at `dy` from its centre (negative:
+/// the row misses it).
+fn disc_half(r: f32, dy: f32) -> f32 {
+    let k = r * r - dy * dy;
+    if r <= 0.0 || k < 0.0 {
+        -1.0
+    } else {
+        k.sqrt()
     }
 }
 
 /// A filled disc.
 pub fn disc(img: &mut RgbaImage, c: Pt, r: f32, colour: Rgba<u8>) {
     let m = Pt::new(r, r);
-    fill_sdf(img, c.minus(m), c.plus(m), colour, |x, y| {
-        Pt::new(x - c.x, y - c.y).len() - r
-    });
+    fill_rows(
+        img,
+        c.minus(m),
+        c.plus(m),
+        colour,
+        |x, y| Pt::new(x - c.x, y - c.y).len() - r,
+        |py| {
+            let outer = disc_half(r + 0.5, py - c.y);
+            (outer >= 0.0).then(|| Span::around(c.x, outer, disc_half(r - 0.5, py - c.y)))
+        },
+    );
 }
 
 /// A ring centred on radius `r`, `width` wide.
 pub fn ring(img: &mut RgbaImage, c: Pt, r: f32, width: f32, colour: Rgba<u8>) {
     let o = r + width / 2.0;
     let m = Pt::new(o, o);
-    fill_sdf(img, c.minus(m), c.plus(m), colour, |x, y| {
-        (Pt::new(x - c.x, y - c.y).len() - r).abs() - width / 2.0
-    });
+    fill_rows(
+        img,
+        c.minus(m),
+        c.plus(m),
+        colour,
+        |x, y| (Pt::new(x - c.x, y - c.y).len() - r).abs() - width / 2.0,
+        |py| {
+            let outer = disc_half(o + 0.5, py - c.y);
+            (outer >= 0.0).then(|| Span::around(c.x, outer, -1.0))
+        },
+    );
 }
 
 /// Distance from `p` to the segment `a`–`b`.
@@ -233,9 +333,57 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
     let hw = width / 2.0;
     let min = Pt::new(a.x.min(b.x) - hw, a.y.min(b.y) - hw);
     let max = Pt::new(a.x.max(b.x) + hw, a.y.max(b.y) + hw);
-    fill_sdf(img, min, max, colour, |x, y| {
-        segment_distance(Pt::new(x, y), a, b) - hw
-    });
+    // Rows are bounded by the box round the segment along its direction (`u`) and
+    // across it (`v`), `hw + ½` wider on every side.
+    let mid = a.plus(b).times(0.5);
+    let u = b.minus(a).unit();
+    let v = u.perp();
+    let reach = hw + 0.5;
+    let along = b.minus(a).len() / 2.0 + reach;
+    let planes = [
+        (u, along),
+        (u.times(-1.0), along),
+        (v, reach),
+        (v.times(-1.0), reach),
+    ];
+    fill_rows(
+        img,
+        min,
+        max,
+        colour,
+        |x, y| segment_distance(Pt::new(x, y), a, b) - hw,
+        |py| {
+            if u == Pt::new(0.0, 0.0) {
+                return Some(Span::ANY);
+            }
+            let (lo, hi) = row_within(&planes, mid, py)?;
+            Some(Span {
+                outer: (lo, hi),
+                inner: (0.0, -1.0),
+            })
+        },
+    );
+}
+
+/// The centres `x` of the row at height `py` where `(p − origin)·n < limit` for every
+/// `(n, limit)` of `planes`; `None` when there are none.
+fn row_within(planes: &[(Pt, f32)], origin: Pt, py: f32) -> Option<(f32, f32)> {
+    let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+    let dy = py - origin.y;
+    for &(n, limit) in planes {
+        // n.x · (x − origin.x) < limit − n.y · dy
+        let rest = limit - n.y * dy;
+        if n.x.abs() < 1e-6 {
+            if rest <= 0.0 {
+                return None;
+            }
+        } else if n.x > 0.0 {
+            hi = hi.min(origin.x + rest / n.x);
+        } else {
+            lo = lo.max(origin.x + rest / n.x);
+        }
+    }
+    (lo <= hi).then_some((lo, hi))
 }
 
 /// Points along the quadratic Bézier curve `a` → `b` with control point `c`.
@@ -277,13 +425,45 @@ pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
             (p, n)
         })
         .collect();
-    fill_sdf(img, min, max, colour, |x, y| {
-        let p = Pt::new(x, y);
-        edges
-            .iter()
-            .map(|&(e, n)| p.minus(e).dot(n))
-            .fold(f32::NEG_INFINITY, f32::max)
-    });
+    // Each edge's plane, as seen from its own point: inside by ½ and outside by ½.
+    let outer: Vec<(Pt, f32, Pt)> = edges.iter().map(|&(e, n)| (n, 0.5, e)).collect();
+    let inner: Vec<(Pt, f32, Pt)> = edges.iter().map(|&(e, n)| (n, -0.5, e)).collect();
+    let within = |planes: &[(Pt, f32, Pt)], py: f32| -> Option<(f32, f32)> {
+        let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
+        for &(n, limit, e) in planes {
+            let rest = limit - n.y * (py - e.y);
+            if n.x.abs() < 1e-6 {
+                if rest <= 0.0 {
+                    return None;
+                }
+            } else if n.x > 0.0 {
+                hi = hi.min(e.x + rest / n.x);
+            } else {
+                lo = lo.max(e.x + rest / n.x);
+            }
+        }
+        (lo <= hi).then_some((lo, hi))
+    };
+    fill_rows(
+        img,
+        min,
+        max,
+        colour,
+        |x, y| {
+            let p = Pt::new(x, y);
+            edges
+                .iter()
+                .map(|&(e, n)| p.minus(e).dot(n))
+                .fold(f32::NEG_INFINITY, f32::max)
+        },
+        |py| {
+            let outer = within(&outer, py)?;
+            Some(Span {
+                outer,
+                inner: within(&inner, py).unwrap_or((0.0, -1.0)),
+            })
+        },
+    );
 }
 
 /// The signed distance to a rectangle with rounded corners of radius `r`.
@@ -301,7 +481,26 @@ pub fn rounded_rect_sdf(min: Pt, max: Pt, r: f32) -> impl Fn(f32, f32) -> f32 {
 
 /// A rectangle with rounded corners of radius `r`.
 pub fn rounded_rect(img: &mut RgbaImage, min: Pt, max: Pt, r: f32, colour: Rgba<u8>) {
-    fill_sdf(img, min, max, colour, rounded_rect_sdf(min, max, r));
+    let c = min.plus(max).times(0.5);
+    let half = max.minus(min).times(0.5);
+    let r_in = r.min(half.x).min(half.y).max(0.0);
+    // The half-width of the row where the distance is below `t`, at `qy` (as in the
+    // distance) from the straight part: negative when the row misses.
+    let half_width = |qy: f32, t: f32| -> f32 {
+        let s = t + r_in;
+        if qy >= s {
+            -1.0
+        } else if qy <= 0.0 {
+            half.x - r_in + s
+        } else {
+            half.x - r_in + (s * s - qy * qy).sqrt()
+        }
+    };
+    fill_rows(img, min, max, colour, rounded_rect_sdf(min, max, r), |py| {
+        let qy = (py - c.y).abs() - half.y + r_in;
+        let outer = half_width(qy, 0.5);
+        (outer >= 0.0).then(|| Span::around(c.x, outer, half_width(qy, -0.5)))
+    });
 }
 
 /// A hard-edged rectangle fill (pixel-aligned), for backgrounds.

@@ -225,11 +225,20 @@ impl Indexed {
     /// The same, when `img` differs from the static board only within the boxes
     /// `touched` (`[x0, y0, x1, y1]`, ends excluded): other rows are copied whole.
     pub fn scanlines_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+        let mut raw = Vec::new();
+        self.scanlines_into(img, touched, &mut raw);
+        raw
+    }
+
+    /// [`Indexed::scanlines_within`] into `raw`, its memory reused.
+    fn scanlines_into(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
+        raw.clear();
         if img.dimensions() != self.base.dimensions() {
-            return vec![0u8; (w + 1) * h];
+            raw.resize((w + 1) * h, 0);
+            return;
         }
-        let mut raw = self.raw.clone();
+        raw.extend_from_slice(&self.raw);
         // Each row's span of touched pixels.
         let mut spans = vec![(usize::MAX, 0usize); h];
         for &[x0, y0, x1, y1] in touched {
@@ -272,7 +281,6 @@ impl Indexed {
                 }
             }
         }
-        raw
     }
 
     /// The palette entry of every pixel of `img` (row by row), which differs from the
@@ -295,11 +303,17 @@ impl Indexed {
 
     /// The same, when `img` differs from the static board only within `touched`.
     pub fn png_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
-        let raw = self.scanlines_within(img, touched);
-        let changed = Changed::between(&self.raw, &raw);
+        self.png_reusing(img, touched, &mut Vec::new())
+    }
+
+    /// [`Indexed::png_within`] with `raw`'s memory for the scanlines.
+    pub fn png_reusing(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) -> Vec<u8> {
+        self.scanlines_into(img, touched, raw);
+        let raw = &*raw;
+        let changed = Changed::between(&self.raw, raw);
         let stride = self.base.width() as usize + 1;
-        let steps = deflate::reparse(&raw, &changed, &self.tokens, stride);
-        let data = self.coder.zlib(&raw, &steps);
+        let steps = deflate::reparse(raw, &changed, &self.tokens, stride);
+        let data = self.coder.zlib(raw, &steps);
         let mut palette = Vec::with_capacity(self.colours.len() * 3);
         for c in &self.colours {
             palette.extend_from_slice(c);

@@ -79,9 +79,28 @@ pub fn render_board(
     opts: &RenderOptions,
     words: &dyn Words,
 ) -> RgbaImage {
+    let mut img = RgbaImage::new(0, 0);
+    render_board_into(&mut img, game, last, opts, words);
+    img
+}
+
+/// [`render_board`] into `img`, whose memory is reused when it has the picture's size
+/// (a fresh 4 MB picture costs a thousand page faults, a third of drawing it).
+pub fn render_board_into(
+    img: &mut RgbaImage,
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+) {
     let layout = opts.layout();
     let theme = &opts.theme;
-    let mut img = board::static_board(&layout, theme, words).as_ref().clone();
+    let base = board::static_board(&layout, theme, words);
+    if img.dimensions() == base.dimensions() {
+        img.copy_from_slice(base.as_raw());
+    } else {
+        *img = base.as_ref().clone();
+    }
     let in_progress;
     let view = match last {
         // The turn being played is drawn as such, whoever built it.
@@ -100,19 +119,13 @@ pub fn render_board(
         }
     };
     let styles = pawns::player_styles(game, theme);
-    board::draw_start_label(
-        &mut img,
-        &layout,
-        theme,
-        &words.start_label(game.options.course),
-    );
-    stations::draw_way_stations(&mut img, &layout, theme, game, &styles);
+    board::draw_start_label(img, &layout, theme, &words.start_label(game.options.course));
+    stations::draw_way_stations(img, &layout, theme, game, &styles);
     let overlay = path::Overlay::new(game, view.turn, &styles, words);
-    overlay.draw_under(&mut img, &layout);
-    pawns::draw_pawns(&mut img, &layout, game, &styles);
-    overlay.draw_over(&mut img, &layout, game, theme);
-    panel::draw_panel(&mut img, &layout, game, view, &styles, theme, words);
-    img
+    overlay.draw_under(img, &layout);
+    pawns::draw_pawns(img, &layout, game, &styles);
+    overlay.draw_over(img, &layout, game, theme);
+    panel::draw_panel(img, &layout, game, view, &styles, theme, words);
 }
 
 /// The board picture as an indexed PNG: [`render_board`], then encoded with the look's
@@ -124,10 +137,23 @@ pub fn board_png(
     words: &dyn Words,
 ) -> Vec<u8> {
     let cached = indexed(opts, words);
-    canvas::record_touched(true);
-    let img = render_board(game, last, opts, words);
-    let touched = canvas::record_touched(false);
-    cached.png_within(&img, &touched)
+    thread_local! {
+        /// The picture and scanlines of this thread's last board, their memory reused.
+        static SCRATCH: std::cell::RefCell<(RgbaImage, Vec<u8>)> =
+            std::cell::RefCell::new((RgbaImage::new(0, 0), Vec::new()));
+    }
+    SCRATCH.with(|scratch| {
+        let mut fresh = (RgbaImage::new(0, 0), Vec::new());
+        let mut held = scratch.try_borrow_mut();
+        let (img, raw) = match held.as_deref_mut() {
+            Ok(s) => (&mut s.0, &mut s.1),
+            Err(_) => (&mut fresh.0, &mut fresh.1),
+        };
+        canvas::record_touched(true);
+        render_board_into(img, game, last, opts, words);
+        let touched = canvas::record_touched(false);
+        cached.png_reusing(img, &touched, raw)
+    })
 }
 
 /// Looks kept indexed beyond this many are dropped and made again when asked.
