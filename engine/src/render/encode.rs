@@ -240,18 +240,7 @@ impl Indexed {
         }
         raw.extend_from_slice(&self.raw);
         // Each row's span of touched pixels.
-        let mut spans = vec![(usize::MAX, 0usize); h];
-        for &[x0, y0, x1, y1] in touched {
-            let (x0, x1) = ((x0 as usize).min(w), (x1 as usize).min(w));
-            for span in spans
-                .iter_mut()
-                .take((y1 as usize).min(h))
-                .skip(y0 as usize)
-            {
-                span.0 = span.0.min(x0);
-                span.1 = span.1.max(x1);
-            }
-        }
+        let spans = row_spans(touched, w, h);
         const RUN: usize = 32;
         let mut last = (u32::MAX, 0u8);
         let lines = raw
@@ -320,6 +309,25 @@ impl Indexed {
         }
         png_file(self.base.width(), self.base.height(), &palette, &data)
     }
+}
+
+/// Each row's span of the boxes `touched` (`[x0, y0, x1, y1]`, ends excluded) in a
+/// picture `w` × `h`: from the leftmost box's left to the rightmost's right (empty:
+/// `x0 >= x1`).
+pub fn row_spans(touched: &[[u32; 4]], w: usize, h: usize) -> Vec<(usize, usize)> {
+    let mut spans = vec![(usize::MAX, 0usize); h];
+    for &[x0, y0, x1, y1] in touched {
+        let (x0, x1) = ((x0 as usize).min(w), (x1 as usize).min(w));
+        for span in spans
+            .iter_mut()
+            .take((y1 as usize).min(h))
+            .skip(y0 as usize)
+        {
+            span.0 = span.0.min(x0);
+            span.1 = span.1.max(x1);
+        }
+    }
+    spans
 }
 
 /// A PNG file of 8-bit indexed pixels: the zlib stream `data` of its scanlines.

@@ -93,14 +93,25 @@ pub fn render_board_into(
     opts: &RenderOptions,
     words: &dyn Words,
 ) {
-    let layout = opts.layout();
-    let theme = &opts.theme;
-    let base = board::static_board(&layout, theme, words);
+    let base = board::static_board(&opts.layout(), &opts.theme, words);
     if img.dimensions() == base.dimensions() {
         img.copy_from_slice(base.as_raw());
     } else {
         *img = base.as_ref().clone();
     }
+    draw_on_board(img, game, last, opts, words);
+}
+
+/// Draw the pieces, the turn and the panel on `img`, which holds the static board.
+fn draw_on_board(
+    img: &mut RgbaImage,
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+) {
+    let layout = opts.layout();
+    let theme = &opts.theme;
     let in_progress;
     let view = match last {
         // The turn being played is drawn as such, whoever built it.
@@ -137,23 +148,51 @@ pub fn board_png(
     words: &dyn Words,
 ) -> Vec<u8> {
     let cached = indexed(opts, words);
-    thread_local! {
-        /// The picture and scanlines of this thread's last board, their memory reused.
-        static SCRATCH: std::cell::RefCell<(RgbaImage, Vec<u8>)> =
-            std::cell::RefCell::new((RgbaImage::new(0, 0), Vec::new()));
-    }
     SCRATCH.with(|scratch| {
-        let mut fresh = (RgbaImage::new(0, 0), Vec::new());
+        let mut fresh = Scratch::default();
         let mut held = scratch.try_borrow_mut();
-        let (img, raw) = match held.as_deref_mut() {
-            Ok(s) => (&mut s.0, &mut s.1),
-            Err(_) => (&mut fresh.0, &mut fresh.1),
+        let s = match held.as_deref_mut() {
+            Ok(s) => s,
+            Err(_) => &mut fresh,
         };
+        // The picture of last time holds this look's static board but where it was drawn
+        // on: put back only those rows' spans. Any other look is copied whole.
+        let key = (opts.layout().size, opts.theme.clone(), words.lang());
+        let base = board::static_board(&opts.layout(), &opts.theme, words);
+        if s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions() {
+            let w = base.width() as usize;
+            let spans = encode::row_spans(&s.touched, w, base.height() as usize);
+            let (to, from) = (&mut *s.img, base.as_raw());
+            for (y, &(x0, x1)) in spans.iter().enumerate().filter(|(_, s)| s.0 < s.1) {
+                let (a, b) = ((y * w + x0) * 4, (y * w + x1) * 4);
+                to[a..b].copy_from_slice(&from[a..b]);
+            }
+        } else if s.img.dimensions() == base.dimensions() {
+            s.img.copy_from_slice(base.as_raw());
+        } else {
+            s.img = base.as_ref().clone();
+        }
+        s.look = None;
         canvas::record_touched(true);
-        render_board_into(img, game, last, opts, words);
-        let touched = canvas::record_touched(false);
-        cached.png_reusing(img, &touched, raw)
+        draw_on_board(&mut s.img, game, last, opts, words);
+        s.touched = canvas::record_touched(false);
+        s.look = Some(key);
+        cached.png_reusing(&s.img, &s.touched, &mut s.raw)
     })
+}
+
+/// A thread's last board picture, kept for its memory and to be put back cheaply.
+#[derive(Default)]
+struct Scratch {
+    img: RgbaImage,
+    raw: Vec<u8>,
+    /// The look of `img` and where it was drawn on (`None`: unknown, copy it whole).
+    look: Option<(u32, Theme, crate::lang::Lang)>,
+    touched: Vec<[u32; 4]>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// Looks kept indexed beyond this many are dropped and made again when asked.
