@@ -11,7 +11,7 @@ use super::posts::{self, Post};
 use super::send::{self, DmError};
 use super::types::Data;
 use crate::lang::Lang;
-use crate::session::{Due, GameView, MyGame, Notice, Place, Reminder};
+use crate::session::{GameView, MyGame, Notice, Place, Reminder};
 use crate::text;
 
 /// The link to a message of a game's place, else to the place itself.
@@ -73,25 +73,6 @@ pub async fn send_notice(
     post.silent = notice.silent;
     let who = (notice.user_id, notice.silent);
     dm_or_fall_back(http, data, who, info.place, post, notice.lang).await;
-}
-
-/// Tell the player to move by direct message (a `Due::Notice` the clock found).
-pub async fn notice(http: &serenity::Http, data: &Data, game_id: i64, turn: i64) {
-    match data.session.clocks().claim_notice(game_id, turn).await {
-        Ok(Some(notice)) => send_notice(http, data, &notice, None).await,
-        Ok(None) => {}
-        Err(e) => warn!(game_id, "a turn notice failed: {e}"),
-    }
-}
-
-/// After a change to a game: the direct-message notice of its next player, now rather
-/// than at the clock's next tick (the claim makes sure it goes once).
-pub async fn notices_now(http: &serenity::Http, data: &Data, game_id: i64) {
-    if let Ok(Some(Due::Notice { game_id, turn, .. })) =
-        data.session.clocks().pending_notice(game_id).await
-    {
-        notice(http, data, game_id, turn).await;
-    }
 }
 
 /// Send a reminder the clock claimed, as the session decided: in the game's channel

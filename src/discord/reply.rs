@@ -313,19 +313,6 @@ pub async fn answer_after<F>(
     for notice in answer.notices.iter().flatten() {
         notify::send_notice(http, data, notice, posted).await;
     }
-    // The turn messages' games whose use case did not say their notices (an answer built
-    // from an outcome did, for its game): their next player's notice is looked up now.
-    let undecided = answer.notices.is_none();
-    let turns = answer.post.turn_of.iter().chain(
-        answer
-            .channel_posts
-            .iter()
-            .filter_map(|(_, p)| p.turn_of.as_ref()),
-    );
-    let games = turns.filter(|_| undecided).map(|turn| turn.game_id);
-    for game in games {
-        notify::notices_now(http, data, game).await;
-    }
     for (channel, message) in &answer.strip {
         send::strip(http, *channel, *message).await;
     }

@@ -10,7 +10,7 @@ use crate::store::{GameKind, GameRow, Place, SeatRow, Stamp, Status, Store, Stor
 
 use super::commit::{unless_moved, Change};
 use super::core::{decode, encode, logged};
-use super::outcome::Changed;
+use super::outcome::{Changed, Notice};
 use super::ratings::Finish;
 use super::request::Command;
 use super::{
@@ -365,6 +365,8 @@ pub enum BoardAsked {
     Game {
         view: Box<ClimbView>,
         own_look: Option<Look>,
+        /// The direct messages owed now that the board becomes the game's turn message.
+        notices: Vec<Notice>,
     },
     /// Its lobby, while the game has not started.
     Lobby(Box<LobbyView>),
@@ -446,6 +448,7 @@ impl<S: Store> Play<'_, S> {
         self,
         place: Place,
         look_of: Option<i64>,
+        turn_message: bool,
     ) -> Result<BoardAsked, SessionError> {
         match self.board(place).await {
             Ok(view) => {
@@ -453,9 +456,15 @@ impl<S: Store> Play<'_, S> {
                     Some(user) => Some(self.servers().own_look(user, place.guild_id).await),
                     None => None,
                 };
+                let notices = if turn_message {
+                    self.clocks().notices_due(view.info.id).await?
+                } else {
+                    Vec::new()
+                };
                 Ok(BoardAsked::Game {
                     view: Box::new(view),
                     own_look,
+                    notices,
                 })
             }
             Err(SessionError::NotStarted) => Ok(BoardAsked::Lobby(Box::new(

@@ -415,9 +415,23 @@ impl<S: Store> Clocks<'_, S> {
         Ok(self.store().game(game_id).await?.and_then(|r| r.post))
     }
 
+    /// The direct-message notice due for a game now, claimed: its new turn message is
+    /// about to be posted, and the notice links to it (none when its player to move was
+    /// told of this turn already, or does not want them).
+    pub(super) async fn notices_due(self, game_id: i64) -> Result<Vec<Notice>, SessionError> {
+        match self.pending_notice(game_id).await? {
+            Some(Due::Notice { turn, .. }) => Ok(self
+                .claim_notice(game_id, turn)
+                .await?
+                .into_iter()
+                .collect()),
+            _ => Ok(Vec::new()),
+        }
+    }
+
     /// The direct-message notice due for a game now, if its player to move asked for
     /// them and was not told of this turn yet (see [`Due::Notice`]).
-    pub async fn pending_notice(self, game_id: i64) -> Result<Option<Due>, SessionError> {
+    async fn pending_notice(self, game_id: i64) -> Result<Option<Due>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };

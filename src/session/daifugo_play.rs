@@ -11,7 +11,7 @@ use crate::store::{GameKind, GameRow, Place, Stamp, Status, Store, StoreError};
 
 use super::commit::{unless_moved, Change};
 use super::core::{decode, encode, logged};
-use super::outcome::Changed;
+use super::outcome::{Changed, Notice};
 use super::ratings::Finish;
 use super::{Actor, DaifugoView, GameInfo, LobbyView, Look, Session, SessionError};
 
@@ -169,7 +169,11 @@ impl<S: Store> Session<S> {
 /// What `/daifugo board` shows.
 #[derive(Clone, Debug)]
 pub enum TableAsked {
-    Table(Box<DaifugoView>),
+    /// The table, and the direct messages owed when it becomes the match's turn message.
+    Table {
+        view: Box<DaifugoView>,
+        notices: Vec<Notice>,
+    },
     /// Its lobby, while the match has not started.
     Lobby(Box<LobbyView>),
 }
@@ -216,9 +220,23 @@ impl<S: Store> Play<'_, S> {
 
     /// `/daifugo board`: the match of a place as it stands, or its lobby while it has not
     /// started.
-    pub async fn table_asked(self, place: Place) -> Result<TableAsked, SessionError> {
+    pub async fn table_asked(
+        self,
+        place: Place,
+        turn_message: bool,
+    ) -> Result<TableAsked, SessionError> {
         match self.daifugo_board(place).await {
-            Ok(view) => Ok(TableAsked::Table(Box::new(view))),
+            Ok(view) => {
+                let notices = if turn_message {
+                    self.clocks().notices_due(view.info.id).await?
+                } else {
+                    Vec::new()
+                };
+                Ok(TableAsked::Table {
+                    view: Box::new(view),
+                    notices,
+                })
+            }
             Err(SessionError::NotStarted) => Ok(TableAsked::Lobby(Box::new(
                 self.lobbies().lobby(place).await?,
             ))),

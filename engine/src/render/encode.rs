@@ -243,29 +243,32 @@ impl Indexed {
         let spans = row_spans(touched, w, h);
         const RUN: usize = 32;
         let mut last = (u32::MAX, 0u8);
+        // `raw` holds the static board's indices: only changed pixels are looked up.
         let lines = raw
             .chunks_exact_mut(w + 1)
-            .zip(self.raw.chunks_exact(w + 1))
             .zip(img.as_raw().chunks_exact(w * 4))
             .zip(self.base.as_raw().chunks_exact(w * 4))
             .zip(&spans);
-        for ((((out, was), now), base), &(x0, x1)) in lines {
+        for (((out, now), base), &(x0, x1)) in lines {
             if x0 >= x1 {
                 continue;
             }
-            let (out, was) = (&mut out[1 + x0..1 + x1], &was[1 + x0..1 + x1]);
+            let out = &mut out[1 + x0..1 + x1];
             let (now, base) = (&now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
             for (k, (now, base)) in now.chunks(RUN * 4).zip(base.chunks(RUN * 4)).enumerate() {
                 if now == base {
                     continue;
                 }
                 let o = k * RUN;
-                for j in 0..now.len() / 4 {
-                    let (p, q) = (&now[j * 4..j * 4 + 4], &base[j * 4..j * 4 + 4]);
+                let pixels = now.chunks_exact(4).zip(base.chunks_exact(4));
+                for (j, (p, q)) in pixels.enumerate() {
+                    // Whole pixels as words: a slice comparison calls memcmp.
+                    let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+                    let q = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
                     if p != q {
-                        out[o + j] = self.index_of(rgb_of(p), &mut last);
-                    } else {
-                        out[o + j] = was[o + j];
+                        // Little-endian RGBA: red in the low byte.
+                        let rgb = (p & 0xFF) << 16 | (p & 0xFF00) | (p >> 16 & 0xFF);
+                        out[o + j] = self.index_of(rgb, &mut last);
                     }
                 }
             }

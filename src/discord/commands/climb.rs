@@ -83,9 +83,16 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(p) => p,
             Err(t) => return Answer::private(t),
         };
-        // A private picture is drawn the way its viewer likes it.
-        let look_of = (private && !text.unwrap_or(false)).then(|| caller.user());
-        match data.session.play().board_asked(place, look_of).await {
+        // A private picture is drawn the way its viewer likes it; a public one becomes the
+        // game's turn message, with the notice owed to its player to move.
+        let text_only = text.unwrap_or(false);
+        let look_of = (private && !text_only).then(|| caller.user());
+        let turn_message = !private && !text_only;
+        let asked = data
+            .session
+            .play()
+            .board_asked(place, look_of, turn_message);
+        match asked.await {
             Ok(BoardAsked::Game { view, .. }) if text.unwrap_or(false) => {
                 let lines = text::alt::board_text(
                     &view.game,
@@ -100,9 +107,10 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(BoardAsked::Game {
                 view,
                 own_look: Some(look),
+                ..
             }) => Answer::new(post::board_post_in(&data, &view, lang, look).await, shown),
-            Ok(BoardAsked::Game { view, .. }) => {
-                Answer::new(post::board_post(&data, &view, lang).await, shown)
+            Ok(BoardAsked::Game { view, notices, .. }) => {
+                Answer::new(post::board_post(&data, &view, lang).await, shown).then_notify(notices)
             }
             Ok(BoardAsked::Lobby(lobby)) => {
                 Answer::new(lobby_post::lobby_post(&lobby, lang), shown)

@@ -90,12 +90,14 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let text = a.flag("text");
     answer_here(ctx, Shown::Public, move |data, caller, place| async move {
         let lang = caller.lang();
-        match data.session.play().table_asked(place).await {
-            Ok(TableAsked::Table(view)) if text.unwrap_or(false) => Answer::public(Post::text(
+        let text_only = text.unwrap_or(false);
+        match data.session.play().table_asked(place, !text_only).await {
+            Ok(TableAsked::Table { view, .. }) if text_only => Answer::public(Post::text(
                 text::alt::table_text(&view.game, lang, Markup::Discord).join("\n"),
             )),
-            Ok(TableAsked::Table(view)) => {
-                Answer::public(post::public_post(&data, &view, lang).await)
+            // The table becomes the match's turn message, with the notice owed.
+            Ok(TableAsked::Table { view, notices }) => {
+                Answer::public(post::public_post(&data, &view, lang).await).then_notify(notices)
             }
             Ok(TableAsked::Lobby(l)) => Answer::public(lobby_post::lobby_post(&l, lang)),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
