@@ -148,40 +148,49 @@ pub fn board_png(
     words: &dyn Words,
 ) -> Vec<u8> {
     let cached = indexed(opts, words);
-    SCRATCH.with(|scratch| {
-        let mut fresh = Scratch::default();
-        let mut held = scratch.try_borrow_mut();
-        let s = match held.as_deref_mut() {
-            Ok(s) => s,
-            Err(_) => &mut fresh,
-        };
-        // The picture of last time holds this look's static board but where it was drawn
-        // on: put back only those rows' spans. Any other look is copied whole.
-        let key = (opts.layout().size, opts.theme.clone(), words.lang());
-        let base = board::static_board(&opts.layout(), &opts.theme, words);
-        if s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions() {
-            let w = base.width() as usize;
-            let spans = encode::row_spans(&s.touched, w, base.height() as usize);
-            let (to, from) = (&mut *s.img, base.as_raw());
-            for (y, &(x0, x1)) in spans.iter().enumerate().filter(|(_, s)| s.0 < s.1) {
-                let (a, b) = ((y * w + x0) * 4, (y * w + x1) * 4);
-                to[a..b].copy_from_slice(&from[a..b]);
-            }
-        } else if s.img.dimensions() == base.dimensions() {
-            s.img.copy_from_slice(base.as_raw());
-        } else {
-            s.img = base.as_ref().clone();
+    // A picture of last time, of this look if one is kept, else any, else a new one.
+    let key = (opts.layout().size, opts.theme.clone(), words.lang());
+    let mut s = {
+        let mut kept = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+        let same = kept.iter().position(|s| s.look.as_ref() == Some(&key));
+        match same.or_else(|| kept.len().checked_sub(1)) {
+            Some(i) => kept.swap_remove(i),
+            None => Scratch::default(),
         }
-        s.look = None;
-        canvas::record_touched(true);
-        draw_on_board(&mut s.img, game, last, opts, words);
-        s.touched = canvas::record_touched(false);
-        s.look = Some(key);
-        cached.png_reusing(&s.img, &s.touched, &mut s.raw)
-    })
+    };
+    // It holds its look's static board but where it was drawn on: put back only those
+    // rows' spans. Any other look is copied whole.
+    let base = board::static_board(&opts.layout(), &opts.theme, words);
+    if s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions() {
+        let w = base.width() as usize;
+        let spans = encode::row_spans(&s.touched, w, base.height() as usize);
+        let (to, from) = (&mut *s.img, base.as_raw());
+        for (y, &(x0, x1)) in spans.iter().enumerate().filter(|(_, s)| s.0 < s.1) {
+            let (a, b) = ((y * w + x0) * 4, (y * w + x1) * 4);
+            to[a..b].copy_from_slice(&from[a..b]);
+        }
+    } else if s.img.dimensions() == base.dimensions() {
+        s.img.copy_from_slice(base.as_raw());
+    } else {
+        s.img = base.as_ref().clone();
+    }
+    canvas::record_touched(true);
+    draw_on_board(&mut s.img, game, last, opts, words);
+    s.touched = canvas::record_touched(false);
+    s.look = Some(key);
+    let png = cached.png_reusing(&s.img, &s.touched, &mut s.raw);
+    // Kept for the next picture, up to one a core (as many as draw at once); a picture
+    // that panicked above is simply not kept.
+    let most =
+        *SCRATCH_KEPT.get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    let mut kept = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() < most {
+        kept.push(s);
+    }
+    png
 }
 
-/// A thread's last board picture, kept for its memory and to be put back cheaply.
+/// A board picture of last time, kept for its memory and to be put back cheaply.
 #[derive(Default)]
 struct Scratch {
     img: RgbaImage,
@@ -191,9 +200,9 @@ struct Scratch {
     touched: Vec<[u32; 4]>,
 }
 
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
-}
+/// The pictures kept: memory for as many as are drawn at once, whichever threads draw.
+static SCRATCH: Mutex<Vec<Scratch>> = Mutex::new(Vec::new());
+static SCRATCH_KEPT: OnceLock<usize> = OnceLock::new();
 
 /// Looks kept indexed beyond this many are dropped and made again when asked.
 const INDEXED_LIMIT: usize = 8;
