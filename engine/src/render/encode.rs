@@ -172,14 +172,6 @@ impl Indexed {
         indexed
     }
 
-    /// The static board's scanlines and their parse.
-    pub fn static_raw(&self) -> &[u8] {
-        &self.raw
-    }
-    pub fn static_tokens(&self) -> &[Token] {
-        &self.tokens
-    }
-
     /// The palette.
     pub fn colours(&self) -> &[[u8; 3]] {
         &self.colours
