@@ -80,11 +80,23 @@ pub fn luminance(c: Rgba<u8>) -> f32 {
 /// Steps of anti-aliasing coverage (see the module comment).
 const COVERAGE_STEPS: f32 = 8.0;
 
+/// A coverage (0–1) in the steps it is drawn with: rounded to the nearest (a cast, not
+/// `round`, which is a library call).
+#[inline]
+pub fn coverage_steps(coverage: f32) -> u8 {
+    (coverage.clamp(0.0, 1.0) * COVERAGE_STEPS + 0.5) as u8
+}
+
+/// The coverage `steps` of [`coverage_steps`] stand for.
+#[inline]
+pub fn steps_coverage(steps: u8) -> f32 {
+    f32::from(steps) / COVERAGE_STEPS
+}
+
 /// Paint `colour` over one RGBA pixel with `coverage` (0–1): "source over".
 #[inline]
 fn blend_px(px: &mut [u8], colour: Rgba<u8>, coverage: f32) {
-    // Round to the nearest step (a cast, not `round`, which is a library call).
-    let steps = (coverage.clamp(0.0, 1.0) * COVERAGE_STEPS + 0.5) as u32;
+    let steps = u32::from(coverage_steps(coverage));
     if steps == 0 {
         return;
     }
@@ -341,10 +353,10 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
     let reach = hw + 0.5;
     let along = b.minus(a).len() / 2.0 + reach;
     let planes = [
-        (u, along),
-        (u.times(-1.0), along),
-        (v, reach),
-        (v.times(-1.0), reach),
+        (u, along, mid),
+        (u.times(-1.0), along, mid),
+        (v, reach, mid),
+        (v.times(-1.0), reach, mid),
     ];
     fill_rows(
         img,
@@ -356,7 +368,7 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
             if u == Pt::new(0.0, 0.0) {
                 return Some(Span::ANY);
             }
-            let (lo, hi) = row_within(&planes, mid, py)?;
+            let (lo, hi) = row_within(&planes, py)?;
             Some(Span {
                 outer: (lo, hi),
                 inner: (0.0, -1.0),
@@ -365,22 +377,21 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
     );
 }
 
-/// The centres `x` of the row at height `py` where `(p − origin)·n < limit` for every
-/// `(n, limit)` of `planes`; `None` when there are none.
-fn row_within(planes: &[(Pt, f32)], origin: Pt, py: f32) -> Option<(f32, f32)> {
+/// The centres `x` of the row at height `py` where `(p − at)·n < limit` for every
+/// `(n, limit, at)` of `planes`; `None` when there are none.
+fn row_within(planes: &[(Pt, f32, Pt)], py: f32) -> Option<(f32, f32)> {
     let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-    let dy = py - origin.y;
-    for &(n, limit) in planes {
-        // n.x · (x − origin.x) < limit − n.y · dy
-        let rest = limit - n.y * dy;
+    for &(n, limit, at) in planes {
+        // n.x · (x − at.x) < limit − n.y · (py − at.y)
+        let rest = limit - n.y * (py - at.y);
         if n.x.abs() < 1e-6 {
             if rest <= 0.0 {
                 return None;
             }
         } else if n.x > 0.0 {
-            hi = hi.min(origin.x + rest / n.x);
+            hi = hi.min(at.x + rest / n.x);
         } else {
-            lo = lo.max(origin.x + rest / n.x);
+            lo = lo.max(at.x + rest / n.x);
         }
     }
     (lo <= hi).then_some((lo, hi))
@@ -428,22 +439,6 @@ pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
     // Each edge's plane, as seen from its own point: inside by ½ and outside by ½.
     let outer: Vec<(Pt, f32, Pt)> = edges.iter().map(|&(e, n)| (n, 0.5, e)).collect();
     let inner: Vec<(Pt, f32, Pt)> = edges.iter().map(|&(e, n)| (n, -0.5, e)).collect();
-    let within = |planes: &[(Pt, f32, Pt)], py: f32| -> Option<(f32, f32)> {
-        let (mut lo, mut hi) = (f32::NEG_INFINITY, f32::INFINITY);
-        for &(n, limit, e) in planes {
-            let rest = limit - n.y * (py - e.y);
-            if n.x.abs() < 1e-6 {
-                if rest <= 0.0 {
-                    return None;
-                }
-            } else if n.x > 0.0 {
-                hi = hi.min(e.x + rest / n.x);
-            } else {
-                lo = lo.max(e.x + rest / n.x);
-            }
-        }
-        (lo <= hi).then_some((lo, hi))
-    };
     fill_rows(
         img,
         min,
@@ -457,10 +452,10 @@ pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
                 .fold(f32::NEG_INFINITY, f32::max)
         },
         |py| {
-            let outer = within(&outer, py)?;
+            let outer = row_within(&outer, py)?;
             Some(Span {
                 outer,
-                inner: within(&inner, py).unwrap_or((0.0, -1.0)),
+                inner: row_within(&inner, py).unwrap_or((0.0, -1.0)),
             })
         },
     );

@@ -7,8 +7,9 @@
 //! the speed a turn needs (zlib's level 1) it finds it badly. Here the static board is
 //! parsed once with long hash chains and lazy matching (as zlib's strongest levels do);
 //! a picture then reuses every match whose bytes and source bytes it did not change, and
-//! parses afresh only where pawns, paths and the panel were drawn. The tokens are then
-//! coded with Huffman codes built for this picture, in blocks of their own.
+//! parses afresh only where pawns, paths and the panel were drawn. The tokens are coded
+//! in one block with Huffman codes fitted to the look once ([`Coder`]), so the static
+//! tokens kept are copied as bits already coded.
 
 /// The shortest and longest match DEFLATE can say, and how far back it can reach.
 pub const MIN_MATCH: usize = 3;
@@ -131,7 +132,7 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
             continue;
         }
         // Lazy matching: a longer match one byte on is worth a literal here.
-        if len < 258 {
+        if len < MAX_MATCH {
             let (next, _) = best_at(&head, &prev, i + 1);
             if next > len {
                 tokens.push(Token::literal(i));
@@ -183,14 +184,14 @@ impl Changed {
     }
 }
 
-/// Parse `now`, a picture whose bytes differ from the static board's (parsed as `base`)
-/// only where `changed` says: every token of `base` over unchanged bytes (and, for a
-/// match, unchanged source bytes) is kept; elsewhere a quick greedy parse tries a run, the
-/// bytes a row or two above (`stride` bytes a row), the rest of the static token there,
-/// and a small hash of recent positions.
 /// A fresh step takes the first candidate at least this long.
 const GOOD_ENOUGH: usize = 32;
 
+/// Parse `now`, a picture whose bytes differ from the static board's (parsed as `base`)
+/// only where `changed` says: every token of `base` over unchanged bytes (and, for a
+/// match, unchanged source bytes) is kept; elsewhere a quick greedy parse tries the rest
+/// of the static token there, a run, the bytes a row above (`stride` bytes a row), and a
+/// small hash of recent positions.
 pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> Vec<Step> {
     const RECENT_BITS: u32 = 12;
     let n = now.len();
@@ -206,31 +207,20 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
             let p = k.pos as usize;
             p <= i && i < p + k.span()
         });
-        if let Some(k) = tok.filter(|k| k.pos as usize == i) {
-            let (len, dist) = (usize::from(k.len), usize::from(k.dist));
-            if len == 0 && changed.unchanged(i, i + 1) {
+        if let Some(k) = tok {
+            let (start, dist) = (k.pos as usize, usize::from(k.dist));
+            let end = start + k.span();
+            // The static token, or its rest after a fresh step ended in its middle, still
+            // says these bytes when they and its source did not change.
+            let holds = changed.unchanged(i, end)
+                && (k.len == 0 || changed.unchanged(i - dist, end - dist));
+            if holds && start == i {
                 out.keep(t);
-                i += 1;
+                i = end;
                 continue;
             }
-            if len > 0
-                && changed.unchanged(i, i + len)
-                && changed.unchanged(i - dist, i - dist + len)
-            {
-                out.keep(t);
-                i += len;
-                continue;
-            }
-        }
-        // Inside a static token over unchanged bytes (after a fresh step ended in its
-        // middle): its rest is still good, and it brings the parse back in step with the
-        // static one.
-        if let Some(k) = tok.filter(|k| k.len > 0) {
-            let (end, dist) = (k.pos as usize + usize::from(k.len), usize::from(k.dist));
-            if end - i >= MIN_MATCH
-                && changed.unchanged(i, end)
-                && changed.unchanged(i - dist, end - dist)
-            {
+            // Its rest brings the parse back in step with the static one.
+            if holds && k.len > 0 && end - i >= MIN_MATCH {
                 out.add(Token::copy(i, end - i, dist));
                 i = end;
                 continue;

@@ -33,6 +33,8 @@ const UNKNOWN: u16 = u16::MAX;
 pub struct Indexed {
     base: Arc<RgbaImage>,
     colours: Vec<[u8; 3]>,
+    /// The same as a PNG palette: red, green, blue, entry after entry.
+    palette: Vec<u8>,
     /// Every colour seen while choosing the palette, with its palette entry.
     known: ColourMap,
     /// Other colours by their top bits: the nearest entry, found when first needed.
@@ -43,8 +45,14 @@ pub struct Indexed {
     coder: Coder,
 }
 
+/// A pixel's colour as `0xRRGGBB`, from its RGBA bytes.
 fn rgb_of(px: &[u8]) -> u32 {
-    u32::from(px[0]) << 16 | u32::from(px[1]) << 8 | u32::from(px[2])
+    rgb_of_word(u32::from_le_bytes([px[0], px[1], px[2], px[3]]))
+}
+
+/// The same from the pixel read as one little-endian word (red in the low byte).
+fn rgb_of_word(p: u32) -> u32 {
+    (p & 0xFF) << 16 | (p & 0xFF00) | (p >> 16 & 0xFF)
 }
 
 fn channels(c: u32) -> [i32; 3] {
@@ -128,6 +136,7 @@ impl Indexed {
             .map(|_| AtomicU16::new(UNKNOWN))
             .collect();
         let mut indexed = Indexed {
+            palette: colours.iter().flatten().copied().collect(),
             raw: Vec::new(),
             tokens: Vec::new(),
             coder: Coder::new(&[], &[], &[]),
@@ -172,9 +181,14 @@ impl Indexed {
         indexed
     }
 
-    /// The palette.
-    pub fn colours(&self) -> &[[u8; 3]] {
-        &self.colours
+    /// The palette as a PNG or GIF stores it: red, green, blue, entry after entry.
+    pub fn palette(&self) -> &[u8] {
+        &self.palette
+    }
+
+    /// The static board this look's pictures are drawn over.
+    pub fn base(&self) -> &RgbaImage {
+        &self.base
     }
 
     fn index_of(&self, c: u32, last: &mut (u32, u8)) -> u8 {
@@ -258,9 +272,7 @@ impl Indexed {
                     let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
                     let q = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
                     if p != q {
-                        // Little-endian RGBA: red in the low byte.
-                        let rgb = (p & 0xFF) << 16 | (p & 0xFF00) | (p >> 16 & 0xFF);
-                        out[o + j] = self.index_of(rgb, &mut last);
+                        out[o + j] = self.index_of(rgb_of_word(p), &mut last);
                     }
                 }
             }
@@ -282,15 +294,11 @@ impl Indexed {
     /// `img`, a picture drawn over this look's static board, as an indexed PNG.
     pub fn png(&self, img: &RgbaImage) -> Vec<u8> {
         let (w, h) = (self.base.width(), self.base.height());
-        self.png_within(img, &[[0, 0, w, h]])
+        self.png_reusing(img, &[[0, 0, w, h]], &mut Vec::new())
     }
 
-    /// The same, when `img` differs from the static board only within `touched`.
-    pub fn png_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
-        self.png_reusing(img, touched, &mut Vec::new())
-    }
-
-    /// [`Indexed::png_within`] with `raw`'s memory for the scanlines.
+    /// The same, when `img` differs from the static board only within `touched`, with
+    /// `raw`'s memory for the scanlines.
     pub fn png_reusing(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) -> Vec<u8> {
         self.scanlines_into(img, touched, raw);
         let raw = &*raw;
@@ -298,11 +306,7 @@ impl Indexed {
         let stride = self.base.width() as usize + 1;
         let steps = deflate::reparse(raw, &changed, &self.tokens, stride);
         let data = self.coder.zlib(raw, &steps);
-        let mut palette = Vec::with_capacity(self.colours.len() * 3);
-        for c in &self.colours {
-            palette.extend_from_slice(c);
-        }
-        png_file(self.base.width(), self.base.height(), &palette, &data)
+        png_file(self.base.width(), self.base.height(), &self.palette, &data)
     }
 }
 

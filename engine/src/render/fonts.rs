@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{blend, Pt};
+use super::canvas::{blend, coverage_steps, steps_coverage, Pt};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -247,10 +247,6 @@ static DRAWN: LazyLock<Mutex<DrawnCache>> = LazyLock::new(Default::default);
 type DrawnCache = (HashMap<DrawnKey, Arc<Drawn>>, usize);
 const DRAWN_BUDGET: usize = 4 << 20;
 
-fn steps(c: f32) -> u8 {
-    (c.clamp(0.0, 1.0) * 8.0 + 0.5) as u8
-}
-
 fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Arc<Drawn>> {
     let key = DrawnKey {
         bold: style.weight == Weight::Bold,
@@ -268,13 +264,15 @@ fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Ar
     }
     let pad = halo_px.map_or(0, |h| h.ceil() as i32 + 1);
     let m = mask(style, o, text, pad)?;
-    let halo = halo_px.map_or_else(Vec::new, |h| dilate(&m, h).into_iter().map(steps).collect());
+    let halo = halo_px.map_or_else(Vec::new, |h| {
+        dilate(&m, h).into_iter().map(coverage_steps).collect()
+    });
     let made = Arc::new(Drawn {
         x0: m.x0,
         y0: m.y0,
         w: m.w,
         h: m.h,
-        text: m.data.iter().map(|&c| steps(c)).collect(),
+        text: m.data.iter().map(|&c| coverage_steps(c)).collect(),
         halo,
     });
     let mut cache = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
@@ -334,7 +332,7 @@ fn paint_steps(img: &mut RgbaImage, d: &Drawn, cover: &[u8], colour: Rgba<u8>) {
         for (xx, &c) in row.iter().enumerate() {
             let x = d.x0 + xx as i32;
             if c > 0 && x >= 0 && x < iw {
-                blend(img, x as u32, y as u32, colour, f32::from(c) / 8.0);
+                blend(img, x as u32, y as u32, colour, steps_coverage(c));
             }
         }
     }

@@ -79,27 +79,11 @@ pub fn render_board(
     opts: &RenderOptions,
     words: &dyn Words,
 ) -> RgbaImage {
-    let mut img = RgbaImage::new(0, 0);
-    render_board_into(&mut img, game, last, opts, words);
+    let mut img = board::static_board(&opts.layout(), &opts.theme, words)
+        .as_ref()
+        .clone();
+    draw_on_board(&mut img, game, last, opts, words);
     img
-}
-
-/// [`render_board`] into `img`, whose memory is reused when it has the picture's size
-/// (a fresh 4 MB picture costs a thousand page faults, a third of drawing it).
-pub fn render_board_into(
-    img: &mut RgbaImage,
-    game: &Game,
-    last: Option<&LastTurn>,
-    opts: &RenderOptions,
-    words: &dyn Words,
-) {
-    let base = board::static_board(&opts.layout(), &opts.theme, words);
-    if img.dimensions() == base.dimensions() {
-        img.copy_from_slice(base.as_raw());
-    } else {
-        *img = base.as_ref().clone();
-    }
-    draw_on_board(img, game, last, opts, words);
 }
 
 /// Draw the pieces, the turn and the panel on `img`, which holds the static board.
@@ -159,8 +143,9 @@ pub fn board_png(
         }
     };
     // It holds its look's static board but where it was drawn on: put back only those
-    // rows' spans. Any other look is copied whole.
-    let base = board::static_board(&opts.layout(), &opts.theme, words);
+    // rows' spans. Any other look is copied whole (a fresh 4 MB picture would cost a
+    // thousand page faults, a third of drawing it).
+    let base = cached.base();
     if s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions() {
         let w = base.width() as usize;
         let spans = encode::row_spans(&s.touched, w, base.height() as usize);
@@ -172,7 +157,7 @@ pub fn board_png(
     } else if s.img.dimensions() == base.dimensions() {
         s.img.copy_from_slice(base.as_raw());
     } else {
-        s.img = base.as_ref().clone();
+        s.img = base.clone();
     }
     canvas::record_touched(true);
     draw_on_board(&mut s.img, game, last, opts, words);

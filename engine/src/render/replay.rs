@@ -127,9 +127,9 @@ pub fn replay_gif(
     // The look's palette (the board picture's, at this size) is the GIF's: no colours to
     // learn per frame, and the same colour means the same index in every frame.
     let look = indexed(&opts, words);
-    let mut palette: Vec<u8> = look.colours().iter().flatten().copied().collect();
+    let mut palette = look.palette().to_vec();
     // One more entry, transparent: a pixel the frame before already shows.
-    let unchanged = look.colours().len() as u8;
+    let unchanged = (palette.len() / 3) as u8;
     palette.extend_from_slice(&[0, 0, 0]);
     let failed = |e: gif::EncodingError| {
         ImageError::Encoding(EncodingError::new(
