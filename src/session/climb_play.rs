@@ -456,11 +456,10 @@ impl<S: Store> Play<'_, S> {
                     Some(user) => Some(self.servers().own_look(user, place.guild_id).await),
                     None => None,
                 };
-                let notices = if turn_message {
-                    self.clocks().notices_due(view.info.id).await?
-                } else {
-                    Vec::new()
-                };
+                let notices = self
+                    .clocks()
+                    .notices_due(view.info.id, turn_message)
+                    .await?;
                 Ok(BoardAsked::Game {
                     view: Box::new(view),
                     own_look,

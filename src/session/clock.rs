@@ -415,10 +415,18 @@ impl<S: Store> Clocks<'_, S> {
         Ok(self.store().game(game_id).await?.and_then(|r| r.post))
     }
 
-    /// The direct-message notice due for a game now, claimed: its new turn message is
-    /// about to be posted, and the notice links to it (none when its player to move was
-    /// told of this turn already, or does not want them).
-    pub(super) async fn notices_due(self, game_id: i64) -> Result<Vec<Notice>, SessionError> {
+    /// The direct-message notice due for a game now, claimed, when a board asked for is
+    /// about to be posted as its new turn message (`turn_message`), for the notice links
+    /// to it: none for any other board, or when its player to move was told of this turn
+    /// already, or does not want them.
+    pub(super) async fn notices_due(
+        self,
+        game_id: i64,
+        turn_message: bool,
+    ) -> Result<Vec<Notice>, SessionError> {
+        if !turn_message {
+            return Ok(Vec::new());
+        }
         match self.pending_notice(game_id).await? {
             Some(Due::Notice { turn, .. }) => Ok(self
                 .claim_notice(game_id, turn)

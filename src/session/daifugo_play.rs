@@ -227,11 +227,10 @@ impl<S: Store> Play<'_, S> {
     ) -> Result<TableAsked, SessionError> {
         match self.daifugo_board(place).await {
             Ok(view) => {
-                let notices = if turn_message {
-                    self.clocks().notices_due(view.info.id).await?
-                } else {
-                    Vec::new()
-                };
+                let notices = self
+                    .clocks()
+                    .notices_due(view.info.id, turn_message)
+                    .await?;
                 Ok(TableAsked::Table {
                     view: Box::new(view),
                     notices,

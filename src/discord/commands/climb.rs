@@ -93,7 +93,7 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             .play()
             .board_asked(place, look_of, turn_message);
         match asked.await {
-            Ok(BoardAsked::Game { view, .. }) if text.unwrap_or(false) => {
+            Ok(BoardAsked::Game { view, .. }) if text_only => {
                 let lines = text::alt::board_text(
                     &view.game,
                     view.last_turn().as_ref(),
