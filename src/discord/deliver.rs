@@ -21,7 +21,9 @@ pub async fn changed(
 ) -> Option<i64> {
     let info = changed.info();
     let place = info.place;
+    let turn = data.background.acquire().await;
     let mut message = posts::public_post(data, &changed.view).await;
+    drop(turn);
     if let Some(head) = head {
         message = message.headed(head);
     }

@@ -23,6 +23,9 @@ pub struct Data {
     /// Pictures drawn at once: each takes a few megabytes while it is drawn, so at most one
     /// per core (the bot's memory stays flat however many games post at the same moment).
     pictures: Arc<tokio::sync::Semaphore>,
+    /// Messages nobody waits on (an AI's turn, a timeout) draw one at a time: answers to
+    /// people, due within 3 s, never queue behind a burst of them.
+    pub background: Arc<tokio::sync::Semaphore>,
     /// Set when the process is shutting down: it claims no more AI turns.
     stopping: Arc<AtomicBool>,
 }
@@ -36,6 +39,7 @@ impl Data {
             instance: instance_name().into(),
             runners: Arc::default(),
             pictures: Arc::new(tokio::sync::Semaphore::new(cores.clamp(1, 4))),
+            background: Arc::new(tokio::sync::Semaphore::new(1)),
             stopping: Arc::default(),
         }
     }
@@ -71,14 +75,6 @@ impl Data {
 
     /// Draw a picture on a blocking thread, one per core at a time. `None` if it failed
     /// (logged): a message then goes without its picture rather than not at all.
-    pub async fn picture<F>(&self, draw: F) -> Option<Vec<u8>>
-    where
-        F: FnOnce() -> Result<Vec<u8>, image::ImageError> + Send + 'static,
-    {
-        self.draw(draw).await
-    }
-
-    /// [`Data::picture`] for any drawing (an animated replay and its size).
     pub async fn draw<T, F>(&self, draw: F) -> Option<T>
     where
         T: Send + 'static,

@@ -224,7 +224,7 @@ pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             let look = info.look;
             let drawn = reviewed.clone();
             post.picture = data
-                .picture(move || drawn.chart_png(&series, &words, look))
+                .draw(move || drawn.chart_png(&series, &words, look))
                 .await
                 .map(|png| crate::discord::posts::Picture {
                     png,
