@@ -118,6 +118,20 @@ fn blend_px(px: &mut [u8], colour: Rgba<u8>, coverage: f32) {
     px[3] = (out_a * 255.0 + 0.5) as u8;
 }
 
+/// Paint `colour` wholly over every pixel of `run` (whole pixels): [`blend_px`] at full
+/// coverage, an opaque colour simply copied.
+fn fill_run(run: &mut [u8], colour: Rgba<u8>) {
+    if colour.0[3] == u8::MAX {
+        for px in run.chunks_exact_mut(4) {
+            px.copy_from_slice(&colour.0);
+        }
+    } else {
+        for px in run.chunks_exact_mut(4) {
+            blend_px(px, colour, 1.0);
+        }
+    }
+}
+
 thread_local! {
     /// The boxes drawn on this thread while [`record_touched`] is on: where a picture may
     /// differ from the static board under it, so its encoder looks nowhere else.
@@ -242,9 +256,7 @@ pub fn fill_rows(
         let (ia, ib) = (ia.clamp(oa, ob), ib.clamp(oa, ob));
         if ia < ib {
             measure(row, oa, ia, py, colour, &sdf);
-            for px in row[ia * 4..ib * 4].chunks_exact_mut(4) {
-                blend_px(px, colour, 1.0);
-            }
+            fill_run(&mut row[ia * 4..ib * 4], colour);
             measure(row, ib, ob, py, colour, &sdf);
         } else {
             measure(row, oa, ob, py, colour, &sdf);
@@ -273,9 +285,7 @@ fn measure(
             i += 1 + ((d - 0.5) as usize).min(b - i - 1);
         } else if d <= -0.5 {
             let end = i + 1 + ((-0.5 - d) as usize).min(b - i - 1);
-            for px in row[i * 4..end * 4].chunks_exact_mut(4) {
-                blend_px(px, colour, 1.0);
-            }
+            fill_run(&mut row[i * 4..end * 4], colour);
             i = end;
         } else {
             blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);

@@ -164,8 +164,23 @@ impl Changed {
         let mut before = Vec::with_capacity(now.len() / Self::CHUNK + 2);
         let mut count = 0u32;
         before.push(0);
-        for (a, b) in base.chunks(Self::CHUNK).zip(now.chunks(Self::CHUNK)) {
-            count += u32::from(a != b);
+        // Whole chunks as four words each: a slice comparison would call memcmp.
+        let words = |c: &[u8]| -> [u64; 4] {
+            std::array::from_fn(|k| {
+                u64::from_le_bytes(c[k * 8..k * 8 + 8].try_into().unwrap_or([0; 8]))
+            })
+        };
+        let (whole, rest) = (base.len() / Self::CHUNK, base.len() % Self::CHUNK);
+        for (a, b) in base
+            .chunks_exact(Self::CHUNK)
+            .zip(now.chunks_exact(Self::CHUNK))
+        {
+            count += u32::from(words(a) != words(b));
+            before.push(count);
+        }
+        if rest > 0 {
+            let at = whole * Self::CHUNK;
+            count += u32::from(now.get(at..) != Some(&base[at..]));
             before.push(count);
         }
         Changed { before }
@@ -203,6 +218,23 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
         while t + 1 < base.len() && base[t + 1].pos as usize <= i {
             t += 1;
         }
+        // At a static token's start: keep it and those after it while they hold, one
+        // step for the run (most of a picture goes here).
+        if base.get(t).is_some_and(|k| k.pos as usize == i) {
+            let first = t;
+            while let Some(&k) = base.get(t) {
+                let (end, dist) = (i + k.span(), usize::from(k.dist));
+                if !changed.unchanged(i, end) || !changed.unchanged(i - dist, end - dist) {
+                    break;
+                }
+                i = end;
+                t += 1;
+            }
+            if t > first {
+                out.keep_run(first, t - first);
+                continue;
+            }
+        }
         let tok = base.get(t).copied().filter(|k| {
             let p = k.pos as usize;
             p <= i && i < p + k.span()
@@ -214,11 +246,6 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
             // says these bytes when they and its source did not change.
             let holds = changed.unchanged(i, end)
                 && (k.len == 0 || changed.unchanged(i - dist, end - dist));
-            if holds && start == i {
-                out.keep(t);
-                i = end;
-                continue;
-            }
             // Its rest brings the parse back in step with the static one.
             if holds && k.len > 0 && end - i >= MIN_MATCH {
                 out.add(Token::copy(i, end - i, dist));
@@ -296,16 +323,16 @@ pub fn tokens_of(steps: &[Step], base: &[Token]) -> Vec<Token> {
 struct Steps(Vec<Step>);
 
 impl Steps {
-    fn keep(&mut self, t: usize) {
-        if let Some(Step::Kept { first, count }) = self.0.last_mut() {
-            if (*first + *count) as usize == t {
-                *count += 1;
+    fn keep_run(&mut self, first: usize, count: usize) {
+        if let Some(Step::Kept { first: f, count: c }) = self.0.last_mut() {
+            if (*f + *c) as usize == first {
+                *c += count as u32;
                 return;
             }
         }
         self.0.push(Step::Kept {
-            first: t as u32,
-            count: 1,
+            first: first as u32,
+            count: count as u32,
         });
     }
     fn add(&mut self, token: Token) {

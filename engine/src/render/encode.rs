@@ -239,14 +239,17 @@ impl Indexed {
     /// [`Indexed::scanlines_within`] into `raw`, its memory reused.
     fn scanlines_into(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
-        raw.clear();
         if img.dimensions() != self.base.dimensions() {
+            raw.clear();
             raw.resize((w + 1) * h, 0);
             return;
         }
-        raw.extend_from_slice(&self.raw);
-        // Each row's span of touched pixels.
-        let spans = row_spans(touched, w, h);
+        // `raw` holds the static board's indices already when it is a picture's put back.
+        if raw.len() != self.raw.len() {
+            raw.clear();
+            raw.extend_from_slice(&self.raw);
+        }
+        let blocks = Blocks::of(touched, w, h);
         const RUN: usize = 32;
         let mut last = (u32::MAX, 0u8);
         // `raw` holds the static board's indices: only changed pixels are looked up.
@@ -254,27 +257,41 @@ impl Indexed {
             .chunks_exact_mut(w + 1)
             .zip(img.as_raw().chunks_exact(w * 4))
             .zip(self.base.as_raw().chunks_exact(w * 4))
-            .zip(&spans);
-        for (((out, now), base), &(x0, x1)) in lines {
-            if x0 >= x1 {
-                continue;
-            }
-            let out = &mut out[1 + x0..1 + x1];
-            let (now, base) = (&now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
-            for (k, (now, base)) in now.chunks(RUN * 4).zip(base.chunks(RUN * 4)).enumerate() {
-                if now == base {
-                    continue;
-                }
-                let o = k * RUN;
-                let pixels = now.chunks_exact(4).zip(base.chunks_exact(4));
-                for (j, (p, q)) in pixels.enumerate() {
-                    // Whole pixels as words: a slice comparison calls memcmp.
-                    let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                    let q = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
-                    if p != q {
-                        out[o + j] = self.index_of(rgb_of_word(p), &mut last);
+            .enumerate();
+        for (y, ((out, now), base)) in lines {
+            for (x0, x1) in blocks.runs(y) {
+                let out = &mut out[1 + x0..1 + x1];
+                let (now, base) = (&now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
+                for (k, (now, base)) in now.chunks(RUN * 4).zip(base.chunks(RUN * 4)).enumerate() {
+                    if now == base {
+                        continue;
+                    }
+                    let o = k * RUN;
+                    let pixels = now.chunks_exact(4).zip(base.chunks_exact(4));
+                    for (j, (p, q)) in pixels.enumerate() {
+                        // Whole pixels as words: a slice comparison calls memcmp.
+                        let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
+                        let q = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
+                        if p != q {
+                            out[o + j] = self.index_of(rgb_of_word(p), &mut last);
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    /// Put the scanlines `raw` of a picture back to the static board's where that picture
+    /// was drawn on (`blocks`).
+    pub fn restore(&self, raw: &mut [u8], blocks: &Blocks) {
+        let (w, h) = (self.base.width() as usize, self.base.height() as usize);
+        if raw.len() != self.raw.len() {
+            return;
+        }
+        for y in 0..h {
+            for (x0, x1) in blocks.runs(y) {
+                let (a, b) = (y * (w + 1) + 1 + x0, y * (w + 1) + 1 + x1);
+                raw[a..b].copy_from_slice(&self.raw[a..b]);
             }
         }
     }
@@ -298,7 +315,8 @@ impl Indexed {
     }
 
     /// The same, when `img` differs from the static board only within `touched`, with
-    /// `raw`'s memory for the scanlines.
+    /// `raw`'s memory for the scanlines: empty, or the static board's scanlines (a
+    /// picture's put back with [`Indexed::restore`]).
     pub fn png_reusing(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) -> Vec<u8> {
         self.scanlines_into(img, touched, raw);
         let raw = &*raw;
@@ -310,23 +328,65 @@ impl Indexed {
     }
 }
 
-/// Each row's span of the boxes `touched` (`[x0, y0, x1, y1]`, ends excluded) in a
-/// picture `w` × `h`: from the leftmost box's left to the rightmost's right (empty:
-/// `x0 >= x1`).
-pub fn row_spans(touched: &[[u32; 4]], w: usize, h: usize) -> Vec<(usize, usize)> {
-    let mut spans = vec![(usize::MAX, 0usize); h];
-    for &[x0, y0, x1, y1] in touched {
-        let (x0, x1) = ((x0 as usize).min(w), (x1 as usize).min(w));
-        for span in spans
-            .iter_mut()
-            .take((y1 as usize).min(h))
-            .skip(y0 as usize)
-        {
-            span.0 = span.0.min(x0);
-            span.1 = span.1.max(x1);
+/// Where a picture was drawn on, row by row, in blocks of [`Blocks::SIZE`] pixels: the
+/// boxes `touched` (`[x0, y0, x1, y1]`, ends excluded) as the runs of blocks they cover,
+/// so a pawn at the left and the panel at the right do not make the whole row between
+/// them be looked at.
+pub struct Blocks {
+    w: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Blocks {
+    pub const SIZE: usize = 32;
+
+    pub fn of(touched: &[[u32; 4]], w: usize, h: usize) -> Blocks {
+        let words = w.div_ceil(Self::SIZE).div_ceil(64).max(1);
+        let mut bits = vec![0u64; words * h];
+        for &[x0, y0, x1, y1] in touched {
+            let (x0, x1) = ((x0 as usize).min(w), (x1 as usize).min(w));
+            if x0 >= x1 {
+                continue;
+            }
+            let (b0, b1) = (x0 / Self::SIZE, (x1 - 1) / Self::SIZE + 1);
+            for y in (y0 as usize).min(h)..(y1 as usize).min(h) {
+                let row = &mut bits[y * words..(y + 1) * words];
+                for b in b0..b1 {
+                    row[b / 64] |= 1 << (b % 64);
+                }
+            }
         }
+        Blocks { w, words, bits }
     }
-    spans
+
+    /// Row `y`'s runs of touched pixels, `(x0, x1)` with `x1` excluded, left to right.
+    pub fn runs(&self, y: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let row = self
+            .bits
+            .get(y * self.words..(y + 1) * self.words)
+            .unwrap_or(&[]);
+        let blocks = row.len() * 64;
+        let on = move |b: usize| row[b / 64] >> (b % 64) & 1 == 1;
+        let mut b = 0;
+        std::iter::from_fn(move || {
+            while b < blocks && (row[b / 64] >> (b % 64)) == 0 {
+                b = (b / 64 + 1) * 64;
+            }
+            while b < blocks && !on(b) {
+                b += 1;
+            }
+            if b >= blocks {
+                return None;
+            }
+            let start = b;
+            while b < blocks && on(b) {
+                b += 1;
+            }
+            Some((start * Self::SIZE, (b * Self::SIZE).min(self.w)))
+        })
+        .filter(|&(a, z)| a < z)
+    }
 }
 
 /// A PNG file of 8-bit indexed pixels: the zlib stream `data` of its scanlines.

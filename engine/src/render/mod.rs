@@ -143,21 +143,28 @@ pub fn board_png(
         }
     };
     // It holds its look's static board but where it was drawn on: put back only those
-    // rows' spans. Any other look is copied whole (a fresh 4 MB picture would cost a
+    // blocks. Any other look is copied whole (a fresh 4 MB picture would cost a
     // thousand page faults, a third of drawing it).
     let base = cached.base();
     if s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions() {
-        let w = base.width() as usize;
-        let spans = encode::row_spans(&s.touched, w, base.height() as usize);
+        let (w, h) = (base.width() as usize, base.height() as usize);
+        let blocks = encode::Blocks::of(&s.touched, w, h);
         let (to, from) = (&mut *s.img, base.as_raw());
-        for (y, &(x0, x1)) in spans.iter().enumerate().filter(|(_, s)| s.0 < s.1) {
-            let (a, b) = ((y * w + x0) * 4, (y * w + x1) * 4);
-            to[a..b].copy_from_slice(&from[a..b]);
+        for y in 0..h {
+            for (x0, x1) in blocks.runs(y) {
+                let (a, b) = ((y * w + x0) * 4, (y * w + x1) * 4);
+                to[a..b].copy_from_slice(&from[a..b]);
+            }
         }
-    } else if s.img.dimensions() == base.dimensions() {
-        s.img.copy_from_slice(base.as_raw());
+        // And its scanlines the same way.
+        cached.restore(&mut s.raw, &blocks);
     } else {
-        s.img = base.clone();
+        if s.img.dimensions() == base.dimensions() {
+            s.img.copy_from_slice(base.as_raw());
+        } else {
+            s.img = base.clone();
+        }
+        s.raw.clear();
     }
     canvas::record_touched(true);
     draw_on_board(&mut s.img, game, last, opts, words);
