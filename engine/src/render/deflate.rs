@@ -164,8 +164,8 @@ impl Changed {
         let mut before = Vec::with_capacity(now.len() / Self::CHUNK + 2);
         let mut count = 0u32;
         before.push(0);
-        // Whole chunks as four words each: a slice comparison would call memcmp.
-        let words = |c: &[u8]| -> [u64; 4] {
+        // Whole chunks as words: a slice comparison would call memcmp.
+        let words = |c: &[u8]| -> [u64; Self::CHUNK / 8] {
             std::array::from_fn(|k| {
                 u64::from_le_bytes(c[k * 8..k * 8 + 8].try_into().unwrap_or([0; 8]))
             })
