@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 
 use primeclimb::climb::{ai::Level, Phase};
 use primeclimb::session::{Place, Session};
-use primeclimb::store;
+use primeclimb::store::{self, Store as _};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use support::fake_discord::{self as fake, FakeDiscord, Who, GUILD_ID, MEMBER_PERMISSIONS};
@@ -191,6 +191,8 @@ impl Drop for Bots {
 struct Driver {
     fake: FakeDiscord,
     reader: Session<store::AnyStore>,
+    /// The same database's rows, for the cheap looks while an AI plays.
+    rows: store::AnyStore,
     next: std::sync::atomic::AtomicU64,
     /// How many bot processes share the shards (two each); `None`: one process with every
     /// shard, which gets every interaction.
@@ -290,6 +292,20 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64, think_ms: (u64,
             tally.stalled += 1;
             break;
         }
+        // While the AI plays, the game's row says enough (whose turn, over or not): the
+        // whole board and its story are read only when the person is to move, so the
+        // driver's own reads weigh little on the database the bots share.
+        let row = match d.rows.latest_game(place).await {
+            Ok(Some(row)) => row,
+            _ => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        if row.status == store::Status::Active && row.to_move_user != Some(who.id as i64) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        }
         let Ok(view) = d.reader.play().board(place).await else {
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
@@ -360,8 +376,8 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64, think_ms: (u64,
         // Wait until the move is stored before looking again.
         let before = view.info.version;
         for _ in 0..200 {
-            match d.reader.play().board(place).await {
-                Ok(v) if v.info.version > before => break,
+            match d.rows.latest_game(place).await {
+                Ok(Some(row)) if row.version > before => break,
                 _ => tokio::time::sleep(Duration::from_millis(10)).await,
             }
         }
@@ -432,10 +448,12 @@ fn main() {
             fake.wait_until_ready().await;
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
-        let reader = Session::new(store::connect(&url).await.expect("the bot's database"));
+        let rows = store::connect(&url).await.expect("the bot's database");
+        let reader = Session::new(rows.clone());
         let d = std::sync::Arc::new(Driver {
             fake,
             reader,
+            rows,
             next: std::sync::atomic::AtomicU64::new(1_000_000),
             processes: sharded.then_some(run.processes),
         });
