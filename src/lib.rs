@@ -6,12 +6,13 @@
 //! 2. `render` (pictures);
 //! 3. `session` (use cases, views, the grammar of requests);
 //! 4. `text` (everything a person reads, in English and French);
-//! 5. `discord`, `cli` (the fronts), and `config` (what `primeclimb bot` reads from its
-//!    environment).
+//! 5. `discord`, `cli` (the fronts), `config` (what `primeclimb bot` reads from its
+//!    environment) and `drawing` (where the bot draws its pictures, answers first).
 
 pub mod cli;
 pub mod config;
 pub mod discord;
+pub mod drawing;
 pub mod session;
 pub mod store;
 pub mod text;

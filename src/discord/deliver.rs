@@ -6,6 +6,7 @@ use poise::serenity_prelude as serenity;
 use super::posts;
 use super::types::Data;
 use super::{notify, send, threads};
+use crate::drawing::in_background;
 use crate::session::{Changed, GameView};
 
 /// Deliver a change of a game made without a reply (an AI turn, a timeout, a waiting
@@ -21,9 +22,7 @@ pub async fn changed(
 ) -> Option<i64> {
     let info = changed.info();
     let place = info.place;
-    let turn = data.background.acquire().await;
-    let mut message = posts::public_post(data, &changed.view).await;
-    drop(turn);
+    let mut message = in_background(posts::public_post(data, &changed.view)).await;
     if let Some(head) = head {
         message = message.headed(head);
     }

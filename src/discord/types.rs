@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::config::{millis, Timing};
+use crate::drawing::Drawing;
 use crate::session::{Place, Session, SessionError};
 
 /// What every command and handler can reach. Cheap to clone (the turn clock and the AI
@@ -20,26 +21,20 @@ pub struct Data {
     /// One lock per channel, so that the AI turns of a game are played and posted in order
     /// by this process.
     runners: Arc<Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>>,
-    /// Pictures drawn at once: each takes a few megabytes while it is drawn, so at most one
-    /// per core (the bot's memory stays flat however many games post at the same moment).
-    pictures: Arc<tokio::sync::Semaphore>,
-    /// Messages nobody waits on (an AI's turn, a timeout) draw one at a time: answers to
-    /// people, due within 3 s, never queue behind a burst of them.
-    pub background: Arc<tokio::sync::Semaphore>,
+    /// Where pictures are drawn: answers first, messages nobody waits on after.
+    pub drawing: Drawing,
     /// Set when the process is shutting down: it claims no more AI turns.
     stopping: Arc<AtomicBool>,
 }
 
 impl Data {
     pub fn new(session: Session, timing: Timing) -> Data {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Data {
             session,
             timing,
             instance: instance_name().into(),
             runners: Arc::default(),
-            pictures: Arc::new(tokio::sync::Semaphore::new(cores.clamp(1, 4))),
-            background: Arc::new(tokio::sync::Semaphore::new(1)),
+            drawing: Drawing::default(),
             stopping: Arc::default(),
         }
     }
@@ -71,27 +66,6 @@ impl Data {
     pub fn runner_places(&self) -> Vec<Place> {
         let map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
         map.keys().copied().collect()
-    }
-
-    /// Draw a picture on a blocking thread, one per core at a time. `None` if it failed
-    /// (logged): a message then goes without its picture rather than not at all.
-    pub async fn draw<T, F>(&self, draw: F) -> Option<T>
-    where
-        T: Send + 'static,
-        F: FnOnce() -> Result<T, image::ImageError> + Send + 'static,
-    {
-        let _permit = self.pictures.acquire().await.ok()?;
-        match tokio::task::spawn_blocking(draw).await {
-            Ok(Ok(png)) => Some(png),
-            Ok(Err(e)) => {
-                tracing::error!("encoding a picture failed: {e}");
-                None
-            }
-            Err(e) => {
-                tracing::error!("drawing a picture failed: {e}");
-                None
-            }
-        }
     }
 }
 

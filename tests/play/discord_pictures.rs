@@ -201,3 +201,59 @@ async fn a_servers_palette_reaches_its_open_games_and_a_persons_own_their_privat
     assert_eq!(prime_red(&decode(&r.png().unwrap())), colour_blind().red);
     t.close().await;
 }
+
+/// Pictures of messages nobody waits on (an AI's turn, a timeout) take their turn one at
+/// a time, so an answer someone waits on never queues behind a burst of them: with three
+/// of them asked for first, the answer's picture is drawn before the second begins. (The
+/// order is what is checked, not a duration.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_answer_draws_before_a_burst_of_background_pictures() {
+    use primeclimb::drawing::{in_background, Drawing};
+    use std::sync::{Arc, Mutex};
+
+    let drawing = Drawing::default();
+    let log: Arc<Mutex<Vec<String>>> = Arc::default();
+    let slow = |name: &'static str| {
+        let log = log.clone();
+        move || -> Result<(), image::ImageError> {
+            log.lock().unwrap().push(format!("{name} begins"));
+            std::thread::sleep(std::time::Duration::from_millis(400));
+            log.lock().unwrap().push(format!("{name} ends"));
+            Ok(())
+        }
+    };
+    let mut background = Vec::new();
+    for name in ["ai 1", "ai 2", "ai 3"] {
+        let (d, draw) = (drawing.clone(), slow(name));
+        background.push(tokio::spawn(
+            async move { in_background(d.draw(draw)).await },
+        ));
+        // Asked for in this order.
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let answer_log = log.clone();
+    let answer = drawing
+        .draw(move || -> Result<(), image::ImageError> {
+            answer_log.lock().unwrap().push("answer drawn".into());
+            Ok(())
+        })
+        .await;
+    assert_eq!(answer, Some(()));
+    for b in background {
+        assert_eq!(
+            b.await.unwrap(),
+            Some(()),
+            "every background picture is drawn"
+        );
+    }
+    let log = log.lock().unwrap().clone();
+    let at = |what: &str| log.iter().position(|l| l == what).unwrap();
+    assert!(
+        at("answer drawn") < at("ai 2 begins"),
+        "the answer waited behind the background pictures: {log:?}"
+    );
+    assert!(
+        at("ai 1 ends") < at("ai 2 begins") && at("ai 2 ends") < at("ai 3 begins"),
+        "background pictures are drawn one at a time: {log:?}"
+    );
+}

@@ -142,6 +142,7 @@ pub async fn report(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             let alt = text::report::chart_alt(&class, lang);
             let drawn = class.clone();
             post.picture = data
+                .drawing
                 .draw(move || drawn.chart_png(&rows, &words))
                 .await
                 .map(|png| Picture {

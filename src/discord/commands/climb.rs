@@ -224,6 +224,7 @@ pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             let look = info.look;
             let drawn = reviewed.clone();
             post.picture = data
+                .drawing
                 .draw(move || drawn.chart_png(&series, &words, look))
                 .await
                 .map(|png| crate::discord::posts::Picture {
@@ -266,6 +267,7 @@ pub async fn replay(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
         };
         let alt = text::review::replay_alt(info.id, turns, last, lang);
         let fitted = data
+            .drawing
             .draw(move || replay.gif(text::pictures::words(lang)))
             .await;
         let Some(fitted) = fitted else {

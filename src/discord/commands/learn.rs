@@ -109,6 +109,7 @@ async fn step_post(
     let game = lesson.game();
     let alt = text::alt::board_alt(&game, None, lang);
     post.picture = data
+        .drawing
         .draw(move || PositionView { game }.png(look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {

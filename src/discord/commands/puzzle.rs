@@ -38,6 +38,7 @@ pub async fn climb_post(
     let alt = text::puzzle::climb_alt(puzzle, lang);
     let game = puzzle.game.clone();
     post.picture = data
+        .drawing
         .draw(move || PositionView { game }.png(look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {

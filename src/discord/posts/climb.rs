@@ -192,6 +192,7 @@ pub async fn board_post_in(data: &Data, view: &ClimbView, lang: Lang, look: Look
     let mut post = game_post(view, lang);
     let drawn = view.clone();
     post.picture = data
+        .drawing
         .draw(move || drawn.png(look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {

@@ -75,6 +75,7 @@ pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
     let mut post = table_post(view, lang);
     let drawn = view.clone();
     post.picture = data
+        .drawing
         .draw(move || drawn.table_png(drawn.info.look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {
@@ -200,6 +201,7 @@ pub async fn hand_post(
     }
     let drawn = view.clone();
     let picture = data
+        .drawing
         .draw(move || drawn.hand_png(seat, look, text::pictures::words(lang)))
         .await
         .map(|png| Picture {

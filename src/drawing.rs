@@ -1,0 +1,66 @@
+//! Where the bot draws its pictures: on the blocking pool, at most one per core at a time
+//! (each takes a few megabytes while it is drawn, so the memory stays flat however many
+//! games post at once). A message nobody waits on (an AI's turn, a timeout, the outbox)
+//! draws one picture at a time besides: a burst of them never holds every core while an
+//! answer someone waits on (Discord wants it within 3 s) queues behind it.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use tokio::sync::Semaphore;
+
+tokio::task_local! {
+    /// Set while a message nobody waits on is made: its pictures take their turn.
+    static BACKGROUND: ();
+}
+
+/// The pictures' queues (cheap to clone: every clone shares them).
+#[derive(Clone)]
+pub struct Drawing {
+    cores: Arc<Semaphore>,
+    background: Arc<Semaphore>,
+}
+
+impl Default for Drawing {
+    fn default() -> Drawing {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Drawing {
+            cores: Arc::new(Semaphore::new(cores.clamp(1, 4))),
+            background: Arc::new(Semaphore::new(1)),
+        }
+    }
+}
+
+impl Drawing {
+    /// Draw a picture on a blocking thread (inside [`in_background`], one such at a time).
+    /// `None` if it failed (logged): a message then goes without its picture rather than
+    /// not at all.
+    pub async fn draw<T, F>(&self, draw: F) -> Option<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, image::ImageError> + Send + 'static,
+    {
+        let _turn = match BACKGROUND.try_with(|_| ()) {
+            Ok(()) => Some(self.background.acquire().await.ok()?),
+            Err(_) => None,
+        };
+        let _core = self.cores.acquire().await.ok()?;
+        match tokio::task::spawn_blocking(draw).await {
+            Ok(Ok(picture)) => Some(picture),
+            Ok(Err(e)) => {
+                tracing::error!("encoding a picture failed: {e}");
+                None
+            }
+            Err(e) => {
+                tracing::error!("drawing a picture failed: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// Make `message` (a future that builds a message nobody waits on) with its pictures
+/// drawn in their turn.
+pub async fn in_background<F: Future>(message: F) -> F::Output {
+    BACKGROUND.scope((), message).await
+}
