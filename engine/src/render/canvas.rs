@@ -87,16 +87,16 @@ pub fn coverage_steps(coverage: f32) -> u8 {
     (coverage.clamp(0.0, 1.0) * COVERAGE_STEPS + 0.5) as u8
 }
 
-/// The coverage `steps` of [`coverage_steps`] stand for.
-#[inline]
-pub fn steps_coverage(steps: u8) -> f32 {
-    f32::from(steps) / COVERAGE_STEPS
-}
-
 /// Paint `colour` over one RGBA pixel with `coverage` (0–1): "source over".
 #[inline]
 fn blend_px(px: &mut [u8], colour: Rgba<u8>, coverage: f32) {
-    let steps = u32::from(coverage_steps(coverage));
+    blend_steps(px, colour, coverage_steps(coverage));
+}
+
+/// The same with the coverage in eighths, as [`coverage_steps`] gives it.
+#[inline(always)]
+pub fn blend_steps(px: &mut [u8], colour: Rgba<u8>, steps: u8) {
+    let steps = u32::from(steps);
     if steps == 0 {
         return;
     }

@@ -164,23 +164,8 @@ impl Changed {
         let mut before = Vec::with_capacity(now.len() / Self::CHUNK + 2);
         let mut count = 0u32;
         before.push(0);
-        // Whole chunks as words: a slice comparison would call memcmp.
-        let words = |c: &[u8]| -> [u64; Self::CHUNK / 8] {
-            std::array::from_fn(|k| {
-                u64::from_le_bytes(c[k * 8..k * 8 + 8].try_into().unwrap_or([0; 8]))
-            })
-        };
-        let (whole, rest) = (base.len() / Self::CHUNK, base.len() % Self::CHUNK);
-        for (a, b) in base
-            .chunks_exact(Self::CHUNK)
-            .zip(now.chunks_exact(Self::CHUNK))
-        {
-            count += u32::from(words(a) != words(b));
-            before.push(count);
-        }
-        if rest > 0 {
-            let at = whole * Self::CHUNK;
-            count += u32::from(now.get(at..) != Some(&base[at..]));
+        for (a, b) in base.chunks(Self::CHUNK).zip(now.chunks(Self::CHUNK)) {
+            count += u32::from(a != b);
             before.push(count);
         }
         Changed { before }

@@ -417,19 +417,20 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
 
 /// Colours (24-bit) to palette entries: open addressing, no deletions.
 struct ColourMap {
-    keys: Vec<u32>,
-    values: Vec<u8>,
+    /// Each slot: the colour (`0xRRGGBB`) in the top 24 bits, its entry in the low 8 (one
+    /// memory read a lookup); `EMPTY` when free.
+    slots: Vec<u32>,
     mask: usize,
 }
 
 impl ColourMap {
+    /// Never a slot in use: entry 255 is the transparent one, never a colour's.
     const EMPTY: u32 = u32::MAX;
 
     fn with_capacity(n: usize) -> ColourMap {
         let size = (n * 2).next_power_of_two().max(16);
         ColourMap {
-            keys: vec![Self::EMPTY; size],
-            values: vec![0; size],
+            slots: vec![Self::EMPTY; size],
             mask: size - 1,
         }
     }
@@ -440,22 +441,21 @@ impl ColourMap {
 
     fn insert(&mut self, c: u32, v: u8) {
         let mut i = self.slot(c);
-        while self.keys[i] != Self::EMPTY && self.keys[i] != c {
+        while self.slots[i] != Self::EMPTY && self.slots[i] >> 8 != c {
             i = (i + 1) & self.mask;
         }
-        self.keys[i] = c;
-        self.values[i] = v;
+        self.slots[i] = c << 8 | u32::from(v);
     }
 
     fn get(&self, c: u32) -> Option<u8> {
         let mut i = self.slot(c);
         loop {
-            let k = self.keys[i];
-            if k == c {
-                return Some(self.values[i]);
-            }
+            let k = self.slots[i];
             if k == Self::EMPTY {
                 return None;
+            }
+            if k >> 8 == c {
+                return Some(k as u8);
             }
             i = (i + 1) & self.mask;
         }

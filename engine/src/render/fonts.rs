@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{blend, coverage_steps, steps_coverage, Pt};
+use super::canvas::{blend_steps, coverage_steps, Pt};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -215,7 +215,7 @@ fn recorded(style: TextStyle, o: Pt, text: &str) {
     });
 }
 
-/// A line of text's coverage as drawn: in eighths (what [`blend`] keeps of a coverage
+/// A line of text's coverage as drawn: in eighths (what [`blend_steps`] keeps of a coverage
 /// anyway), with its halo's when it has one.
 struct Drawn {
     x0: i32,
@@ -323,17 +323,24 @@ fn paint_steps(img: &mut RgbaImage, d: &Drawn, cover: &[u8], colour: Rgba<u8>) {
         clip(d.x0 + d.w as i32, iw),
         clip(d.y0 + d.h as i32, ih),
     );
+    // The columns of the line inside the picture.
+    let (xa, xb) = ((-d.x0).max(0), (iw - d.x0).min(d.w as i32));
+    if xa >= xb {
+        return;
+    }
+    let (xa, xb) = (xa as usize, xb as usize);
+    let stride = iw as usize * 4;
+    let buf: &mut [u8] = img.as_mut();
     for yy in 0..d.h {
         let y = d.y0 + yy as i32;
         if y < 0 || y >= ih {
             continue;
         }
-        let row = &cover[yy * d.w..(yy + 1) * d.w];
-        for (xx, &c) in row.iter().enumerate() {
-            let x = d.x0 + xx as i32;
-            if c > 0 && x >= 0 && x < iw {
-                blend(img, x as u32, y as u32, colour, steps_coverage(c));
-            }
+        let steps = &cover[yy * d.w + xa..yy * d.w + xb];
+        let at = y as usize * stride + (d.x0 + xa as i32) as usize * 4;
+        let row = &mut buf[at..at + (xb - xa) * 4];
+        for (px, &c) in row.chunks_exact_mut(4).zip(steps) {
+            blend_steps(px, colour, c);
         }
     }
 }

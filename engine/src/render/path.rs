@@ -443,10 +443,25 @@ fn label_place(
         let h = (bx.1.y.min(d.1.y) - bx.0.y.max(d.0.y)).max(0.0);
         (w * h) / ((d.1.x - d.0.x) * (d.1.y - d.0.y)).max(1.0)
     };
+    // The same for every candidate: the label's size and the digits' boxes.
+    let (lo, hi) = label_box(layout, Pt::new(0.0, 0.0), text);
+    // Only the digits a candidate's box can reach (the others hide nothing).
+    let reach = candidates.iter().fold((g.mid, g.mid), |(a, b), c| {
+        (
+            Pt::new(a.x.min(c.x), a.y.min(c.y)),
+            Pt::new(b.x.max(c.x), b.y.max(c.y)),
+        )
+    });
+    let reach = (reach.0.plus(lo), reach.1.plus(hi));
+    let boxes: Vec<(Pt, Pt)> = (0..=crate::climb::GOAL)
+        .map(digits)
+        .filter(|d| boxes_touch(reach, d))
+        .collect();
     let score = |at: Pt| {
-        let bx = label_box(layout, at, text);
-        let numbers = (0..=crate::climb::GOAL)
-            .map(|s| hidden(bx, digits(s)))
+        let bx = (at.plus(lo), at.plus(hi));
+        let numbers = boxes
+            .iter()
+            .map(|&d| hidden(bx, d))
             .map(|share| (share * 20.0).ceil() as usize)
             .sum::<usize>();
         let pawns = occupied
