@@ -159,8 +159,9 @@ struct Process {
 }
 
 impl Process {
-    /// `primeclimb bot --shards RANGE --total-shards 4` on `url`, talking to `fake`.
-    fn start(fake: &FakeDiscord, url: &str, shards: &str) -> Process {
+    /// `primeclimb bot --shards RANGE --total-shards 4` on `url`, talking to `fake`, its AI
+    /// turns `pace_ms` apart.
+    fn start(fake: &FakeDiscord, url: &str, shards: &str, pace_ms: u64) -> Process {
         let child = Command::new(BIN)
             .args(["bot", "--shards", shards, "--total-shards", "4"])
             .env_clear()
@@ -169,7 +170,7 @@ impl Process {
             .env("DATABASE_URL", url)
             .env("DISCORD_API_URL", &fake.api_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())
-            .env("AI_PACE_MS", "150")
+            .env("AI_PACE_MS", pace_ms.to_string())
             .env("TAKE_BACK_SECS", "0")
             .env("TURN_CLOCK_MS", "200")
             .env("AI_IDLE_SECS", "1")
@@ -224,9 +225,14 @@ struct Cluster {
 
 impl Cluster {
     async fn start(url: &str) -> Cluster {
+        Cluster::start_paced(url, 150).await
+    }
+
+    /// Two processes whose AI turns are `pace_ms` apart.
+    async fn start_paced(url: &str, pace_ms: u64) -> Cluster {
         let fake = FakeDiscord::start().await;
-        let a = Process::start(&fake, url, "0-1");
-        let b = Process::start(&fake, url, "2-3");
+        let a = Process::start(&fake, url, "0-1", pace_ms);
+        let b = Process::start(&fake, url, "2-3", pace_ms);
         fake.wait_for_shards(&[0, 1, 2, 3]).await;
         let reader = TestSession::new(store::connect(url).await.expect("open the database"));
         Cluster {
@@ -445,7 +451,10 @@ async fn a_process_killed_mid_game_leaves_the_game_to_the_other() {
     let Some(url) = pg_database("kill") else {
         return;
     };
-    let mut c = Cluster::start(&url).await;
+    // AI turns 400 ms apart: the game has seconds left when its runner is killed, even
+    // when this test's thread is held up on a loaded machine between seeing the game
+    // under way and the kill (at 150 ms it could be all but over by then).
+    let mut c = Cluster::start_paced(&url, 400).await;
     // Beside it, Ada against a medium AI in another channel, who never moves: her turns
     // run out (a 2-second clock, written straight into the database: commands allow a
     // minute at least), with a reminder at half time, and an AI plays them.
