@@ -1,8 +1,9 @@
 //! Where the bot draws its pictures: on the blocking pool, at most one per core at a time
 //! (each takes a few megabytes while it is drawn, so the memory stays flat however many
-//! games post at once). A message nobody waits on (an AI's turn, a timeout, the outbox)
-//! draws one picture at a time besides: a burst of them never holds every core while an
-//! answer someone waits on (Discord wants it within 3 s) queues behind it.
+//! games post at once). A message nobody waits on (an AI's turn, a timeout, the outbox,
+//! the day's puzzle) draws one picture at a time besides: a burst of them never holds
+//! every core while an answer someone waits on (Discord wants it within 3 s) queues
+//! behind it.
 
 use std::future::Future;
 use std::sync::Arc;

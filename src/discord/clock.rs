@@ -3,9 +3,8 @@
 //! or it is skipped), AI seats left waiting (their runner was lost to a crash or a failed
 //! post), turn notices by direct message, lobbies nobody started and games nobody plays,
 //! daily digests, and the outbox (turn messages Discord refused, tried again until it
-//! takes them). Everything is read from
-//! the database, so after a restart the clock picks up every open game; each step is
-//! committed before its message is posted.
+//! takes them). Everything is read from the database, so after a restart the clock picks
+//! up every open game; each step is committed before its message is posted.
 
 use std::sync::Arc;
 
@@ -209,7 +208,8 @@ async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
         }
     };
     for p in due {
-        let mut post = super::commands::climb_puzzle_post(data, &p.climb, p.look, p.lang).await;
+        let post = super::commands::climb_puzzle_post(data, &p.climb, p.look, p.lang);
+        let mut post = crate::drawing::in_background(post).await;
         post.content = text::puzzle::daily_post(&p.climb, &p.daifugo, p.lang);
         send::post(http, data, p.place, post).await;
     }
