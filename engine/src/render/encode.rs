@@ -231,13 +231,15 @@ impl Indexed {
     /// The same, when `img` differs from the static board only within the boxes
     /// `touched` (`[x0, y0, x1, y1]`, ends excluded): other rows are copied whole.
     pub fn scanlines_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+        let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         let mut raw = Vec::new();
-        self.scanlines_into(img, touched, &mut raw);
+        self.scanlines_into(img, &Blocks::of(touched, w, h), &mut raw);
         raw
     }
 
-    /// [`Indexed::scanlines_within`] into `raw`, its memory reused.
-    fn scanlines_into(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) {
+    /// [`Indexed::scanlines_within`] into `raw`, its memory reused, where `img` was drawn
+    /// on given as `blocks`.
+    fn scanlines_into(&self, img: &RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         if img.dimensions() != self.base.dimensions() {
             raw.clear();
@@ -249,7 +251,6 @@ impl Indexed {
             raw.clear();
             raw.extend_from_slice(&self.raw);
         }
-        let blocks = Blocks::of(touched, w, h);
         const RUN: usize = 32;
         let mut last = (u32::MAX, 0u8);
         // `raw` holds the static board's indices: only changed pixels are looked up.
@@ -284,16 +285,8 @@ impl Indexed {
     /// Put the scanlines `raw` of a picture back to the static board's where that picture
     /// was drawn on (`blocks`).
     pub fn restore(&self, raw: &mut [u8], blocks: &Blocks) {
-        let (w, h) = (self.base.width() as usize, self.base.height() as usize);
-        if raw.len() != self.raw.len() {
-            return;
-        }
-        for y in 0..h {
-            for (x0, x1) in blocks.runs(y) {
-                let (a, b) = (y * (w + 1) + 1 + x0, y * (w + 1) + 1 + x1);
-                raw[a..b].copy_from_slice(&self.raw[a..b]);
-            }
-        }
+        // A row: its filter byte, then a byte a pixel.
+        blocks.put_back(raw, &self.raw, self.base.width() as usize + 1, 1, 1);
     }
 
     /// The palette entry of every pixel of `img` (row by row), which differs from the
@@ -310,15 +303,16 @@ impl Indexed {
 
     /// `img`, a picture drawn over this look's static board, as an indexed PNG.
     pub fn png(&self, img: &RgbaImage) -> Vec<u8> {
-        let (w, h) = (self.base.width(), self.base.height());
-        self.png_reusing(img, &[[0, 0, w, h]], &mut Vec::new())
+        let (w, h) = (self.base.width() as usize, self.base.height() as usize);
+        let whole = Blocks::of(&[[0, 0, w as u32, h as u32]], w, h);
+        self.png_reusing(img, &whole, &mut Vec::new())
     }
 
-    /// The same, when `img` differs from the static board only within `touched`, with
+    /// The same, when `img` differs from the static board only within `blocks`, with
     /// `raw`'s memory for the scanlines: empty, or the static board's scanlines (a
     /// picture's put back with [`Indexed::restore`]).
-    pub fn png_reusing(&self, img: &RgbaImage, touched: &[[u32; 4]], raw: &mut Vec<u8>) -> Vec<u8> {
-        self.scanlines_into(img, touched, raw);
+    pub fn png_reusing(&self, img: &RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) -> Vec<u8> {
+        self.scanlines_into(img, blocks, raw);
         let raw = &*raw;
         let changed = Changed::between(&self.raw, raw);
         let stride = self.base.width() as usize + 1;
@@ -334,6 +328,7 @@ impl Indexed {
 /// them be looked at.
 pub struct Blocks {
     w: usize,
+    h: usize,
     words: usize,
     bits: Vec<u64>,
 }
@@ -357,7 +352,22 @@ impl Blocks {
                 }
             }
         }
-        Blocks { w, words, bits }
+        Blocks { w, h, words, bits }
+    }
+
+    /// Copy back from `from` into `to` (the same layout, the same length) the bytes of
+    /// every touched pixel: rows of `row` bytes, each starting with `lead` bytes that are
+    /// not pixels, then `px` bytes a pixel. Nothing when the lengths differ.
+    pub fn put_back(&self, to: &mut [u8], from: &[u8], row: usize, lead: usize, px: usize) {
+        if to.len() != from.len() || to.len() < row * self.h {
+            return;
+        }
+        for y in 0..self.h {
+            for (x0, x1) in self.runs(y) {
+                let (a, b) = (y * row + lead + x0 * px, y * row + lead + x1 * px);
+                to[a..b].copy_from_slice(&from[a..b]);
+            }
+        }
     }
 
     /// Row `y`'s runs of touched pixels, `(x0, x1)` with `x1` excluded, left to right.

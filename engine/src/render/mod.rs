@@ -146,18 +146,12 @@ pub fn board_png(
     // blocks. Any other look is copied whole (a fresh 4 MB picture would cost a
     // thousand page faults, a third of drawing it).
     let base = cached.base();
-    if s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions() {
-        let (w, h) = (base.width() as usize, base.height() as usize);
-        let blocks = encode::Blocks::of(&s.touched, w, h);
-        let (to, from) = (&mut *s.img, base.as_raw());
-        for y in 0..h {
-            for (x0, x1) in blocks.runs(y) {
-                let (a, b) = ((y * w + x0) * 4, (y * w + x1) * 4);
-                to[a..b].copy_from_slice(&from[a..b]);
-            }
-        }
+    let (w, h) = (base.width() as usize, base.height() as usize);
+    let same = s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions();
+    if let (true, Some(blocks)) = (same, &s.drawn) {
+        blocks.put_back(&mut s.img, base.as_raw(), w * 4, 0, 4);
         // And its scanlines the same way.
-        cached.restore(&mut s.raw, &blocks);
+        cached.restore(&mut s.raw, blocks);
     } else {
         if s.img.dimensions() == base.dimensions() {
             s.img.copy_from_slice(base.as_raw());
@@ -168,9 +162,10 @@ pub fn board_png(
     }
     canvas::record_touched(true);
     draw_on_board(&mut s.img, game, last, opts, words);
-    s.touched = canvas::record_touched(false);
+    let drawn = encode::Blocks::of(&canvas::record_touched(false), w, h);
     s.look = Some(key);
-    let png = cached.png_reusing(&s.img, &s.touched, &mut s.raw);
+    let png = cached.png_reusing(&s.img, &drawn, &mut s.raw);
+    s.drawn = Some(drawn);
     // Kept for the next picture, up to one a core (as many as draw at once); a picture
     // that panicked above is simply not kept.
     let most =
@@ -189,7 +184,7 @@ struct Scratch {
     raw: Vec<u8>,
     /// The look of `img` and where it was drawn on (`None`: unknown, copy it whole).
     look: Option<(u32, Theme, crate::lang::Lang)>,
-    touched: Vec<[u32; 4]>,
+    drawn: Option<encode::Blocks>,
 }
 
 /// The pictures kept: memory for as many as are drawn at once, whichever threads draw.
