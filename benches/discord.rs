@@ -429,6 +429,7 @@ fn main() {
             }
             let child = bot
                 .env("DISCORD_TOKEN", "fake-token")
+                .env("WEB_ADDR", "off")
                 .env("DISCORD_API_URL", &fake.api_url)
                 .env("DATABASE_URL", &url)
                 .env("DEV_GUILD_ID", GUILD_ID.to_string())

@@ -1,8 +1,9 @@
 //! The configuration of `primeclimb bot`, read from the environment (or `.env`, loaded by the caller):
 //! `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_API_URL`, `DEV_GUILD_ID`,
 //! `DISCORD_STARTUP_TIMEOUT`, `AI_PACE_MS`, `TAKE_BACK_SECS`, `TURN_CLOCK_MS`,
-//! `AI_IDLE_SECS`, `AI_LEASE_SECS`, and `SHARDS` with `TOTAL_SHARDS` (also `--shards`,
-//! `--total-shards`). Validated here, before
+//! `AI_IDLE_SECS`, `AI_LEASE_SECS`, `SHARDS` with `TOTAL_SHARDS` (also `--shards`,
+//! `--total-shards`), and the web's `WEB_ADDR`, `PUBLIC_URL`, `WEB_SECRET`,
+//! `WEB_LINK_DAYS`. Validated here, before
 //! anything connects or any file is created.
 
 use std::time::Duration;
@@ -129,6 +130,49 @@ pub struct BotConfig {
     /// The shards this process runs (`None`: all of them, as Discord recommends).
     pub shards: Option<Shards>,
     pub timing: Timing,
+    /// The web pages the bot serves (`None`: none, `WEB_ADDR=off`).
+    pub web: Option<WebConfig>,
+}
+
+/// The web pages of the bot (`src/web/`): where it listens, the address people reach it
+/// at, and its links.
+#[derive(Clone, Debug)]
+pub struct WebConfig {
+    /// Where the web server listens (`WEB_ADDR`, default `127.0.0.1:8080`).
+    pub addr: std::net::SocketAddr,
+    /// The address people reach the pages at, for links (`PUBLIC_URL`, e.g.
+    /// `https://climb.example.org`); without it the bot says links need it.
+    pub public_url: Option<String>,
+    /// What links are signed with: from `WEB_SECRET`, else from the bot token (the same
+    /// in every process of the bot; a new token ends every link made before).
+    pub link_key: crate::session::LinkKey,
+    /// How long a link works (`WEB_LINK_DAYS`, default 30).
+    pub link_lifetime: Duration,
+}
+
+impl WebConfig {
+    /// The default address: this machine only (a reverse proxy in front, README).
+    pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+    pub const DEFAULT_LINK_DAYS: u64 = 30;
+
+    /// How links are made: `None` without a public address to give.
+    pub fn links(&self) -> Option<crate::session::LinkPlan> {
+        Some(crate::session::LinkPlan {
+            key: self.link_key.clone(),
+            lifetime_ms: millis(self.link_lifetime),
+            public_url: self.public_url.clone()?,
+        })
+    }
+
+    /// Pages on `addr`, links signed with `secret`, no public address.
+    pub fn new(addr: std::net::SocketAddr, secret: &str) -> WebConfig {
+        WebConfig {
+            addr,
+            public_url: None,
+            link_key: crate::session::LinkKey::from_secret(secret.as_bytes()),
+            link_lifetime: Duration::from_secs(Self::DEFAULT_LINK_DAYS * 86_400),
+        }
+    }
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -140,6 +184,7 @@ impl std::fmt::Debug for BotConfig {
             .field("dev_guild_id", &self.dev_guild_id)
             .field("shards", &self.shards)
             .field("timing", &self.timing)
+            .field("web", &self.web)
             .finish()
     }
 }
@@ -175,6 +220,12 @@ pub enum ConfigError {
     BadTick(String),
     #[error("AI_IDLE_SECS must be a number of seconds from 1 to 3600, not {0:?}")]
     BadAiIdle(String),
+    #[error("WEB_ADDR must be an address and port such as 127.0.0.1:8080 (or off), not {0:?}")]
+    BadWebAddr(String),
+    #[error("PUBLIC_URL must start with http:// or https://, not {0:?}")]
+    BadPublicUrl(String),
+    #[error("WEB_LINK_DAYS must be a number of days from 1 to 3650, not {0:?}")]
+    BadLinkDays(String),
     #[error("{0}")]
     Database(String),
 }
@@ -256,6 +307,33 @@ impl BotConfig {
             (Some(range), Some(total)) => Some(Shards::parse(&range, &total)?),
             _ => return Err(ConfigError::HalfShards),
         };
+        let web = match get("WEB_ADDR").as_deref() {
+            Some("off") => None,
+            addr => {
+                let addr = addr.unwrap_or(WebConfig::DEFAULT_ADDR);
+                let addr = addr
+                    .parse()
+                    .map_err(|_| ConfigError::BadWebAddr(addr.to_string()))?;
+                let secret = get("WEB_SECRET").unwrap_or_else(|| token.clone());
+                let mut web = WebConfig::new(addr, &secret);
+                web.public_url = match get("PUBLIC_URL") {
+                    None => None,
+                    Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
+                        Some(url.trim_end_matches('/').to_string())
+                    }
+                    Some(url) => return Err(ConfigError::BadPublicUrl(url)),
+                };
+                if let Some(days) = get("WEB_LINK_DAYS") {
+                    match days.parse::<u64>() {
+                        Ok(d) if (1..=3_650).contains(&d) => {
+                            web.link_lifetime = Duration::from_secs(d * 86_400);
+                        }
+                        _ => return Err(ConfigError::BadLinkDays(days)),
+                    }
+                }
+                Some(web)
+            }
+        };
         Ok(BotConfig {
             token,
             database_url,
@@ -263,6 +341,7 @@ impl BotConfig {
             dev_guild_id,
             shards,
             timing,
+            web,
         })
     }
 }

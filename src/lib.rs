@@ -16,6 +16,7 @@ pub mod drawing;
 pub mod session;
 pub mod store;
 pub mod text;
+pub mod web;
 
 /// The pure floors live in their own crate (`engine/`), compiled optimised even in test
 /// builds; they keep their names here, so `crate::climb::Game` reads as before.

@@ -1,10 +1,14 @@
-//! `primeclimb bot`: run the Discord bot. Reads its configuration from the environment
-//! or `.env` (see `.env.example`), logs with tracing (`RUST_LOG`), and stops cleanly on
-//! SIGINT or SIGTERM.
+//! `primeclimb bot`: run the Discord bot, and its web pages beside it (`WEB_ADDR`). Reads
+//! its configuration from the environment or `.env` (see `.env.example`), logs with
+//! tracing (`RUST_LOG`), and stops cleanly on SIGINT or SIGTERM.
+
+use std::future::Future;
 
 use clap::Args;
+use tracing::warn;
 
 use super::UsageError;
+use crate::config::WebConfig;
 use crate::discord::{self, BotConfig, BotError, Shards};
 
 #[derive(Args, Debug)]
@@ -29,8 +33,42 @@ pub fn run(args: &BotArgs) -> anyhow::Result<()> {
     // A DATABASE_URL that is not a database address was refused with the rest of the
     // configuration (exit 2); what fails from here is exit 1.
     runtime
-        .block_on(discord::run(config, shutdown_signal()))
+        .block_on(serve(config, shutdown_signal()))
         .map_err(|e: BotError| e.into())
+}
+
+/// The bot until `shutdown` completes: the Discord front, and the web pages beside it on
+/// the same session once the database is open (a token Discord refuses opens nothing).
+pub async fn serve(
+    config: BotConfig,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), BotError> {
+    let (stop_web, web_stopped) = tokio::sync::oneshot::channel::<()>();
+    let web = config.web.clone();
+    let beside = move |session| {
+        if let Some(web) = web {
+            let stopped = async move {
+                let _ = web_stopped.await;
+            };
+            tokio::spawn(start_web(session, web, stopped));
+        }
+    };
+    let result = discord::run(config, shutdown, beside).await;
+    let _ = stop_web.send(());
+    result
+}
+
+/// Serve the web pages. A port already taken (another process of the bot on this
+/// machine) is no reason not to play: it is said, and the bot goes on.
+async fn start_web(
+    session: crate::session::Session,
+    web: WebConfig,
+    stopped: impl Future<Output = ()> + Send + 'static,
+) {
+    let addr = web.addr;
+    if let Err(e) = crate::web::serve(session, web, stopped).await {
+        warn!(%addr, "the web pages are not served by this process: {e}");
+    }
 }
 
 /// Logs to stderr; `RUST_LOG` overrides the default (our info, serenity's warnings).

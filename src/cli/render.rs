@@ -1,4 +1,5 @@
-//! `primeclimb render`: draw the board picture to a PNG file, from a saved game
+//! `primeclimb render`: draw the board picture to a PNG file (or an SVG one, the web's
+//! board, when the output is named `.svg`), from a saved game
 //! (`--state FILE.json`, the JSON of a `Game`) or the demo position (`--demo`); or the
 //! animated replay of a stored game to a GIF (`--replay GAME`, a game of the database the
 //! terminal game uses).
@@ -18,7 +19,7 @@ use crate::climb::{Event, Game};
 use crate::render::replay::{self, ReplayFrame, REPLAY_WIDTH};
 use crate::render::{self, demo, LastTurn, RenderOptions, Theme, MAX_SIZE, MIN_SIZE};
 use crate::session::{self, request, GameKind, SessionError};
-use crate::text::pictures;
+use crate::text::{alt, pictures};
 
 #[derive(Args, Debug)]
 pub struct RenderArgs {
@@ -36,7 +37,7 @@ pub struct RenderArgs {
     /// database the terminal game uses (DATABASE_URL).
     #[arg(long, value_name = "GAME", conflicts_with_all = ["state", "demo"])]
     pub replay: Option<i64>,
-    /// Where to write the PNG (the GIF with --replay).
+    /// Where to write the PNG, or the SVG when named `.svg` (the GIF with --replay).
     #[arg(short, long, value_name = "FILE.png")]
     pub output: PathBuf,
     /// Width and height of the picture in pixels [default: 1024; 640 with --replay].
@@ -125,12 +126,12 @@ fn check_output(args: &RenderArgs) -> Result<(), UsageError> {
         .map(|e| e.to_string_lossy().to_lowercase());
     let name = args.output.display();
     match (args.replay.is_some(), ext.as_deref()) {
-        (true, Some("gif")) | (false, Some("png")) => Ok(()),
+        (true, Some("gif")) | (false, Some("png" | "svg")) => Ok(()),
         (true, _) => Err(UsageError(format!(
             "--replay writes an animated GIF: name the output with .gif (not {name}), e.g. -o game.gif"
         ))),
         (false, _) => Err(UsageError(format!(
-            "the board is written as a PNG: name the output with .png (not {name}), e.g. -o board.png"
+            "the board is written as a PNG or an SVG: name the output with .png or .svg (not {name}), e.g. -o board.png"
         ))),
     }
 }
@@ -161,7 +162,17 @@ pub fn run(args: &RenderArgs) -> Result<()> {
     let last =
         last.or_else(|| (!game.turn.steps.is_empty()).then(|| LastTurn::in_progress(&game, &[])));
     let lang = language(&args.lang)?;
-    let png = render::board_png(&game, last.as_ref(), &opts, pictures::words(lang));
+    let words = pictures::words(lang);
+    let svg = args
+        .output
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    let png = if svg {
+        let title = alt::board_alt(&game, last.as_ref(), lang);
+        render::board_svg(&game, last.as_ref(), &opts, words, &title).into_bytes()
+    } else {
+        render::board_png(&game, last.as_ref(), &opts, words)
+    };
     std::fs::write(&args.output, &png)
         .map_err(|e| UsageError(format!("cannot write {}: {e}", args.output.display())))?;
     println!(

@@ -161,11 +161,12 @@ pub fn invite_url(application_id: u64) -> String {
 
 /// Run the bot until `shutdown` completes (then the shards close cleanly) or the
 /// connection fails. The token is checked before the database is opened (a bad token
-/// creates no file), and every start-up call is bounded by `Timing::startup`: a Discord
-/// that never answers is a clear error, not a hang.
+/// creates no file; `beside`, the web pages, gets the session then), and every start-up
+/// call is bounded by `Timing::startup`: a Discord that never answers is a clear error.
 pub async fn run(
     config: BotConfig,
     shutdown: impl Future<Output = ()> + Send,
+    beside: impl FnOnce(crate::session::Session) + Send,
 ) -> Result<(), BotError> {
     let api = config
         .api_url
@@ -187,7 +188,8 @@ pub async fn run(
     let session = crate::session::open(&config.database_url, config.timing.clock.clone())
         .await
         .map_err(BotError::Database)?;
-    let data = Data::new(session, config.timing.clone());
+    beside(session.clone());
+    let data = Data::new(session, config.timing.clone(), config.web.clone());
     info!(database = %config.database_url, "database ready");
 
     // What the first requests would otherwise wait for: the solver's values, the board

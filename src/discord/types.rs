@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::config::{millis, Timing};
+use crate::config::{millis, Timing, WebConfig};
 use crate::drawing::Drawing;
 use crate::session::{Place, Session, SessionError};
 
@@ -25,10 +25,12 @@ pub struct Data {
     pub drawing: Drawing,
     /// Set when the process is shutting down: it claims no more AI turns.
     stopping: Arc<AtomicBool>,
+    /// The web pages, for the links the bot gives (`None`: it serves none).
+    pub web: Option<WebConfig>,
 }
 
 impl Data {
-    pub fn new(session: Session, timing: Timing) -> Data {
+    pub fn new(session: Session, timing: Timing, web: Option<WebConfig>) -> Data {
         Data {
             session,
             timing,
@@ -36,6 +38,7 @@ impl Data {
             runners: Arc::default(),
             drawing: Drawing::default(),
             stopping: Arc::default(),
+            web,
         }
     }
 

@@ -279,4 +279,6 @@ concerns! {
     Standings standings;
     /// A server's settings and custom cards.
     Servers servers;
+    /// Watching games from the web: links and what a game's page shows.
+    Watching watching;
 }

@@ -41,6 +41,7 @@ mod settings;
 mod stats;
 pub mod suggest;
 mod views;
+pub mod watching;
 
 pub use crate::render::{LastTurn, Look, Palette};
 pub use crate::store::{
@@ -55,7 +56,7 @@ pub use clock::{AiStep, Due};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
 pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
-    Play, Servers, Session, Standings, DEFAULT_DATABASE_URL,
+    Play, Servers, Session, Standings, Watching, DEFAULT_DATABASE_URL,
 };
 pub use daifugo_play::{Hand, TableAsked};
 pub use due::{DueWork, Reminder};
@@ -89,3 +90,4 @@ pub use stats::{Leaderboard, SeasonAsked, SeasonBoard, Standing, Stats};
 pub use suggest::{Suggestion, Suggestions, Typing};
 pub use views::warm_up;
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};
+pub use watching::{LinkKey, LinkPlan, LinkRefusal, WatchLink, Watched};

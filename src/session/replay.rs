@@ -14,7 +14,7 @@ use super::core::{decode, logged, same_kind};
 use super::{GameInfo, Session, SessionError};
 
 impl<S: Store> Session<S> {
-    async fn frames_of(&self, row: &GameRow) -> Result<Vec<ReplayFrame>, SessionError> {
+    pub(super) async fn frames_of(&self, row: &GameRow) -> Result<Vec<ReplayFrame>, SessionError> {
         same_kind(row, GameKind::Climb)?;
         if row.state.is_none() || row.status == Status::Lobby {
             return Err(SessionError::NotStarted);

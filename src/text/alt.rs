@@ -46,7 +46,7 @@ fn players_lines(game: &Game, lang: Lang) -> Vec<String> {
 }
 
 /// Who is to move and with what dice, or how the game ended.
-fn to_move_line(game: &Game, lang: Lang) -> String {
+pub(super) fn to_move_line(game: &Game, lang: Lang) -> String {
     if let Some(w) = game.winner {
         return tr!(lang, "{} has won.", "{} a gagné.", climb::name(game, w));
     }

@@ -29,6 +29,7 @@ pub mod report;
 pub mod review;
 pub mod rules;
 pub mod terminal;
+pub mod web;
 
 pub use crate::lang::Lang;
 

@@ -4,7 +4,7 @@
 //! - `rules`, `variants`, `invariants`, `outcome_counts`, `fuzz`, `hints`, `ai`: Prime
 //!   Climb (`../shared/rules/prime-climb.md`);
 //! - `daifugo`: Prime Daifugo (`../shared/rules/prime-daifugo.md`);
-//! - `render`, `encoder`: the pictures, and the board's own PNG encoder;
+//! - `render`, `encoder`, `svg`: the pictures, the board's own PNG encoder and the web's SVG;
 //! - `architecture`: the module boundaries of `../shared/design/ARCHITECTURE.md`.
 
 mod ai;
@@ -21,5 +21,6 @@ mod replay;
 mod review;
 mod rules;
 mod scaffolds;
+mod svg;
 mod variants;
 mod words;

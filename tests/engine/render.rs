@@ -683,7 +683,7 @@ fn cli_bad_input_is_a_usage_error() {
         ),
         (
             vec!["render", "--demo", "-o", "board.gif"],
-            "the board is written as a PNG: name the output with .png (not board.gif)",
+            "the board is written as a PNG or an SVG: name the output with .png or .svg (not board.gif)",
         ),
         (
             vec!["render", "--replay", "1", "-o", "g.png"],

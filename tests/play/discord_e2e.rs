@@ -22,6 +22,7 @@ fn config_for(fake: &FakeDiscord, dev_guild: Option<u64>) -> BotConfig {
         dev_guild_id: dev_guild,
         shards: None,
         timing: Timing::default(),
+        web: None,
     }
 }
 
@@ -162,9 +163,12 @@ async fn without_a_dev_guild_the_commands_are_registered_globally() {
 async fn a_rejected_token_is_a_clear_error() {
     let fake = FakeDiscord::start().await;
     fake.reject_token();
-    let result = tokio::time::timeout(WAIT, discord::run(config_for(&fake, None), async {}))
-        .await
-        .expect("the bot did not give up in time");
+    let result = tokio::time::timeout(
+        WAIT,
+        discord::run(config_for(&fake, None), async {}, |_| {}),
+    )
+    .await
+    .expect("the bot did not give up in time");
     let error = result.expect_err("a rejected token must stop the bot");
     assert!(matches!(error, BotError::TokenRejected), "{error:?}");
     assert!(error.to_string().contains("rejected the token"));
@@ -211,6 +215,7 @@ async fn the_binary_with_a_rejected_token_exits_1_with_a_message() {
         .arg("bot")
         .current_dir(empty_dir("bad-token"))
         .env("DISCORD_TOKEN", "bad-token")
+        .env("WEB_ADDR", "off")
         .env("DATABASE_URL", "sqlite::memory:")
         .env("DISCORD_API_URL", &fake.api_url)
         .env("NO_PROXY", "127.0.0.1,localhost")
@@ -229,9 +234,14 @@ async fn the_binary_with_a_rejected_token_exits_1_with_a_message() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_prints_its_invite_link_and_stops_cleanly_on_sigterm() {
     let fake = FakeDiscord::start().await;
+    // Its web pages on a free port.
+    let web = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
     let child = Command::new(env!("CARGO_BIN_EXE_primeclimb"))
         .arg("bot")
         .current_dir(empty_dir("invite"))
+        .env("WEB_ADDR", web.to_string())
         .env("DISCORD_TOKEN", "good-token")
         .env("DATABASE_URL", "sqlite::memory:")
         .env("DISCORD_API_URL", &fake.api_url)
@@ -242,6 +252,18 @@ async fn the_binary_prints_its_invite_link_and_stops_cleanly_on_sigterm() {
         .spawn()
         .expect("run primeclimb bot");
     fake.wait_until_ready().await;
+    // The binary serves its web pages beside the bot.
+    let mut served = None;
+    for _ in 0..100 {
+        if let Ok(r) = reqwest::get(format!("http://{web}/")).await {
+            served = Some((r.status().as_u16(), r.text().await.unwrap_or_default()));
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, page) = served.expect("the web pages answer");
+    assert_eq!(status, 200);
+    assert!(page.contains("/climb watch"), "{page}");
     let killed = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
@@ -262,6 +284,7 @@ async fn the_binary_prints_its_invite_link_and_stops_cleanly_on_sigterm() {
     assert!(logs.contains(&link), "{logs}");
     assert_eq!(discord::PERMISSIONS, 326_417_550_336);
     assert!(logs.contains("shutting down"), "{logs}");
+    assert!(logs.contains("web pages served"), "{logs}");
 }
 
 /// Wait for `child` at most `WAIT` (killing it then), without blocking the runtime that

@@ -499,6 +499,7 @@ fn the_binary_exits_1_when_discord_never_answers_with_plain_logs() {
         .arg("bot")
         .current_dir(&dir)
         .env("DISCORD_TOKEN", "fake-token")
+        .env("WEB_ADDR", "off")
         .env("DISCORD_API_URL", &silent)
         .env("DISCORD_STARTUP_TIMEOUT", "1")
         .env("DATABASE_URL", "sqlite://games.db")

@@ -18,3 +18,4 @@ mod postgres;
 mod replay;
 mod report;
 mod sessions;
+mod web;

@@ -167,6 +167,7 @@ impl Process {
             .env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
             .env("DISCORD_TOKEN", "fake-token")
+            .env("WEB_ADDR", "off")
             .env("DATABASE_URL", url)
             .env("DISCORD_API_URL", &fake.api_url)
             .env("DEV_GUILD_ID", GUILD_ID.to_string())

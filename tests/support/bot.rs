@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use primeclimb::discord::{self, BotConfig, BotError, Timing};
+use primeclimb::discord::{BotConfig, BotError, Timing};
 use primeclimb::session::{ClimbView, Place};
 use primeclimb::store;
 use serde_json::Value;
@@ -35,7 +35,7 @@ pub struct Bot {
 
 pub fn start_bot(config: BotConfig) -> Bot {
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, async move {
+    let task = tokio::spawn(primeclimb::cli::bot::serve(config, async move {
         let _ = stopped.await;
     }));
     Bot { stop, task }
@@ -112,6 +112,7 @@ pub fn config(fake: &FakeDiscord, database_url: &str, clock: &TestClock) -> BotC
             runner_lease: Duration::from_secs(60),
             clock: Some(clock.clock()),
         },
+        web: None,
     }
 }
 

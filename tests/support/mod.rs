@@ -3,6 +3,7 @@
 //! (`fake_discord`) and the real bot driven through it (`bot`).
 
 pub mod bot;
+pub mod browser;
 pub mod db;
 pub mod fake_discord;
 pub mod position;

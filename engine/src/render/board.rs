@@ -14,6 +14,7 @@ use super::fonts::{draw_text, draw_text_halo, fit, Align, TextStyle};
 use super::layout::{Circle, Layout};
 use super::panel::MIN_TYPE;
 use super::theme::{Mark, Theme};
+use super::vector::{self, Shape};
 use super::words::Words;
 use crate::climb::board::{factor_colours, prime_factors};
 use crate::climb::{Colour, GOAL, START};
@@ -45,10 +46,17 @@ pub fn static_board(layout: &Layout, theme: &Theme, words: &dyn Words) -> Arc<Rg
 
 /// Draw the board from scratch (what the cache holds).
 pub fn draw_static_board(layout: &Layout, theme: &Theme, words: &dyn Words) -> RgbaImage {
+    let mut img = RgbaImage::from_pixel(layout.size, layout.size, theme.background);
+    draw_static_on(&mut img, layout, theme, words);
+    img
+}
+
+/// Draw the static board on `img`, which holds the background colour (or records shapes:
+/// `vector.rs`).
+pub fn draw_static_on(img: &mut RgbaImage, layout: &Layout, theme: &Theme, words: &dyn Words) {
     let size = layout.size;
-    let mut img = RgbaImage::from_pixel(size, size, theme.background);
     fill_rect(
-        &mut img,
+        img,
         layout.panel.x as u32,
         0,
         layout.panel.w.ceil() as u32,
@@ -58,15 +66,14 @@ pub fn draw_static_board(layout: &Layout, theme: &Theme, words: &dyn Words) -> R
     // The thread through consecutive spaces shows the order of the climb.
     for s in 0..GOAL {
         let (a, b) = (layout.space(s).c, layout.space(s + 1).c);
-        line(&mut img, a, b, layout.px(4.0), theme.thread);
+        line(img, a, b, layout.px(4.0), theme.thread);
     }
     for space in 1..GOAL {
-        draw_space(&mut img, layout, theme, space);
+        draw_space(img, layout, theme, space);
     }
-    draw_goal(&mut img, layout, theme);
-    draw_start(&mut img, layout, theme);
-    draw_legend(&mut img, layout, theme, words);
-    img
+    draw_goal(img, layout, theme);
+    draw_start(img, layout, theme);
+    draw_legend(img, layout, theme, words);
 }
 
 /// The colour each segment of a space is painted in (§1), clockwise from the top.
@@ -100,7 +107,16 @@ pub fn segmented_disc(
         let i = ((a / tau * n as f32) as usize).min(n - 1);
         colours[i]
     };
-    let (w, h) = (img.width() as f32, img.height() as f32);
+    let recording = vector::recorded(|| Shape::Segments {
+        c,
+        r,
+        colours: colours.to_vec(),
+    });
+    let (w, h) = if recording {
+        (0.0, 0.0)
+    } else {
+        (img.width() as f32, img.height() as f32)
+    };
     let x0 = (c.x - r - 1.0).floor().clamp(0.0, w) as u32;
     let x1 = (c.x + r + 1.0).ceil().clamp(0.0, w) as u32;
     let y0 = (c.y - r - 1.0).floor().clamp(0.0, h) as u32;

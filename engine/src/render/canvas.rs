@@ -11,47 +11,9 @@
 
 use image::{Rgba, RgbaImage};
 
-/// A point or vector in pixels.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pt {
-    pub x: f32,
-    pub y: f32,
-}
+use super::vector::{recorded, Shape};
 
-impl Pt {
-    pub const fn new(x: f32, y: f32) -> Pt {
-        Pt { x, y }
-    }
-    pub fn plus(self, o: Pt) -> Pt {
-        Pt::new(self.x + o.x, self.y + o.y)
-    }
-    pub fn minus(self, o: Pt) -> Pt {
-        Pt::new(self.x - o.x, self.y - o.y)
-    }
-    pub fn times(self, k: f32) -> Pt {
-        Pt::new(self.x * k, self.y * k)
-    }
-    pub fn len(self) -> f32 {
-        // Not `hypot`: that is a slow library call, and these lengths never overflow.
-        (self.x * self.x + self.y * self.y).sqrt()
-    }
-    pub fn dot(self, o: Pt) -> f32 {
-        self.x * o.x + self.y * o.y
-    }
-    /// The unit vector in this direction (zero stays zero).
-    pub fn unit(self) -> Pt {
-        let l = self.len();
-        if l > 0.0 {
-            self.times(1.0 / l)
-        } else {
-            self
-        }
-    }
-    /// Rotated a quarter turn (anticlockwise on screen, where y points down).
-    pub fn perp(self) -> Pt {
-        Pt::new(self.y, -self.x)
-    }
-}
+pub use super::point::Pt;
 
 /// An opaque colour from its red, green and blue parts.
 pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba<u8> {
@@ -318,6 +280,9 @@ fn disc_half(r: f32, dy: f32) -> f32 {
 
 /// A filled disc.
 pub fn disc(img: &mut RgbaImage, c: Pt, r: f32, colour: Rgba<u8>) {
+    if recorded(|| Shape::Disc { c, r, colour }) {
+        return;
+    }
     let m = Pt::new(r, r);
     fill_rows(
         img,
@@ -334,6 +299,14 @@ pub fn disc(img: &mut RgbaImage, c: Pt, r: f32, colour: Rgba<u8>) {
 
 /// A ring centred on radius `r`, `width` wide.
 pub fn ring(img: &mut RgbaImage, c: Pt, r: f32, width: f32, colour: Rgba<u8>) {
+    if recorded(|| Shape::Ring {
+        c,
+        r,
+        width,
+        colour,
+    }) {
+        return;
+    }
     let o = r + width / 2.0;
     let m = Pt::new(o, o);
     fill_rows(
@@ -363,6 +336,14 @@ fn segment_distance(p: Pt, a: Pt, b: Pt) -> f32 {
 
 /// A straight line `width` wide with round ends.
 pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
+    if recorded(|| Shape::Line {
+        a,
+        b,
+        width,
+        colour,
+    }) {
+        return;
+    }
     let hw = width / 2.0;
     let min = Pt::new(a.x.min(b.x) - hw, a.y.min(b.y) - hw);
     let max = Pt::new(a.x.max(b.x) + hw, a.y.max(b.y) + hw);
@@ -434,6 +415,12 @@ pub fn bezier(a: Pt, c: Pt, b: Pt, n: usize) -> Vec<Pt> {
 
 /// A filled convex polygon (points in either winding order).
 pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
+    if recorded(|| Shape::Polygon {
+        points: pts.to_vec(),
+        colour,
+    }) {
+        return;
+    }
     let Some(first) = pts.first() else {
         return;
     };
@@ -497,6 +484,14 @@ pub fn rounded_rect_sdf(min: Pt, max: Pt, r: f32) -> impl Fn(f32, f32) -> f32 {
 
 /// A rectangle with rounded corners of radius `r`.
 pub fn rounded_rect(img: &mut RgbaImage, min: Pt, max: Pt, r: f32, colour: Rgba<u8>) {
+    if recorded(|| Shape::RoundedRect {
+        min,
+        max,
+        r,
+        colour,
+    }) {
+        return;
+    }
     let c = min.plus(max).times(0.5);
     let half = max.minus(min).times(0.5);
     let r_in = r.min(half.x).min(half.y).max(0.0);
@@ -521,6 +516,18 @@ pub fn rounded_rect(img: &mut RgbaImage, min: Pt, max: Pt, r: f32, colour: Rgba<
 
 /// A hard-edged rectangle fill (pixel-aligned), for backgrounds.
 pub fn fill_rect(img: &mut RgbaImage, x: u32, y: u32, w: u32, h: u32, colour: Rgba<u8>) {
+    let (min, max) = (
+        Pt::new(x as f32, y as f32),
+        Pt::new((x + w) as f32, (y + h) as f32),
+    );
+    if recorded(|| Shape::RoundedRect {
+        min,
+        max,
+        r: 0.0,
+        colour,
+    }) {
+        return;
+    }
     let x1 = (x + w).min(img.width());
     let y1 = (y + h).min(img.height());
     touch(x.min(x1), y.min(y1), x1, y1);

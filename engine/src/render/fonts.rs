@@ -11,6 +11,7 @@ use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
 use super::canvas::{blend_steps, coverage_steps, Pt};
+use super::vector::{self, Shape};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -82,6 +83,44 @@ fn layout(style: TextStyle, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
         prev = Some(id);
     }
     (out, x)
+}
+
+/// The glyphs of a line of text for a vector backend: each glyph's number and its x from
+/// the line's origin, and the factor from font units to pixels.
+pub fn glyphs(style: TextStyle, text: &str) -> (Vec<(u16, f32)>, f32) {
+    let scale = font(style.weight)
+        .as_scaled(PxScale::from(style.px))
+        .h_scale_factor();
+    let (laid, _) = layout(style, text);
+    (laid.into_iter().map(|(id, x)| (id.0, x)).collect(), scale)
+}
+
+/// A glyph's outline as SVG path data, in font units with y pointing up; `None` for a
+/// glyph with no outline (a space).
+pub fn glyph_path(weight: Weight, id: u16) -> Option<String> {
+    use std::fmt::Write;
+    let outline = font(weight).outline(GlyphId(id))?;
+    let mut d = String::new();
+    let mut at: Option<ab_glyph::Point> = None;
+    for curve in &outline.curves {
+        let (start, end) = match *curve {
+            ab_glyph::OutlineCurve::Line(a, b) => (a, b),
+            ab_glyph::OutlineCurve::Quad(a, _, b) => (a, b),
+            ab_glyph::OutlineCurve::Cubic(a, _, _, b) => (a, b),
+        };
+        if at != Some(start) {
+            let _ = write!(d, "M{} {}", start.x, start.y);
+        }
+        let _ = match *curve {
+            ab_glyph::OutlineCurve::Line(_, b) => write!(d, "L{} {}", b.x, b.y),
+            ab_glyph::OutlineCurve::Quad(_, c, b) => write!(d, "Q{} {} {} {}", c.x, c.y, b.x, b.y),
+            ab_glyph::OutlineCurve::Cubic(_, c1, c2, b) => {
+                write!(d, "C{} {} {} {} {} {}", c1.x, c1.y, c2.x, c2.y, b.x, b.y)
+            }
+        };
+        at = Some(end);
+    }
+    (!d.is_empty()).then_some(d)
 }
 
 /// Width of a line of text in pixels.
@@ -356,6 +395,17 @@ pub fn draw_text(
 ) {
     let o = origin(style, text, at, align);
     recorded(style, o, text);
+    let shape = || Shape::Text {
+        bold: style.weight == Weight::Bold,
+        px: style.px,
+        origin: o,
+        colour,
+        halo: None,
+        text: text.to_string(),
+    };
+    if vector::recorded(shape) {
+        return;
+    }
     if let Some(d) = drawn(style, o, text, None) {
         paint_steps(img, &d, &d.text, colour);
     }
@@ -374,6 +424,17 @@ pub fn draw_text_halo(
 ) {
     let o = origin(style, text, at, align);
     recorded(style, o, text);
+    let shape = || Shape::Text {
+        bold: style.weight == Weight::Bold,
+        px: style.px,
+        origin: o,
+        colour,
+        halo: Some((halo, halo_px)),
+        text: text.to_string(),
+    };
+    if vector::recorded(shape) {
+        return;
+    }
     if let Some(d) = drawn(style, o, text, Some(halo_px)) {
         paint_steps(img, &d, &d.halo, halo);
         paint_steps(img, &d, &d.text, colour);

@@ -22,9 +22,12 @@ pub mod layout;
 pub mod panel;
 pub mod path;
 pub mod pawns;
+pub mod point;
 pub mod replay;
 pub mod stations;
+pub mod svg;
 pub mod theme;
+pub mod vector;
 pub mod words;
 
 use std::collections::HashMap;
@@ -121,6 +124,38 @@ fn draw_on_board(
     pawns::draw_pawns(img, &layout, game, &styles);
     overlay.draw_over(img, &layout, game, theme);
     panel::draw_panel(img, &layout, game, view, &styles, theme, words);
+}
+
+/// The board picture as an SVG document (the web front's board): the same drawing as
+/// [`render_board`], recorded as shapes (`vector.rs`, `svg.rs`), with `title` as its
+/// accessible name.
+pub fn board_svg(
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+    title: &str,
+) -> String {
+    // Recording draws no pixels: any image will do.
+    let shapes = record_board(&mut RgbaImage::new(1, 1), game, last, opts, words);
+    svg::document(opts.layout().size, opts.theme.background, &shapes, title)
+}
+
+/// The shapes [`render_board`] draws, static board first, in drawing order; nothing is
+/// drawn on `img` (any image).
+pub fn record_board(
+    img: &mut RgbaImage,
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+) -> Vec<vector::Shape> {
+    let layout = opts.layout();
+    let ((), shapes) = vector::record(|| {
+        board::draw_static_on(img, &layout, &opts.theme, words);
+        draw_on_board(img, game, last, opts, words);
+    });
+    shapes
 }
 
 /// The board picture as an indexed PNG: [`render_board`], then encoded with the look's

@@ -4,6 +4,7 @@
 use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_here, answer_slow};
+use crate::config::WebConfig;
 use crate::discord::answers;
 use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
@@ -182,6 +183,22 @@ pub async fn colours(ctx: Context<'_>) -> Result<(), Error> {
     let text = text::climb::colours_text(lang, Markup::Discord);
     answer(ctx, Shown::Public, async move {
         Answer::public(Post::text(text))
+    })
+    .await
+}
+
+/// A link to this channel's game on the web, live (for anyone with the link; only the
+/// asker sees the answer).
+pub async fn watch(ctx: Context<'_>) -> Result<(), Error> {
+    answer_here(ctx, Shown::Private, move |data, caller, place| async move {
+        let lang = caller.lang();
+        let Some(plan) = data.web.as_ref().and_then(WebConfig::links) else {
+            return Answer::private(text::web::links_need_public_url(lang));
+        };
+        match data.session.watching().link(place, &plan).await {
+            Ok(link) => Answer::private(text::web::watch_link(&link, lang)),
+            Err(e) => Answer::private(text::errors::refusal(&e, lang)),
+        }
     })
     .await
 }

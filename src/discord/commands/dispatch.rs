@@ -66,6 +66,7 @@ fn handler(path: &str) -> Option<Handler> {
         "climb colours" => |ctx, _| Box::pin(climb::colours(ctx)),
         "climb review" => |ctx, a| Box::pin(climb::review(ctx, a)),
         "climb replay" => |ctx, a| Box::pin(climb::replay(ctx, a)),
+        "climb watch" => |ctx, _| Box::pin(climb::watch(ctx)),
         "climb puzzle" => |ctx, a| Box::pin(climb::puzzle(ctx, a)),
         "climb learn" => |ctx, a| Box::pin(climb::learn(ctx, a)),
         "class pair" => |ctx, a| Box::pin(class::pair(ctx, a)),

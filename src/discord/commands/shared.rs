@@ -12,18 +12,8 @@ pub(super) async fn answer<F>(ctx: Context<'_>, expect: Shown, work: F) -> Resul
 where
     F: Future<Output = Answer> + Send,
 {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    reply::answer(
-        Target::Command(app.interaction),
-        &ctx.serenity_context().http,
-        ctx.data(),
-        expect,
-        work,
-    )
-    .await;
-    Ok(())
+    let defer_after = ctx.data().timing.defer_after;
+    answer_after(ctx, expect, defer_after, work).await
 }
 
 /// Answer a slash command whose work is long (many threads, a report): deferred at once,
@@ -32,18 +22,25 @@ pub(super) async fn answer_slow<F>(ctx: Context<'_>, expect: Shown, work: F) -> 
 where
     F: Future<Output = Answer> + Send,
 {
-    let poise::Context::Application(app) = ctx else {
-        return Ok(());
-    };
-    reply::answer_after(
-        Target::Command(app.interaction),
-        &ctx.serenity_context().http,
-        ctx.data(),
-        expect,
-        std::time::Duration::ZERO,
-        work,
-    )
-    .await;
+    answer_after(ctx, expect, std::time::Duration::ZERO, work).await
+}
+
+async fn answer_after<F>(
+    ctx: Context<'_>,
+    expect: Shown,
+    defer_after: std::time::Duration,
+    work: F,
+) -> Result<(), Error>
+where
+    F: Future<Output = Answer> + Send,
+{
+    if let poise::Context::Application(app) = ctx {
+        let (target, http) = (
+            Target::Command(app.interaction),
+            &ctx.serenity_context().http,
+        );
+        reply::answer_after(target, http, ctx.data(), expect, defer_after, work).await;
+    }
     Ok(())
 }
 

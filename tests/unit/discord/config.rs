@@ -144,3 +144,46 @@ fn the_token_never_shows_in_debug_output() {
     let c = config(&[("DISCORD_TOKEN", "secret-token")]).unwrap();
     assert!(!format!("{c:?}").contains("secret-token"));
 }
+
+#[test]
+fn the_web_pages_are_configured_and_checked() {
+    // By default: this machine's port 8080, no public address, links for 30 days signed
+    // with a key made from the token.
+    let c = config(&[("DISCORD_TOKEN", "abc")]).unwrap();
+    let web = c.web.expect("pages by default");
+    assert_eq!(web.addr.to_string(), "127.0.0.1:8080");
+    assert_eq!(web.public_url, None);
+    assert!(web.links().is_none(), "no links without a public address");
+    assert_eq!(web.link_lifetime, Duration::from_secs(30 * 86_400));
+    let from_token = web.link_key.sign(7, 1_000);
+
+    let c = config(&[
+        ("DISCORD_TOKEN", "abc"),
+        ("WEB_ADDR", "0.0.0.0:9000"),
+        ("PUBLIC_URL", "https://climb.example.org/"),
+        ("WEB_SECRET", "another secret"),
+        ("WEB_LINK_DAYS", "7"),
+    ])
+    .unwrap();
+    let web = c.web.expect("pages");
+    assert_eq!(web.addr.to_string(), "0.0.0.0:9000");
+    let plan = web.links().expect("links");
+    assert_eq!(plan.public_url, "https://climb.example.org");
+    assert_eq!(plan.lifetime_ms, 7 * 86_400_000);
+    assert_ne!(web.link_key.sign(7, 1_000), from_token, "the secret signs");
+    // The secret never shows.
+    assert!(!format!("{web:?}").contains("another secret"));
+
+    let off = config(&[("DISCORD_TOKEN", "abc"), ("WEB_ADDR", "off")]).unwrap();
+    assert!(off.web.is_none());
+    for (name, value) in [
+        ("WEB_ADDR", "localhost"),
+        ("WEB_ADDR", "8080"),
+        ("PUBLIC_URL", "climb.example.org"),
+        ("WEB_LINK_DAYS", "0"),
+        ("WEB_LINK_DAYS", "forever"),
+    ] {
+        let e = config(&[("DISCORD_TOKEN", "abc"), (name, value)]).unwrap_err();
+        assert!(e.to_string().contains(name), "{name}={value}: {e}");
+    }
+}

@@ -1,0 +1,137 @@
+//! What the web pages say (`src/web/`), in English and French: a game's page, its live
+//! status, its story of turns, and why a link opens nothing. The pages carry no words of
+//! their own: these are written into them, escaped, by the web front.
+
+use crate::climb::Game;
+use crate::lang::Lang;
+use crate::render::LastTurn;
+use crate::session::{LinkRefusal, WatchLink};
+
+use super::tr;
+
+/// The words of a game's page around the board.
+#[derive(Clone, Debug)]
+pub struct PageWords {
+    /// The browser tab's title.
+    pub title: String,
+    /// Heading of the list of turns.
+    pub turns: &'static str,
+    /// The list's first entry: the board as it stands.
+    pub now: &'static str,
+    /// Heading of the board in words.
+    pub in_words: &'static str,
+    /// The switch to large type (a classroom's projector).
+    pub large: &'static str,
+    /// Said while the page is following the game, and while it reconnects.
+    pub live: &'static str,
+    pub reconnecting: &'static str,
+    /// A note above an older turn's board, and the way back to now.
+    pub back_to_now: &'static str,
+}
+
+/// The words of the page of Prime Climb game `game_id` (or of Prime Daifugo, `daifugo`).
+pub fn page_words(game_id: i64, daifugo: bool, lang: Lang) -> PageWords {
+    let name = if daifugo {
+        "Prime Daifugo"
+    } else {
+        "Prime Climb"
+    };
+    PageWords {
+        title: tr!(lang, "{} — game {}", "{} — partie {}", name, game_id),
+        turns: lang.text("Turns", "Tours"),
+        now: lang.text("Now", "Maintenant"),
+        in_words: lang.text("The board in words", "Le plateau en mots"),
+        large: lang.text("Large type", "Grands caractères"),
+        live: lang.text("Live", "En direct"),
+        reconnecting: lang.text("Reconnecting…", "Reconnexion…"),
+        back_to_now: lang.text("Back to now", "Revenir à maintenant"),
+    }
+}
+
+/// Who is to move and with what dice, or how the game ended.
+pub fn to_move(game: &Game, lang: Lang) -> String {
+    super::alt::to_move_line(game, lang)
+}
+
+/// A turn of the story: "Turn 3 · Bea rolled 9 and 7: 8 × 9 = 72; 72 + 7 = 79."
+pub fn turn_story(game: &Game, turn: &LastTurn, lang: Lang) -> String {
+    let number = turn.number.unwrap_or(game.turn.number);
+    let head = tr!(lang, "Turn {}", "Tour {}", number);
+    let Some(seat) = turn.seat else {
+        return head;
+    };
+    let who = super::climb::name(game, seat);
+    let did = match turn.roll {
+        Some(r) => tr!(
+            lang,
+            "{} rolled {}",
+            "{} a fait {}",
+            who,
+            super::climb::roll_words(r, lang)
+        ),
+        None => who,
+    };
+    let story = super::climb::turn_summary(game, turn, lang);
+    if story.is_empty() {
+        format!("{head} · {did}.")
+    } else {
+        let sep = lang.text("; ", " ; ");
+        tr!(
+            lang,
+            "{} · {}: {}.",
+            "{} · {} : {}.",
+            head,
+            did,
+            story.join(sep)
+        )
+    }
+}
+
+/// Why a page cannot be shown.
+pub fn refused(refusal: LinkRefusal, lang: Lang) -> &'static str {
+    match refusal {
+        LinkRefusal::Unknown => lang.text(
+            "This link is not one of this bot's: ask in Discord for a new one (/climb watch).",
+            "Ce lien ne vient pas de ce bot : demandez-en un nouveau sur Discord (/climb watch).",
+        ),
+        LinkRefusal::Expired => lang.text(
+            "This link has expired: ask in Discord for a new one (/climb watch).",
+            "Ce lien a expiré : demandez-en un nouveau sur Discord (/climb watch).",
+        ),
+    }
+}
+
+/// A page for a game that is not there (ended long ago and removed, or never started).
+pub fn no_game(lang: Lang) -> &'static str {
+    lang.text(
+        "There is no game to show here yet.",
+        "Il n'y a pas encore de partie à montrer ici.",
+    )
+}
+
+/// Too many pages are following this game already.
+pub fn too_many(lang: Lang) -> &'static str {
+    lang.text(
+        "Too many pages are following this game: close one and try again.",
+        "Trop de pages suivent cette partie : fermez-en une et réessayez.",
+    )
+}
+
+/// `/climb watch`: the link to the game's page, and how long it works.
+pub fn watch_link(link: &WatchLink, lang: Lang) -> String {
+    tr!(
+        lang,
+        "Watch this game live (the link works for {} days, for anyone who has it): {}",
+        "Suivez cette partie en direct (le lien marche {} jours, pour qui l'a) : {}",
+        link.days,
+        link.url
+    )
+}
+
+/// `/climb watch` when the bot has no public address, or serves no pages.
+pub fn links_need_public_url(lang: Lang) -> &'static str {
+    lang.text(
+        "Web links need the bot's public address: whoever runs the bot sets PUBLIC_URL (see the README).",
+        "Les liens web demandent l'adresse publique du bot : qui le fait tourner règle PUBLIC_URL (voir le README).",
+    )
+}

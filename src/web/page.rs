@@ -1,0 +1,193 @@
+//! A game's page as HTML: the shell, and the parts the live page swaps in (the board,
+//! whose turn, the turns, the board in words). Every word comes from `text::web` or the
+//! other `text` rooms and is escaped here, once; the board is the SVG of `render`.
+
+use crate::lang::Lang;
+use crate::render::svg::escape;
+use crate::render::{board_svg, LastTurn, RenderOptions, Theme};
+use crate::session::Watched;
+use crate::text::{alt, pictures, web as words, Markup};
+
+/// The parts of a game's page that change as the game goes on.
+pub struct Parts {
+    pub version: i64,
+    pub to_move: String,
+    /// The board: an SVG (Prime Climb) or the table's picture (Prime Daifugo).
+    pub board: String,
+    /// The list of turns, newest first, "Now" at the top.
+    pub turns: String,
+    /// The board in words, for screen readers and anyone who wants it spelt out.
+    pub text: String,
+}
+
+/// Lines of text as HTML: those that begin "• " as a list, the others as paragraphs.
+fn lines_html(lines: &[String]) -> String {
+    let mut out = String::new();
+    let mut in_list = false;
+    for line in lines {
+        match line.strip_prefix("• ") {
+            Some(item) => {
+                if !in_list {
+                    out.push_str("<ul>");
+                    in_list = true;
+                }
+                out.push_str(&format!("<li>{}</li>", escape(item)));
+            }
+            None => {
+                if in_list {
+                    out.push_str("</ul>");
+                    in_list = false;
+                }
+                out.push_str(&format!("<p>{}</p>", escape(line)));
+            }
+        }
+    }
+    if in_list {
+        out.push_str("</ul>");
+    }
+    out
+}
+
+/// The board of Prime Climb `game` after `turn`, in the game's look, as an SVG.
+pub fn climb_board(
+    game: &crate::climb::Game,
+    turn: Option<&LastTurn>,
+    look: crate::render::Look,
+    lang: Lang,
+) -> String {
+    let opts = RenderOptions {
+        theme: Theme::for_look(look),
+        ..RenderOptions::default()
+    };
+    let title = alt::board_alt(game, turn, lang);
+    board_svg(game, turn, &opts, pictures::words(lang), &title)
+}
+
+/// The parts of `watched`'s page in `lang`; `token` names the page's own address (the
+/// table's picture is fetched relative to it).
+pub fn parts(watched: &Watched, token: &str, lang: Lang) -> Parts {
+    let info = watched.info();
+    match watched {
+        Watched::Climb { view, turns } => {
+            let last = view.last_turn();
+            let mut items = vec![format!(
+                r#"<li><button type="button" data-turn="now" aria-current="true">{}</button></li>"#,
+                escape(words::page_words(info.id, false, lang).now)
+            )];
+            for (k, (game, turn)) in turns.iter().enumerate().skip(1).rev() {
+                if let Some(turn) = turn {
+                    items.push(format!(
+                        r#"<li><button type="button" data-turn="{k}">{}</button></li>"#,
+                        escape(&words::turn_story(game, turn, lang))
+                    ));
+                }
+            }
+            Parts {
+                version: info.version,
+                to_move: words::to_move(&view.game, lang),
+                board: climb_board(&view.game, last.as_ref(), info.look, lang),
+                turns: format!(r#"<ol class="turns">{}</ol>"#, items.join("")),
+                text: lines_html(&alt::board_text(
+                    &view.game,
+                    last.as_ref(),
+                    lang,
+                    Markup::Plain,
+                )),
+            }
+        }
+        Watched::Daifugo(view) => {
+            let lines = alt::table_text(&view.game, lang, Markup::Plain);
+            Parts {
+                version: info.version,
+                to_move: lines.get(1).cloned().unwrap_or_default(),
+                board: format!(
+                    r#"<img src="{}/table.png?v={}" alt="{}">"#,
+                    escape(token),
+                    info.version,
+                    escape(&alt::table_alt(&view.game, lang))
+                ),
+                turns: String::new(),
+                text: lines_html(&lines),
+            }
+        }
+    }
+}
+
+/// The whole page: the shell around `parts`.
+pub fn page(watched: &Watched, parts: &Parts, lang: Lang) -> String {
+    let info = watched.info();
+    let w = words::page_words(info.id, matches!(watched, Watched::Daifugo(_)), lang);
+    let turns = if parts.turns.is_empty() {
+        String::new()
+    } else {
+        format!(
+            r#"<section class="story"><h2>{}</h2><div id="turns">{}</div></section>"#,
+            escape(w.turns),
+            parts.turns
+        )
+    };
+    format!(
+        r#"<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="../static/app.css">
+<script type="module" src="../static/app.js"></script>
+</head>
+<body data-version="{version}" data-live="{live}" data-reconnecting="{reconnecting}">
+<header>
+<h1>{title}</h1>
+<p id="to-move" aria-live="polite">{to_move}</p>
+<p class="tools"><span id="status" role="status">{live}</span>
+<button type="button" id="large" aria-pressed="false">{large}</button></p>
+</header>
+<main>
+<section class="board-area">
+<p id="older" hidden><span id="older-story"></span> <button type="button" id="back">{back}</button></p>
+<div id="board">{board}</div>
+</section>
+<aside>
+{turns}
+<section class="words"><h2>{in_words}</h2><div id="text">{text}</div></section>
+</aside>
+</main>
+</body>
+</html>
+"#,
+        lang = match lang {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        },
+        title = escape(&w.title),
+        version = parts.version,
+        live = escape(w.live),
+        reconnecting = escape(w.reconnecting),
+        to_move = escape(&parts.to_move),
+        large = escape(w.large),
+        back = escape(w.back_to_now),
+        board = parts.board,
+        in_words = escape(w.in_words),
+        text = parts.text,
+    )
+}
+
+/// A page that only says why there is nothing to show.
+pub fn notice(message: &str, lang: Lang) -> String {
+    format!(
+        r#"<!doctype html>
+<html lang="{}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Prime Climb</title><link rel="stylesheet" href="../static/app.css"></head>
+<body><main><p class="notice">{}</p></main></body>
+</html>
+"#,
+        match lang {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+        },
+        escape(message)
+    )
+}

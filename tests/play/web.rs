@@ -1,0 +1,494 @@
+//! The web pages of the bot (`src/web/`), end to end: the real bot against the fake
+//! Discord, serving pages on a loopback port. `/climb watch` gives a link; its page shows
+//! the game's board (the SVG of the PNG's drawing), whose turn and the turns; a move made
+//! on Discord reaches a page following the game within a second; an older turn's board;
+//! forged, cut and expired links are refused; names are text, never markup; the page is
+//! small and sent with a strict Content-Security-Policy.
+
+use crate::support;
+
+use std::time::{Duration, Instant};
+
+use primeclimb::config::WebConfig;
+use primeclimb::session::LinkKey;
+use serde_json::{json, Value};
+use support::bot::{Table, PLACE};
+use support::browser::Browser;
+use support::fake_discord::{self as fake, Who, ADA, BO, MEMBER_PERMISSIONS};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+
+const SECRET: &str = "a test secret, long and random enough";
+
+/// A free loopback port for the pages.
+fn free_addr() -> std::net::SocketAddr {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    l.local_addr().expect("its address")
+}
+
+/// The bot with its pages on a free port, their public address that port.
+async fn table_with_pages(name: &str) -> (Table, String) {
+    let addr = free_addr();
+    let base = format!("http://{addr}");
+    let mut web = WebConfig::new(addr, SECRET);
+    web.public_url = Some(base.clone());
+    let url = support::db::db_url(name);
+    let t = Table::open_with(&url, move |c| c.web = Some(web)).await;
+    (t, base)
+}
+
+/// The link `/climb watch` answers with, as `who` asks for it.
+async fn watch_link(t: &Table, who: Who) -> String {
+    let r = t.slash(who, &["climb", "watch"], json!([]), "en-US").await;
+    assert!(r.ephemeral(), "the link is the asker's: {:?}", r.data);
+    let content = r.content();
+    let start = content.find("http://").expect("a link in the answer");
+    content[start..]
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+async fn get(url: &str) -> (u16, String, reqwest::header::HeaderMap) {
+    let r = reqwest::get(url).await.expect("the page answers");
+    let status = r.status().as_u16();
+    let headers = r.headers().clone();
+    (status, r.text().await.unwrap_or_default(), headers)
+}
+
+/// A page following a game: the `version` events of its live stream, read as a browser
+/// would (server-sent events over one HTTP connection).
+struct Follower {
+    lines: tokio::io::Lines<BufReader<tokio::net::TcpStream>>,
+}
+
+impl Follower {
+    async fn open(link: &str) -> Follower {
+        let rest = link.trim_start_matches("http://");
+        let (host, path) = rest.split_once('/').expect("a path");
+        let mut stream = tokio::net::TcpStream::connect(host).await.expect("connect");
+        let request = format!(
+            "GET /{path}/live HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n"
+        );
+        stream.write_all(request.as_bytes()).await.expect("send");
+        Follower {
+            lines: BufReader::new(stream).lines(),
+        }
+    }
+
+    /// The next version told, within `within`.
+    async fn next_version(&mut self, within: Duration) -> Option<i64> {
+        let deadline = Instant::now() + within;
+        let mut in_version = false;
+        loop {
+            let left = deadline.checked_duration_since(Instant::now())?;
+            let line = tokio::time::timeout(left, self.lines.next_line())
+                .await
+                .ok()?
+                .ok()??;
+            if line == "event: version" {
+                in_version = true;
+            } else if let (true, Some(v)) = (in_version, line.strip_prefix("data: ")) {
+                return v.trim().parse().ok();
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_games_page_shows_the_board_and_follows_the_game_live() {
+    let (t, base) = table_with_pages("web-live").await;
+    // Before any game: nothing to link to.
+    let r = t.slash(ADA, &["climb", "watch"], json!([]), "en-US").await;
+    assert!(r.content().contains("no game"), "{}", r.content());
+
+    t.ada_and_bo(json!([])).await;
+    let link = watch_link(&t, BO).await;
+    assert!(link.starts_with(&format!("{base}/game/")), "{link}");
+
+    let (status, page, headers) = get(&link).await;
+    assert_eq!(status, 200, "{page}");
+    let csp = headers
+        .get("content-security-policy")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    assert!(
+        csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"),
+        "{csp}"
+    );
+    assert_eq!(
+        headers.get("referrer-policy").and_then(|v| v.to_str().ok()),
+        Some("no-referrer")
+    );
+    assert!(page.contains("<svg") && page.contains("Prime Climb board, turn 1."));
+    assert!(page.contains("to move"), "whose turn is said");
+    let view = t.board().await;
+    let first = view.info.version;
+    assert!(page.contains(&format!("data-version=\"{first}\"")));
+
+    // A page following the game hears of a move made on Discord within a second.
+    let mut follower = Follower::open(&link).await;
+    assert_eq!(
+        follower.next_version(Duration::from_secs(5)).await,
+        Some(first),
+        "a new page is told the version at once"
+    );
+    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
+    let mover = if view.game.current() == 0 { ADA } else { BO };
+    let moved_at = Instant::now();
+    t.climb_move(mover, &hints[0].moves).await;
+    let next = follower.next_version(Duration::from_secs(5)).await;
+    let waited = moved_at.elapsed();
+    let now = t.board().await;
+    assert!(next.is_some_and(|v| v > first), "{next:?}");
+    assert!(
+        waited < Duration::from_secs(2),
+        "the page heard after {waited:?}"
+    );
+
+    // What the live page swaps in: the board after the move, the turn in the story.
+    let (status, state, _) = get(&format!("{link}/state")).await;
+    assert_eq!(status, 200);
+    let state: Value = serde_json::from_str(&state).expect("JSON");
+    assert_eq!(state["version"].as_i64(), Some(now.info.version));
+    assert!(state["board"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("<svg"));
+    assert!(state["turns"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("data-turn=\"1\""));
+    // In French when asked.
+    let (_, fr, _) = get(&format!("{link}/state?lang=fr")).await;
+    assert!(fr.contains("Plateau de Prime Climb"), "{fr}");
+
+    // The board after turn 1, and its story.
+    let (status, turn, _) = get(&format!("{link}/turn/1")).await;
+    assert_eq!(status, 200, "{turn}");
+    let turn: Value = serde_json::from_str(&turn).expect("JSON");
+    assert!(turn["story"]
+        .as_str()
+        .unwrap_or_default()
+        .starts_with("Turn 1"));
+    let (status, _, _) = get(&format!("{link}/turn/99")).await;
+    assert_eq!(status, 404);
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn links_that_are_not_ours_or_expired_show_nothing() {
+    let (t, base) = table_with_pages("web-links").await;
+    t.ada_and_bo(json!([])).await;
+    let link = watch_link(&t, ADA).await;
+    let token = link.rsplit('/').next().unwrap_or_default().to_string();
+    let game_id: i64 = token
+        .split('.')
+        .next()
+        .and_then(|g| g.parse().ok())
+        .expect("the token names its game");
+
+    // Another game's number, another expiry, a cut signature, another key, nonsense.
+    let (id, expiry, signature) = {
+        let mut p = token.splitn(3, '.');
+        (
+            p.next().unwrap_or_default(),
+            p.next().unwrap_or_default(),
+            p.next().unwrap_or_default(),
+        )
+    };
+    let later: i64 = expiry.parse::<i64>().unwrap_or(0) + 86_400_000;
+    let forged = [
+        format!("{}.{expiry}.{signature}", game_id + 1),
+        format!("{id}.{later}.{signature}"),
+        format!("{id}.{expiry}.{}", &signature[..signature.len() / 2]),
+        LinkKey::from_secret(b"another bot").sign(game_id, later),
+        "nonsense".to_string(),
+        "1.2.3.4".to_string(),
+        "%3Cscript%3E".to_string(),
+    ];
+    for bad in &forged {
+        for path in ["", "/state", "/live", "/turn/1"] {
+            let (status, body, _) = get(&format!("{base}/game/{bad}{path}")).await;
+            assert_eq!(status, 403, "{bad}{path}: {body}");
+            assert!(body.contains("not one of this bot"), "{body}");
+            assert!(!body.contains("<svg"));
+        }
+    }
+    // The real link works until it expires (30 days by default).
+    assert_eq!(get(&link).await.0, 200);
+    t.clock.advance(Duration::from_secs(31 * 86_400));
+    let (status, body, _) = get(&link).await;
+    assert_eq!(status, 403);
+    assert!(body.contains("expired"), "{body}");
+    // Something that is no page at all.
+    assert_eq!(get(&format!("{base}/nothing")).await.0, 404);
+    t.close().await;
+}
+
+/// A player whose name is markup.
+const MALLORY: Who = Who {
+    id: 4_242,
+    name: "<script>alert('x')</script>&amp;",
+    permissions: MEMBER_PERMISSIONS,
+};
+
+/// A game of Mallory (who opens it) and Bo, started.
+async fn mallory_and_bo(t: &Table) {
+    let r = t
+        .slash(MALLORY, &["climb", "start"], json!([]), "en-US")
+        .await;
+    let ids = support::bot::custom_ids(&r.data);
+    let id_for = |verb: &str| {
+        ids.iter()
+            .find(|c| c.ends_with(&format!(":{verb}")))
+            .expect("a lobby button")
+            .clone()
+    };
+    t.click(fake::BO, &id_for("join"), "en-US").await;
+    t.click(MALLORY, &id_for("start"), "en-US").await;
+    t.wait_for_game("the game", |v| {
+        v.info.status == primeclimb::session::Status::Active
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_are_shown_as_text_and_the_page_is_small() {
+    let (t, _) = table_with_pages("web-names").await;
+    mallory_and_bo(&t).await;
+    let link = watch_link(&t, BO).await;
+    let (status, page, _) = get(&link).await;
+    assert_eq!(status, 200);
+    assert!(!page.contains("<script>alert"), "a name became markup");
+    assert!(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;amp;"));
+    // The parts the live page swaps in as HTML are escaped; whose turn is plain text (the
+    // page sets it as text).
+    let (_, state, _) = get(&format!("{link}/state")).await;
+    let state: Value = serde_json::from_str(&state).expect("JSON");
+    for part in ["board", "turns", "text"] {
+        let html = state[part].as_str().unwrap_or_default();
+        assert!(
+            !html.contains("<script>alert"),
+            "{part}: a name became markup"
+        );
+    }
+    let script = std::fs::read_to_string("assets/web/app.js").expect("the page's script");
+    assert!(script.contains(r#"$("to-move").textContent = s.to_move"#));
+
+    // The first load, compressed as a browser asks: the page, its script and its style.
+    let client = reqwest::Client::new();
+    let mut total = 0;
+    let base = link.split("/game/").next().unwrap_or_default().to_string();
+    for url in [
+        link.clone(),
+        format!("{base}/static/app.js"),
+        format!("{base}/static/app.css"),
+    ] {
+        let r = client
+            .get(&url)
+            .header("accept-encoding", "gzip")
+            .send()
+            .await
+            .expect("answers");
+        assert_eq!(r.status().as_u16(), 200, "{url}");
+        total += r.bytes().await.expect("a body").len();
+    }
+    assert!(total <= 150 * 1024, "the first load is {total} bytes");
+    t.close().await;
+}
+
+/// The mean difference a channel between `a` and `b` (the same size).
+fn mean_difference(a: &image::RgbImage, b: &image::RgbImage) -> f64 {
+    let total: u64 = a
+        .as_raw()
+        .iter()
+        .zip(b.as_raw())
+        .map(|(&x, &y)| u64::from(x.abs_diff(y)))
+        .sum();
+    total as f64 / a.as_raw().len().max(1) as f64
+}
+
+/// The PNG Discord is sent of `view`'s board.
+fn png_now(view: &primeclimb::session::ClimbView) -> Vec<u8> {
+    let words = primeclimb::text::pictures::words(view.info.lang);
+    view.png(view.info.look, words).expect("the PNG")
+}
+
+/// The part of a screenshot the board takes, compared with the PNG Discord is sent of the
+/// same position, scaled to the same size: the web shows the same board.
+async fn board_as_shown(browser: &mut Browser, png: &[u8], name: &str) -> f64 {
+    let shot = browser.screenshot().await;
+    let dir = std::env::temp_dir().join("primeclimb-web-screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join(format!("{name}.png")), &shot);
+    let rect = browser
+        .eval(
+            "(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); \
+             return [r.x, r.y, r.width, r.height]; })()",
+        )
+        .await;
+    let r: Vec<u32> = rect
+        .as_array()
+        .expect("the board's place")
+        .iter()
+        .map(|v| v.as_f64().unwrap_or(0.0).round() as u32)
+        .collect();
+    let (x, y, w, h) = (r[0], r[1], r[2], r[3]);
+    assert!(w > 200 && h > 200, "the board is {w}×{h}");
+    let shot = image::load_from_memory(&shot).expect("a PNG").to_rgb8();
+    let shown = image::imageops::crop_imm(&shot, x, y, w, h).to_image();
+    let sent = image::load_from_memory(png).expect("a PNG").to_rgb8();
+    let sent = image::imageops::resize(&sent, w, h, image::imageops::FilterType::Triangle);
+    mean_difference(&shown, &sent)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
+    let Some(mut browser) = Browser::start(1280, 900, false).await else {
+        return;
+    };
+    let (t, _) = table_with_pages("web-browser").await;
+    t.ada_and_bo(json!([])).await;
+    let link = watch_link(&t, ADA).await;
+
+    browser.open(&link).await;
+    let drawn = browser
+        .wait_for(
+            "document.querySelector('#board svg use')",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(drawn.is_some(), "the board is drawn");
+    // The live stream is open (the page says so) before the move is made.
+    let live = browser
+        .wait_for(
+            "document.querySelector('#status').textContent === 'Live'",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(live.is_some(), "the page follows the game");
+
+    // The board the page shows is the board Discord gets.
+    let view = t.board().await;
+    let png = png_now(&view);
+    let desktop = board_as_shown(&mut browser, &png, "desktop").await;
+    assert!(
+        desktop < 8.0,
+        "the page's board differs from the PNG by {desktop:.1} a channel"
+    );
+
+    // A move on Discord: the page shows it by itself.
+    let before = browser.eval("document.body.dataset.version").await;
+    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
+    let mover = if view.game.current() == 0 { ADA } else { BO };
+    t.climb_move(mover, &hints[0].moves).await;
+    let seen = browser
+        .wait_for(
+            &format!("document.body.dataset.version !== {before}"),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(
+        seen.is_some_and(|d| d <= Duration::from_secs(1)),
+        "the page changed after {seen:?}"
+    );
+    let story = browser
+        .eval("document.querySelector('[data-turn=\"1\"]')?.textContent ?? ''")
+        .await;
+    assert!(
+        story.as_str().unwrap_or_default().starts_with("Turn 1"),
+        "{story}"
+    );
+
+    // Stepping back to turn 1 and forward again.
+    browser
+        .eval("document.querySelector('[data-turn=\"1\"]').click()")
+        .await;
+    let older = browser
+        .wait_for(
+            "!document.querySelector('#older').hidden",
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(older.is_some(), "the older turn is shown");
+    browser
+        .eval("document.querySelector('#back').click()")
+        .await;
+    assert!(browser
+        .wait_for(
+            "document.querySelector('#older').hidden",
+            Duration::from_secs(5)
+        )
+        .await
+        .is_some());
+
+    // On a phone: the same board, the page no wider than the screen.
+    drop(browser);
+    let Some(mut phone) = Browser::start(390, 844, true).await else {
+        return;
+    };
+    phone.open(&link).await;
+    assert!(phone
+        .wait_for(
+            "document.querySelector('#board svg use')",
+            Duration::from_secs(10)
+        )
+        .await
+        .is_some());
+    let wide = phone
+        .eval("document.documentElement.scrollWidth <= window.innerWidth")
+        .await;
+    assert_eq!(wide, json!(true), "the page scrolls sideways on a phone");
+    let view = t.board().await;
+    let png = png_now(&view);
+    let on_phone = board_as_shown(&mut phone, &png, "phone").await;
+    assert!(
+        on_phone < 10.0,
+        "on a phone the board differs by {on_phone:.1} a channel"
+    );
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_real_browser_a_name_is_text() {
+    let Some(mut browser) = Browser::start(1024, 800, false).await else {
+        return;
+    };
+    let (t, _) = table_with_pages("web-browser-names").await;
+    mallory_and_bo(&t).await;
+    let link = watch_link(&t, BO).await;
+    browser.open(&link).await;
+    assert!(browser
+        .wait_for(
+            "document.querySelector('#board svg use')",
+            Duration::from_secs(10)
+        )
+        .await
+        .is_some());
+    // Only the page's own script, and the name read as typed.
+    assert_eq!(browser.eval("document.scripts.length").await, json!(1));
+    let said = browser
+        .eval("document.querySelector('#text').textContent")
+        .await;
+    assert!(
+        said.as_str().unwrap_or_default().contains(MALLORY.name),
+        "{said}"
+    );
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_public_address_the_bot_says_links_need_one() {
+    let web = WebConfig::new(free_addr(), SECRET);
+    let url = support::db::db_url("web-no-address");
+    let t = Table::open_with(&url, move |c| c.web = Some(web)).await;
+    t.ada_and_bo(json!([])).await;
+    for (locale, says) in [("en-US", "PUBLIC_URL"), ("fr", "PUBLIC_URL")] {
+        let r = t.slash(ADA, &["climb", "watch"], json!([]), locale).await;
+        assert!(r.ephemeral());
+        assert!(r.content().contains(says), "{}", r.content());
+        assert!(!r.content().contains("http"), "{}", r.content());
+    }
+    t.close().await;
+}
