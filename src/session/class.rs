@@ -79,6 +79,12 @@ pub fn groups(members: &[Member], size: usize, seed: u64) -> Vec<Vec<Member>> {
     unique.chunks(size.max(1)).map(<[Member]>::to_vec).collect()
 }
 
+/// Whether a game is played in `channel` (itself or one of its threads); every game of the
+/// server when `channel` is `None`.
+pub(super) fn in_class(row: &GameRow, channel: Option<i64>) -> bool {
+    channel.is_none_or(|c| row.place.channel_id == c || row.parent_channel_id == Some(c))
+}
+
 impl<S: Store> Classes<'_, S> {
     /// The open games of a server, or of one channel and its threads, oldest first, for
     /// a teacher (moderators and the teacher role).
@@ -95,9 +101,7 @@ impl<S: Store> Classes<'_, S> {
             .open_games_of(guild_id)
             .await?
             .iter()
-            .filter(|r| {
-                channel.is_none_or(|c| r.place.channel_id == c || r.parent_channel_id == Some(c))
-            })
+            .filter(|r| in_class(r, channel))
             .map(GameSummary::of_row)
             .collect()
     }

@@ -24,6 +24,7 @@ pub mod dates;
 mod due;
 mod error;
 pub mod lessons;
+mod links;
 mod lobby;
 mod opening;
 mod outcome;
@@ -64,6 +65,7 @@ pub use error::{
     Actor, CardNumber, ClassRefusal, KeeperError, Permission, SessionError, SettingError,
     MAX_NAME_CHARS,
 };
+pub use links::{LinkKey, LinkPlan, LinkRefusal, Scope, WatchLink};
 pub use lobby::{LobbySpec, LobbyView};
 pub use opening::{
     LobbyAct, LobbyDone, OpenWords, Opened, OpenedGame, PlaceFront, PlacedHere, Room, Rules,
@@ -90,4 +92,4 @@ pub use stats::{Leaderboard, SeasonAsked, SeasonBoard, Standing, Stats};
 pub use suggest::{Suggestion, Suggestions, Typing};
 pub use views::warm_up;
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};
-pub use watching::{LinkKey, LinkPlan, LinkRefusal, WatchLink, Watched};
+pub use watching::{ClassWatched, Watched};

@@ -4,6 +4,7 @@
 use super::core::Standings;
 use std::collections::HashMap;
 
+use super::links::{LinkPlan, Scope, WatchLink};
 use super::ratings::{conservative, fresh_rating, rated_players, updated_ratings};
 use super::{Season, SessionError};
 use crate::store::{BestScore, GameKind, PlayerRecord, RatingRow, ResultRow, Store};
@@ -75,17 +76,20 @@ pub enum SeasonAsked {
 pub struct SeasonBoard {
     pub board: Leaderboard,
     pub season: Option<(Season, i64)>,
+    /// The server's standings page on the web, when the bot makes links.
+    pub page: Option<WatchLink>,
 }
 
 impl<S: Store> Standings<'_, S> {
     /// `/leaderboard`: the server's standings of a game in the season asked, at most
-    /// `limit` lines.
+    /// `limit` lines, and a link to its page on the web when `links` says how to make one.
     pub async fn season_board(
         self,
         guild_id: i64,
         kind: GameKind,
         asked: SeasonAsked,
         limit: usize,
+        links: Option<&LinkPlan>,
     ) -> Result<SeasonBoard, SessionError> {
         let length = self.servers().settings(guild_id).await?.season;
         let now = self.now();
@@ -94,9 +98,23 @@ impl<S: Store> Standings<'_, S> {
             SeasonAsked::Previous => Some(length.bounds(now, 1)),
             SeasonAsked::All => None,
         };
+        let page = match links {
+            Some(plan) => {
+                let generation = self.store().link_generation(guild_id).await?;
+                Some(plan.link(
+                    Scope::Season {
+                        guild: guild_id,
+                        generation,
+                    },
+                    now,
+                ))
+            }
+            None => None,
+        };
         Ok(SeasonBoard {
             board: self.leaderboard(guild_id, kind, limit, within).await?,
             season: within.map(|(from, _)| (length, from)),
+            page,
         })
     }
 

@@ -1,119 +1,16 @@
-//! Watching a game from the web: the links that open a game's page, and what the page
-//! shows (ARCHITECTURE.md: the web is a third front on the same use cases).
-//!
-//! A link is a capability: it names one game and when it stops working, signed with the
-//! bot's key (HMAC-SHA-256), so nobody can make one for another game or stretch its
-//! life, and nothing about it needs storing. The key is the same in every process of a
-//! bot (it comes from the configuration), so any process serves any link.
+//! Watching from the web (ARCHITECTURE.md: the web is a third front on the same use
+//! cases): the links that open a page (`links.rs`), and what each page shows: a game
+//! with its turns, a class's open games with the season's standings, a server's
+//! standings.
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
-
+use super::class::in_class;
 use super::core::{same_kind, Watching};
-use super::error::SessionError;
-use super::views::{ClimbView, DaifugoView, GameInfo};
+use super::error::{Actor, Permission, SessionError};
+use super::links::{LinkKey, LinkPlan, LinkRefusal, Scope, WatchLink};
+use super::stats::{SeasonAsked, SeasonBoard};
+use super::views::{ClimbView, DaifugoView, GameInfo, GameView};
 use crate::render::replay::ReplayFrame;
-use crate::store::{GameKind, Place, Store};
-
-/// The key links are signed with: 32 bytes, the same in every process of a bot.
-#[derive(Clone)]
-pub struct LinkKey([u8; 32]);
-
-impl LinkKey {
-    /// The key made from a secret (any length; a long random one).
-    pub fn from_secret(secret: &[u8]) -> LinkKey {
-        let mut mac = Hmac::<Sha256>::new_from_slice(b"primeclimb web links")
-            .expect("HMAC takes a key of any length");
-        mac.update(secret);
-        LinkKey(mac.finalize().into_bytes().into())
-    }
-
-    fn mac(&self, game_id: i64, expires_at: i64) -> Hmac<Sha256> {
-        let mut mac =
-            Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a key of any length");
-        mac.update(format!("game:{game_id}:{expires_at}").as_bytes());
-        mac
-    }
-
-    /// The token of a link to game `game_id` that works until `expires_at` (ms since the
-    /// epoch): `<game>.<expiry>.<signature>`.
-    pub fn sign(&self, game_id: i64, expires_at: i64) -> String {
-        let signature = self.mac(game_id, expires_at).finalize().into_bytes();
-        format!(
-            "{game_id}.{expires_at}.{}",
-            URL_SAFE_NO_PAD.encode(signature)
-        )
-    }
-
-    /// The game a token opens at `now`, or why it opens none.
-    pub fn open(&self, token: &str, now: i64) -> Result<i64, LinkRefusal> {
-        let mut parts = token.splitn(3, '.');
-        let (Some(game), Some(expiry), Some(signature)) =
-            (parts.next(), parts.next(), parts.next())
-        else {
-            return Err(LinkRefusal::Unknown);
-        };
-        let (Ok(game_id), Ok(expires_at)) = (game.parse::<i64>(), expiry.parse::<i64>()) else {
-            return Err(LinkRefusal::Unknown);
-        };
-        let Ok(signature) = URL_SAFE_NO_PAD.decode(signature) else {
-            return Err(LinkRefusal::Unknown);
-        };
-        // Compared in constant time by the MAC itself.
-        if self
-            .mac(game_id, expires_at)
-            .verify_slice(&signature)
-            .is_err()
-        {
-            return Err(LinkRefusal::Unknown);
-        }
-        if now >= expires_at {
-            return Err(LinkRefusal::Expired);
-        }
-        Ok(game_id)
-    }
-}
-
-impl std::fmt::Debug for LinkKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LinkKey(…)")
-    }
-}
-
-/// Why a link opens nothing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LinkRefusal {
-    /// Not a link this bot made (mistyped, cut short, forged, or made with another key).
-    #[error("this link is not one of ours")]
-    Unknown,
-    #[error("this link has expired")]
-    Expired,
-}
-
-/// Where a game's page is, under the pages' public address: `/game/<token>`.
-pub const GAME_PATH: &str = "/game/";
-
-/// How the bot makes links: its key, how long a link works, and the address people
-/// reach its pages at.
-#[derive(Clone, Debug)]
-pub struct LinkPlan {
-    pub key: LinkKey,
-    pub lifetime_ms: i64,
-    pub public_url: String,
-}
-
-/// A link to the game of a place.
-#[derive(Clone, Debug)]
-pub struct WatchLink {
-    pub game_id: i64,
-    pub kind: GameKind,
-    /// The page's whole address.
-    pub url: String,
-    /// How many days it works.
-    pub days: i64,
-}
+use crate::store::{GameKind, GameRow, Place, Store, StoreTx};
 
 /// A game as its web page shows it: the game now, and for Prime Climb the board after
 /// each turn (the story, which the page steps back through).
@@ -124,6 +21,17 @@ pub enum Watched {
         turns: Vec<ReplayFrame>,
     },
     Daifugo(Box<DaifugoView>),
+}
+
+/// How many lines of the season's standings a class's page shows, and a season's page.
+pub const CLASS_STANDINGS: usize = 10;
+pub const SEASON_STANDINGS: usize = 50;
+
+/// A class as its page shows it.
+#[derive(Clone, Debug)]
+pub struct ClassWatched {
+    pub games: Vec<GameView>,
+    pub standings: SeasonBoard,
 }
 
 impl Watched {
@@ -147,14 +55,138 @@ impl<S: Store> Watching<'_, S> {
         if row.state.is_none() {
             return Err(SessionError::NotStarted);
         }
-        let lifetime = plan.lifetime_ms.max(1);
-        let token = plan.key.sign(row.id, self.now().saturating_add(lifetime));
-        Ok(WatchLink {
-            game_id: row.id,
-            kind: row.kind,
-            url: format!("{}{GAME_PATH}{token}", plan.public_url),
-            days: (lifetime + 86_399_999) / 86_400_000,
+        Ok(plan.link(Scope::Game(row.id), self.now()))
+    }
+
+    /// `/class view`: a link to the open games of the channel (or, `everywhere`, of the
+    /// server) and the season's standings, for a teacher (moderators and the teacher
+    /// role).
+    pub async fn class_link(
+        self,
+        place: Place,
+        teacher: &Actor,
+        everywhere: bool,
+        plan: &LinkPlan,
+    ) -> Result<WatchLink, SessionError> {
+        self.teaching(teacher, place.guild_id).await?;
+        let generation = self.store().link_generation(place.guild_id).await?;
+        let scope = Scope::Class {
+            guild: place.guild_id,
+            channel: (!everywhere).then_some(place.channel_id),
+            generation,
+        };
+        Ok(plan.link(scope, self.now()))
+    }
+
+    /// A server's standings page: the season's standings of both games.
+    pub async fn season(self, guild: i64) -> Result<Vec<(GameKind, SeasonBoard)>, SessionError> {
+        let mut out = Vec::new();
+        for kind in [GameKind::Climb, GameKind::Daifugo] {
+            let board = self.standings().season_board(
+                guild,
+                kind,
+                SeasonAsked::Current,
+                SEASON_STANDINGS,
+                None,
+            );
+            out.push((kind, board.await?));
+        }
+        Ok(out)
+    }
+
+    /// `/class view revoke:true`: every class and season link of the server made so far
+    /// stops working (game links are not affected: they name one game and expire).
+    pub async fn revoke(self, place: Place, teacher: &Actor) -> Result<(), SessionError> {
+        self.teaching(teacher, place.guild_id).await?;
+        let mut tx = self.store().begin().await?;
+        tx.revoke_links(place.guild_id).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn teaching(self, teacher: &Actor, guild_id: i64) -> Result<(), SessionError> {
+        if self.moderating(teacher, guild_id).await.moderator {
+            Ok(())
+        } else {
+            Err(SessionError::NotAllowed(Permission::ClassTools))
+        }
+    }
+
+    /// What a token shows now, or why nothing: a class link must be of the server's
+    /// current generation.
+    pub async fn open(
+        self,
+        key: &LinkKey,
+        token: &str,
+    ) -> Result<Result<Scope, LinkRefusal>, SessionError> {
+        let scope = match key.open(token, self.now()) {
+            Ok(scope) => scope,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        if let Scope::Class {
+            guild, generation, ..
+        }
+        | Scope::Season { guild, generation } = scope
+        {
+            if self.store().link_generation(guild).await? != generation {
+                return Ok(Err(LinkRefusal::Revoked));
+            }
+        }
+        Ok(Ok(scope))
+    }
+
+    /// A class's page: its started open games, oldest first, and the season's standings.
+    pub async fn class(
+        self,
+        guild: i64,
+        channel: Option<i64>,
+    ) -> Result<ClassWatched, SessionError> {
+        let mut games = Vec::new();
+        for row in self.class_rows(guild, channel).await? {
+            games.push(self.game_view(row).await?);
+        }
+        let standings = self.standings().season_board(
+            guild,
+            GameKind::Climb,
+            SeasonAsked::Current,
+            CLASS_STANDINGS,
+            None,
+        );
+        Ok(ClassWatched {
+            games,
+            standings: standings.await?,
         })
+    }
+
+    async fn class_rows(
+        self,
+        guild: i64,
+        channel: Option<i64>,
+    ) -> Result<Vec<GameRow>, SessionError> {
+        Ok(self
+            .store()
+            .open_games_of(guild)
+            .await?
+            .into_iter()
+            .filter(|r| r.state.is_some() && in_class(r, channel))
+            .collect())
+    }
+
+    /// A number that changes whenever a game of the class changes, starts or ends (what
+    /// a class's live page waits on).
+    pub async fn class_version(
+        self,
+        guild: i64,
+        channel: Option<i64>,
+    ) -> Result<i64, SessionError> {
+        let rows = self.class_rows(guild, channel).await?;
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for r in &rows {
+            for v in [r.id, r.version] {
+                h = (h ^ v as u64).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        Ok((h & i64::MAX as u64) as i64)
     }
 
     /// A game's page: the game as it stands, and its turns.

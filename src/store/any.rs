@@ -127,6 +127,7 @@ impl Store for AnyStore {
         settings(guild_id: i64) -> GuildSettings;
         custom_cards(guild_id: i64) -> Vec<(i64, String)>;
         user_look(user_id: i64) -> Option<String>;
+        link_generation(guild_id: i64) -> i64;
         open_games_of(guild_id: i64) -> Vec<GameRow>;
         games_between(guild_id: i64, kind: GameKind, from: i64, to: i64) -> Vec<GameRow>;
         results_between(guild_id: i64, kind: GameKind, from: i64, to: i64) -> Vec<ResultRow>;
@@ -177,6 +178,7 @@ impl StoreTx for AnyTx {
         put_settings(settings: &GuildSettings, now: i64) -> ();
         set_open_games_look(guild_id: i64, look: Option<&str>) -> ();
         put_user_look(user_id: i64, look: Option<&str>, now: i64) -> ();
+        revoke_links(guild_id: i64) -> i64;
         put_user_settings(settings: &UserSettings, now: i64) -> ();
         claim_digest(user_id: i64, due: i64) -> bool;
         insert_away(away: &AwayRow, now: i64) -> ();

@@ -114,6 +114,12 @@ pub trait Store: Clone + Send + Sync + 'static {
         user_id: i64,
     ) -> impl Future<Output = Result<Option<String>, StoreError>> + Send;
 
+    /// The generation of a server's web links (0 until revoked once).
+    fn link_generation(
+        &self,
+        guild_id: i64,
+    ) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
     /// The open games (lobby or active) of a server, oldest first.
     fn open_games_of(
         &self,
@@ -352,6 +358,13 @@ pub trait StoreTx: Send {
         guild_id: i64,
         look: Option<&str>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Move a server's web links on a generation (every link made before stops working);
+    /// the new generation.
+    fn revoke_links(
+        &mut self,
+        guild_id: i64,
+    ) -> impl Future<Output = Result<i64, StoreError>> + Send;
 
     /// A person's own look (`None`: the server's).
     fn put_user_look(

@@ -215,6 +215,7 @@ const TABLES: &[(&str, &[(&str, Ty)])] = &[
         "lessons",
         &[("user_id", Int), ("step", Int), ("updated_at", Int)],
     ),
+    ("web_links", &[("guild_id", Int), ("generation", Int)]),
 ];
 
 /// The tables with an auto-numbered id, whose next number must pass the copied ones.

@@ -588,6 +588,16 @@ macro_rules! sql_store {
                 Ok(row.flatten())
             }
 
+            async fn link_generation(&self, guild_id: i64) -> Result<i64, StoreError> {
+                let row = sqlx::query_scalar!(
+                    $tag + r#"SELECT generation FROM web_links WHERE guild_id = $1"#,
+                    guild_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.unwrap_or(0))
+            }
+
             async fn user_settings(&self, user_id: i64) -> Result<UserSettings, StoreError> {
                 let row = sqlx::query_as!(
                     UserSettings,
@@ -1213,6 +1223,18 @@ macro_rules! sql_store {
                 .execute(&mut *self.tx)
                 .await?;
                 Ok(())
+            }
+
+            async fn revoke_links(&mut self, guild_id: i64) -> Result<i64, StoreError> {
+                let generation = sqlx::query_scalar!(
+                    $tag + r#"INSERT INTO web_links (guild_id, generation) VALUES ($1, 1)
+                       ON CONFLICT (guild_id) DO UPDATE SET generation = web_links.generation + 1
+                       RETURNING generation"#,
+                    guild_id
+                )
+                .fetch_one(&mut *self.tx)
+                .await?;
+                Ok(generation)
             }
 
             async fn put_user_look(

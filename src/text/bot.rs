@@ -4,7 +4,7 @@
 
 use super::{clip, counted, duration, tr, Lang, Markup};
 use crate::session::{
-    GameKind, Leaderboard, Look, Palette, PlacedHere, Season, ServerSettings, Stats, TimeoutMode,
+    GameKind, Look, Palette, PlacedHere, Season, SeasonBoard, ServerSettings, Stats, TimeoutMode,
 };
 
 /// The labels of a Prime Climb board's buttons and menus.
@@ -351,13 +351,8 @@ fn mode_name(mode: &str) -> String {
 }
 
 /// A leaderboard as text (mentions are shown, never pinged), at most `shown` lines each.
-pub fn leaderboard(
-    board: &Leaderboard,
-    title: &str,
-    season: Option<(Season, i64)>,
-    shown: usize,
-    lang: Lang,
-) -> String {
+pub fn leaderboard(asked: &SeasonBoard, title: &str, shown: usize, lang: Lang) -> String {
+    let (board, season) = (&asked.board, asked.season);
     let when = match season {
         Some((length, start)) => season_name(length, start, lang),
         None => lang.text("all time", "depuis toujours").into(),
@@ -412,6 +407,14 @@ pub fn leaderboard(
                 counted(lang, b.turns, ("turn", "turns"), ("tour", "tours"))
             ));
         }
+    }
+    if let Some(page) = &asked.page {
+        out.push(tr!(
+            lang,
+            "\nThe season's standings on the web: {}",
+            "\nLe classement de la saison sur le web : {}",
+            page.url
+        ));
     }
     clip(&out.join("\n"), 1_900)
 }

@@ -5,7 +5,7 @@
 use crate::climb::Game;
 use crate::lang::Lang;
 use crate::render::LastTurn;
-use crate::session::{LinkRefusal, WatchLink};
+use crate::session::{Leaderboard, LinkRefusal, Season, WatchLink};
 
 use super::tr;
 
@@ -98,6 +98,10 @@ pub fn refused(refusal: LinkRefusal, lang: Lang) -> &'static str {
             "This link has expired: ask in Discord for a new one (/climb watch).",
             "Ce lien a expiré : demandez-en un nouveau sur Discord (/climb watch).",
         ),
+        LinkRefusal::Revoked => lang.text(
+            "This link was withdrawn by the class's teacher.",
+            "Ce lien a été retiré par l'enseignant de la classe.",
+        ),
     }
 }
 
@@ -134,4 +138,114 @@ pub fn links_need_public_url(lang: Lang) -> &'static str {
         "Web links need the bot's public address: whoever runs the bot sets PUBLIC_URL (see the README).",
         "Les liens web demandent l'adresse publique du bot : qui le fait tourner règle PUBLIC_URL (voir le README).",
     )
+}
+
+/// The words of a class's page.
+#[derive(Clone, Debug)]
+pub struct ClassWords {
+    pub title: &'static str,
+    pub games: &'static str,
+    pub no_games: &'static str,
+    pub standings: String,
+    pub live: &'static str,
+    pub reconnecting: &'static str,
+    pub large: &'static str,
+}
+
+/// The class's page: its title, its headings, the season the standings are for.
+pub fn class_words(season: Option<(Season, i64)>, lang: Lang) -> ClassWords {
+    let when = match season {
+        Some((length, start)) => super::bot::season_name(length, start, lang),
+        None => lang.text("all time", "depuis toujours").into(),
+    };
+    ClassWords {
+        title: lang.text("The class's games", "Les parties de la classe"),
+        games: lang.text("Games in play", "Parties en cours"),
+        no_games: lang.text(
+            "No game is being played here just now.",
+            "Aucune partie n'est en cours ici pour l'instant.",
+        ),
+        standings: tr!(lang, "Standings, {}", "Classement, {}", when),
+        live: lang.text("Live", "En direct"),
+        reconnecting: lang.text("Reconnecting…", "Reconnexion…"),
+        large: lang.text("Large type", "Grands caractères"),
+    }
+}
+
+/// A game's heading on a class's page: "Game 12 · Ada, Bo".
+pub fn class_game_title(id: i64, names: &[String], lang: Lang) -> String {
+    tr!(lang, "Game {} · {}", "Partie {} · {}", id, names.join(", "))
+}
+
+/// The season's standings as lines: "1. Ada — 12.3 · 4 games, 3 wins" (names, never a
+/// Discord mention: the page is read outside Discord).
+pub fn standings_lines(board: &Leaderboard, lang: Lang) -> Vec<String> {
+    if board.standings.is_empty() {
+        return vec![lang
+            .text(
+                "No finished games yet.",
+                "Aucune partie terminée pour l'instant.",
+            )
+            .into()];
+    }
+    board
+        .standings
+        .iter()
+        .map(|s| {
+            format!(
+                "{}. {} — {:.1} · {}, {}",
+                s.rank,
+                s.name,
+                s.rating,
+                super::counted(lang, s.games, ("game", "games"), ("partie", "parties")),
+                super::counted(lang, s.wins, ("win", "wins"), ("victoire", "victoires"))
+            )
+        })
+        .collect()
+}
+
+/// `/class view`: the link to the class's page.
+pub fn class_link(link: &WatchLink, everywhere: bool, lang: Lang) -> String {
+    let what = if everywhere {
+        lang.text(
+            "every game of this server",
+            "toutes les parties de ce serveur",
+        )
+    } else {
+        lang.text(
+            "every game of this channel",
+            "toutes les parties de ce salon",
+        )
+    };
+    tr!(
+        lang,
+        "The class on one screen, live: {} and the season's standings (the link works for {} days, for anyone who has it; `/class view revoke:true` withdraws every class and standings link of the server): {}",
+        "La classe sur un seul écran, en direct : {} et le classement de la saison (le lien marche {} jours, pour qui l'a ; `/class view revoke:true` retire tous les liens de classe et de classement du serveur) : {}",
+        what,
+        link.days,
+        link.url
+    )
+}
+
+/// `/class view revoke:true`: done.
+pub fn class_links_revoked(lang: Lang) -> &'static str {
+    lang.text(
+        "Every class and standings link of this server made so far shows nothing any more. `/class view` and `/leaderboard` give new ones.",
+        "Plus aucun lien de classe ou de classement de ce serveur fait jusqu'ici ne montre quoi que ce soit. `/class view` et `/leaderboard` en donnent de nouveaux.",
+    )
+}
+
+/// A server's standings page: its title, and each game's heading for the season.
+pub fn season_title(lang: Lang) -> &'static str {
+    lang.text("The season's standings", "Le classement de la saison")
+}
+
+/// "Prime Climb, November 2026".
+pub fn season_heading(game: &str, season: Option<(Season, i64)>, lang: Lang) -> String {
+    match season {
+        Some((length, start)) => {
+            format!("{game}, {}", super::bot::season_name(length, start, lang))
+        }
+        None => game.to_string(),
+    }
 }

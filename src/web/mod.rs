@@ -11,7 +11,11 @@
 //!   (any process's change: the version is read from the database, `live.rs`);
 //! - `GET /game/{token}/turn/{k}`: the board after turn `k`, and that turn's story;
 //! - `GET /game/{token}/table.png`: a Prime Daifugo table (never a hand);
-//! - `GET /static/app.js`, `/static/app.css`: the page's script and style, compiled in.
+//! - `GET /class/{token}` (with `/state` and `/live`): a class on one screen, every open
+//!   game of a channel or a server as a grid of live boards, and the season's standings;
+//! - `GET /season/{token}`: a server's standings for the season (`/leaderboard`'s page);
+//! - `GET /static/app.js`, `/static/class.js`, `/static/app.css`: the pages' scripts and
+//!   style, compiled in.
 //!
 //! Every page is sent with a strict Content-Security-Policy (scripts and styles from the
 //! bot only, no inline script), no referrer (the token is in the address), and gzip.
@@ -19,6 +23,7 @@
 mod live;
 mod page;
 
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,18 +41,25 @@ use tracing::{info, warn};
 
 use crate::config::WebConfig;
 use crate::lang::Lang;
-use crate::session::{LinkRefusal, Session, SessionError, Watched};
+use crate::session::{ClassWatched, LinkRefusal, Scope, Session, SessionError, Watched};
 use crate::text::web as words;
 
 static APP_JS: &str = include_str!("../../assets/web/app.js");
 static APP_CSS: &str = include_str!("../../assets/web/app.css");
+static CLASS_JS: &str = include_str!("../../assets/web/class.js");
 
 /// What every request of the web front shares.
 struct Web {
     session: Session,
     config: WebConfig,
     live: Arc<live::Live>,
+    /// The parts of games' pages as last drawn, by game, version and language: every page
+    /// of a game asks for them after each move, and they are drawn once.
+    drawn: std::sync::Mutex<HashMap<(i64, i64, Lang), Arc<String>>>,
 }
+
+/// How many drawn pages' parts are kept (a few per game being watched).
+const DRAWN_KEPT: usize = 256;
 
 /// `?lang=fr`: the page's language (else the game's).
 #[derive(Deserialize)]
@@ -74,11 +86,19 @@ pub async fn serve(
 ) -> std::io::Result<SocketAddr> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let live = live::Live::new(session.clone());
+    // At shutdown the live streams end first, so the server's own shutdown (which waits
+    // for every open response) is not held up by pages that would never leave.
+    let (close, closing) = tokio::sync::watch::channel(false);
+    let live = live::Live::new(session.clone(), closing);
+    let shutdown = async move {
+        shutdown.await;
+        let _ = close.send(true);
+    };
     let web = Arc::new(Web {
         session,
         config,
         live,
+        drawn: std::sync::Mutex::default(),
     });
     let csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
                connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
@@ -89,6 +109,14 @@ pub async fn serve(
         .route("/game/{token}/live", get(game_live))
         .route("/game/{token}/turn/{k}", get(game_turn))
         .route("/game/{token}/table.png", get(table_png))
+        .route("/class/{token}", get(class_page))
+        .route("/class/{token}/state", get(class_state))
+        .route("/class/{token}/live", get(class_live))
+        .route("/season/{token}", get(season_page))
+        .route(
+            "/static/class.js",
+            get(|| asset(CLASS_JS, "text/javascript; charset=utf-8")),
+        )
         .route(
             "/static/app.js",
             get(|| asset(APP_JS, "text/javascript; charset=utf-8")),
@@ -195,16 +223,34 @@ impl Refusal {
 }
 
 impl Web {
-    fn game_of(&self, token: &str) -> Result<i64, Refusal> {
-        self.config
-            .link_key
-            .open(token, self.session.now())
-            .map_err(Refusal::Link)
+    /// What a token shows, or why nothing.
+    async fn scope_of(&self, token: &str) -> Result<Scope, Refusal> {
+        match self
+            .session
+            .watching()
+            .open(&self.config.link_key, token)
+            .await
+        {
+            Ok(Ok(scope)) => Ok(scope),
+            Ok(Err(refusal)) => Err(Refusal::Link(refusal)),
+            Err(e) => {
+                warn!("a link could not be checked: {e}");
+                Err(Refusal::Failed)
+            }
+        }
+    }
+
+    /// The game a game's token opens (another page's token opens no game page).
+    async fn game_of(&self, token: &str) -> Result<i64, Refusal> {
+        match self.scope_of(token).await? {
+            Scope::Game(id) => Ok(id),
+            Scope::Class { .. } | Scope::Season { .. } => Err(Refusal::Link(LinkRefusal::Unknown)),
+        }
     }
 
     /// The game a token opens, as its page shows it.
     async fn watched(&self, token: &str) -> Result<Watched, Refusal> {
-        let game_id = self.game_of(token)?;
+        let game_id = self.game_of(token).await?;
         match self.session.watching().page(game_id).await {
             Ok(w) => Ok(w),
             Err(SessionError::NoGame | SessionError::NotStarted) => Err(Refusal::NoGame),
@@ -213,6 +259,21 @@ impl Web {
                 Err(Refusal::Failed)
             }
         }
+    }
+
+    /// The class a class's token opens, as its page shows it.
+    async fn class(&self, token: &str) -> Result<ClassWatched, Refusal> {
+        let Scope::Class { guild, channel, .. } = self.scope_of(token).await? else {
+            return Err(Refusal::Link(LinkRefusal::Unknown));
+        };
+        self.session
+            .watching()
+            .class(guild, channel)
+            .await
+            .map_err(|e| {
+                warn!(guild, "a class's page could not be read: {e}");
+                Refusal::Failed
+            })
     }
 }
 
@@ -262,16 +323,49 @@ async fn game_state(
         Ok(found) => found,
         Err(page) => return page,
     };
-    match blocking(move || page::parts(&watched, &token, lang)).await {
-        Some(p) => json(serde_json::json!({
-            "version": p.version,
-            "to_move": p.to_move,
-            "board": p.board,
-            "turns": p.turns,
-            "text": p.text,
-        })),
-        None => Refusal::Failed.response(lang),
-    }
+    // A Prime Climb page's parts are the same for every link to the game (a Prime
+    // Daifugo table's picture is addressed through the asker's own link: not kept).
+    let key = matches!(watched, Watched::Climb { .. }).then_some((
+        watched.info().id,
+        watched.info().version,
+        lang,
+    ));
+    let kept = key.and_then(|key| web.drawn.lock().ok()?.get(&key).cloned());
+    let body = match kept {
+        Some(body) => body,
+        None => {
+            let Some(body) = blocking(move || {
+                let p = page::parts(&watched, &token, lang);
+                let json = serde_json::json!({
+                    "version": p.version,
+                    "to_move": p.to_move,
+                    "board": p.board,
+                    "turns": p.turns,
+                    "text": p.text,
+                });
+                Arc::new(json.to_string())
+            })
+            .await
+            else {
+                return Refusal::Failed.response(lang);
+            };
+            if let (Some(key), Ok(mut d)) = (key, web.drawn.lock()) {
+                if d.len() >= DRAWN_KEPT {
+                    d.clear();
+                }
+                d.insert(key, Arc::clone(&body));
+            }
+            body
+        }
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body.as_str().to_owned(),
+    )
+        .into_response()
 }
 
 async fn game_turn(
@@ -292,7 +386,7 @@ async fn game_turn(
     };
     match blocking(move || {
         let story = words::turn_story(&game, &turn, lang);
-        (page::climb_board(&game, Some(&turn), look, lang), story)
+        (page::climb_board(&game, Some(&turn), look, lang, ""), story)
     })
     .await
     {
@@ -335,12 +429,28 @@ async fn game_live(
     Path(token): Path<String>,
     Query(ask): Query<Ask>,
 ) -> Response {
+    live_stream(&web, &token, &ask).await
+}
+
+async fn class_live(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(ask): Query<Ask>,
+) -> Response {
+    live_stream(&web, &token, &ask).await
+}
+
+/// The live stream of what `token` shows: a `version` event each time it changes.
+async fn live_stream(web: &Web, token: &str, ask: &Ask) -> Response {
     let lang = ask.lang().unwrap_or(Lang::En);
-    let game_id = match web.game_of(&token) {
-        Ok(id) => id,
+    let scope = match web.scope_of(token).await {
+        Ok(scope) => scope,
         Err(r) => return r.response(lang),
     };
-    let Some(follower) = web.live.follow(game_id, &token) else {
+    let Some(subject) = live::Subject::of(scope) else {
+        return Refusal::NoGame.response(lang);
+    };
+    let Some(follower) = web.live.follow(subject, token) else {
         return Refusal::Busy.response(lang);
     };
     let stream = futures_util::stream::unfold(follower, |mut follower| async move {
@@ -353,4 +463,75 @@ async fn game_live(
         Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)),
     )
         .into_response()
+}
+
+/// A class's page, or the parts of it that change (`/state`).
+async fn class_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(ask): Query<Ask>,
+) -> Response {
+    class_answer(&web, token, &ask, false).await
+}
+
+async fn class_state(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(ask): Query<Ask>,
+) -> Response {
+    class_answer(&web, token, &ask, true).await
+}
+
+async fn class_answer(web: &Web, token: String, ask: &Ask, parts_only: bool) -> Response {
+    let fallback = ask.lang().unwrap_or(Lang::En);
+    let class = match web.class(&token).await {
+        Ok(c) => c,
+        Err(r) => return r.response(fallback),
+    };
+    let lang = ask
+        .lang()
+        .or_else(|| class.games.first().map(|g| g.info().lang))
+        .unwrap_or(Lang::En);
+    let built = blocking(move || {
+        let parts = page::class_parts(&class, lang);
+        if parts_only {
+            serde_json::json!({ "grid": parts.grid, "standings": parts.standings }).to_string()
+        } else {
+            page::class_page(&class, &parts, lang)
+        }
+    })
+    .await;
+    match (built, parts_only) {
+        (Some(body), false) => html(StatusCode::OK, body),
+        (Some(body), true) => (
+            [
+                (header::CONTENT_TYPE, "application/json"),
+                (header::CACHE_CONTROL, "no-store"),
+            ],
+            body,
+        )
+            .into_response(),
+        (None, _) => Refusal::Failed.response(lang),
+    }
+}
+
+/// A server's standings for the season (the page `/leaderboard` links to).
+async fn season_page(
+    State(web): State<Arc<Web>>,
+    Path(token): Path<String>,
+    Query(ask): Query<Ask>,
+) -> Response {
+    let lang = ask.lang().unwrap_or(Lang::En);
+    let guild = match web.scope_of(&token).await {
+        Ok(Scope::Season { guild, .. }) => guild,
+        Ok(_) => return Refusal::Link(LinkRefusal::Unknown).response(lang),
+        Err(r) => return r.response(lang),
+    };
+    match web.session.watching().season(guild).await {
+        Ok(boards) => html(StatusCode::OK, page::season_page(&boards, lang)),
+        Err(e) => {
+            warn!(guild, "a season's page could not be read: {e}");
+            Refusal::Failed.response(lang)
+        }
+    }
 }

@@ -773,6 +773,9 @@ async fn filled_sqlite(name: &str) -> String {
     me.notify = "dm".into();
     me.quiet_from = Some(22 * 60);
     tx.put_user_settings(&me, 1).await.unwrap();
+    // The server's class links withdrawn twice.
+    tx.revoke_links(7_000).await.unwrap();
+    tx.revoke_links(7_000).await.unwrap();
     tx.put_custom_card(7_000, 1, Some(r#"{"text":"x"}"#))
         .await
         .unwrap();

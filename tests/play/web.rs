@@ -10,7 +10,7 @@ use crate::support;
 use std::time::{Duration, Instant};
 
 use primeclimb::config::WebConfig;
-use primeclimb::session::LinkKey;
+use primeclimb::session::{LinkKey, Scope};
 use serde_json::{json, Value};
 use support::bot::{Table, PLACE};
 use support::browser::Browser;
@@ -185,7 +185,7 @@ async fn links_that_are_not_ours_or_expired_show_nothing() {
     let game_id: i64 = token
         .split('.')
         .next()
-        .and_then(|g| g.parse().ok())
+        .and_then(|g| g.strip_prefix('g')?.parse().ok())
         .expect("the token names its game");
 
     // Another game's number, another expiry, a cut signature, another key, nonsense.
@@ -199,10 +199,11 @@ async fn links_that_are_not_ours_or_expired_show_nothing() {
     };
     let later: i64 = expiry.parse::<i64>().unwrap_or(0) + 86_400_000;
     let forged = [
-        format!("{}.{expiry}.{signature}", game_id + 1),
+        format!("g{}.{expiry}.{signature}", game_id + 1),
+        format!("g0{game_id}.{expiry}.{signature}"),
         format!("{id}.{later}.{signature}"),
         format!("{id}.{expiry}.{}", &signature[..signature.len() / 2]),
-        LinkKey::from_secret(b"another bot").sign(game_id, later),
+        LinkKey::from_secret(b"another bot").sign(Scope::Game(game_id), later),
         "nonsense".to_string(),
         "1.2.3.4".to_string(),
         "%3Cscript%3E".to_string(),
@@ -343,6 +344,24 @@ async fn board_as_shown(browser: &mut Browser, png: &[u8], name: &str) -> f64 {
     mean_difference(&shown, &sent)
 }
 
+/// Wait until the page shows `what` (a CSS selector) and says it follows the game live.
+async fn drawn_and_live(browser: &mut Browser, what: &str) {
+    let drawn = browser
+        .wait_for(
+            &format!("document.querySelector(\"{what}\")"),
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(drawn.is_some(), "{what} is drawn");
+    let live = browser
+        .wait_for(
+            "document.querySelector('#status').textContent === 'Live'",
+            Duration::from_secs(10),
+        )
+        .await;
+    assert!(live.is_some(), "the page follows the game");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
     let Some(mut browser) = Browser::start(1280, 900, false).await else {
@@ -353,21 +372,8 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
     let link = watch_link(&t, ADA).await;
 
     browser.open(&link).await;
-    let drawn = browser
-        .wait_for(
-            "document.querySelector('#board svg use')",
-            Duration::from_secs(10),
-        )
-        .await;
-    assert!(drawn.is_some(), "the board is drawn");
     // The live stream is open (the page says so) before the move is made.
-    let live = browser
-        .wait_for(
-            "document.querySelector('#status').textContent === 'Live'",
-            Duration::from_secs(10),
-        )
-        .await;
-    assert!(live.is_some(), "the page follows the game");
+    drawn_and_live(&mut browser, "#board svg use").await;
 
     // The board the page shows is the board Discord gets.
     let view = t.board().await;
@@ -490,5 +496,304 @@ async fn without_a_public_address_the_bot_says_links_need_one() {
         assert!(r.content().contains(says), "{}", r.content());
         assert!(!r.content().contains("http"), "{}", r.content());
     }
+    t.close().await;
+}
+
+fn student(i: u64) -> Who {
+    Who {
+        id: 941_000_000_000_000_000 + i,
+        name: Box::leak(format!("Pupil {i}").into_boxed_str()),
+        permissions: MEMBER_PERMISSIONS,
+    }
+}
+
+/// `n` games of a student against the easy AI, each in its own thread of the channel.
+async fn class_games(t: &Table, n: u64) {
+    t.allow_threads();
+    for i in 0..n {
+        let who = student(i);
+        let ai = json!([{ "name": "ai", "type": 3, "value": "easy" }]);
+        let r = t.slash(who, &["climb", "start"], ai, "en-US").await;
+        let start = r
+            .custom_ids()
+            .into_iter()
+            .find(|c| c.ends_with(":start"))
+            .expect("a Start button");
+        t.click(who, &start, "en-US").await;
+    }
+    assert_eq!(t.fake.threads().len() as u64, n);
+}
+
+/// The link `/class view` answers the teacher with.
+async fn class_link(t: &Table, options: Value) -> String {
+    let r = t
+        .slash(fake::TEACHER, &["class", "view"], options, "en-US")
+        .await;
+    assert!(r.ephemeral(), "{}", r.content());
+    let content = r.content();
+    let start = content.find("http://").expect("a link in the answer");
+    content[start..]
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_class_on_one_screen_for_its_teacher_until_revoked() {
+    let (t, _) = table_with_pages("web-class").await;
+    class_games(&t, 15).await;
+    // Only a teacher gets the link.
+    let r = t.slash(ADA, &["class", "view"], json!([]), "en-US").await;
+    assert!(
+        r.content().starts_with("Only moderators"),
+        "{}",
+        r.content()
+    );
+    let link = class_link(&t, json!([])).await;
+    assert!(link.contains("/class/"), "{link}");
+
+    // Every open game of the channel, each its own board (ids apart), and the standings.
+    let (status, page, _) = get(&link).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page.matches("<article class=\"game\"").count(), 15);
+    for i in 0..15 {
+        assert!(
+            page.contains(&format!("Pupil {i}")),
+            "Pupil {i} is on the page"
+        );
+    }
+    assert_eq!(page.matches("<title id=\"g").count(), 15, "a title a board");
+    assert!(
+        page.contains("id=\"g1-board-title\""),
+        "each board's ids are its own"
+    );
+    assert!(page.contains("Standings"), "the season's standings");
+    // A game's link is not a class's, nor the other way round.
+    let thread = t.fake.threads()[0].id;
+    let r = t
+        .slash_in_thread(
+            thread,
+            fake::TEACHER,
+            &["climb", "watch"],
+            json!([]),
+            "en-US",
+        )
+        .await;
+    let content = r.content();
+    let game_link = content[content.find("http://").expect("a link")..]
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let game_token = game_link.rsplit('/').next().unwrap_or_default();
+    let class_token = link.rsplit('/').next().unwrap_or_default();
+    let base = link.split("/class/").next().unwrap_or_default();
+    assert_eq!(get(&format!("{base}/class/{game_token}")).await.0, 403);
+    assert_eq!(get(&format!("{base}/game/{class_token}")).await.0, 403);
+
+    // Following the class: a move in any of its games is told.
+    let mut follower = Follower::open(&link).await;
+    let first = follower.next_version(Duration::from_secs(5)).await;
+    assert!(first.is_some(), "a new page is told where the class is");
+    // The first thread's game, once its pupil is to move (its AI may be playing).
+    let place = primeclimb::session::Place {
+        guild_id: PLACE.guild_id,
+        channel_id: thread as i64,
+    };
+    let mut pupil = None;
+    for _ in 0..100 {
+        let view = t
+            .reader
+            .play()
+            .board(place)
+            .await
+            .expect("the thread's game");
+        let who = view.info.seats[view.game.current()].user_id;
+        pupil = (0..15).map(student).find(|s| Some(s.id as i64) == who);
+        if pupil.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let pupil = pupil.expect("the pupil's turn comes");
+    let (_, hints) = t.reader.play().hint(place, 1).await.expect("a hint");
+    let moves = json!([{ "name": "moves", "type": 3, "value": hints[0].moves }]);
+    t.slash_in_thread(thread, pupil, &["climb", "move"], moves, "en-US")
+        .await;
+    // Told of the move (the AI's answer may come before the page reads it: any change).
+    let next = follower.next_version(Duration::from_secs(5)).await;
+    assert!(next.is_some() && next != first, "{first:?} then {next:?}");
+
+    // Anyone's `/leaderboard` links to the server's standings page.
+    let r = t.slash(ADA, &["leaderboard"], json!([]), "en-US").await;
+    let content = r.content();
+    let at = content
+        .find("on the web: ")
+        .expect("the standings page offered")
+        + 12;
+    let season = content[at..]
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let (status, body, _) = get(&season).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("The season&#39;s standings") && body.contains("Prime Daifugo"));
+    assert_eq!(
+        get(&format!("{season}/live")).await.0,
+        404,
+        "read again, not live"
+    );
+
+    // The teacher withdraws every class link: the page shows nothing any more, a new
+    // link works, and game links are not affected.
+    let r = t
+        .slash(
+            fake::TEACHER,
+            &["class", "view"],
+            json!([{ "name": "revoke", "type": 5, "value": true }]),
+            "en-US",
+        )
+        .await;
+    assert!(
+        r.content().contains("shows nothing any more"),
+        "{}",
+        r.content()
+    );
+    let (status, body, _) = get(&link).await;
+    assert_eq!(status, 403);
+    assert!(body.contains("withdrawn"), "{body}");
+    assert_eq!(get(&format!("{link}/state")).await.0, 403);
+    assert_eq!(
+        get(&season).await.0,
+        403,
+        "the standings link is withdrawn too"
+    );
+    let fresh = class_link(
+        &t,
+        json!([{ "name": "everywhere", "type": 5, "value": true }]),
+    )
+    .await;
+    assert_eq!(get(&fresh).await.0, 200);
+    assert_eq!(get(&game_link).await.0, 200);
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_real_browser_a_class_of_fifteen_games_on_one_screen() {
+    let Some(mut browser) = Browser::start(1920, 1080, false).await else {
+        return;
+    };
+    let (t, _) = table_with_pages("web-class-browser").await;
+    class_games(&t, 15).await;
+    let link = class_link(&t, json!([])).await;
+    browser.open(&link).await;
+    drawn_and_live(&mut browser, ".game svg use").await;
+    let games = browser
+        .eval(
+            "document.querySelectorAll('.game svg use').length > 0 \
+        && document.querySelectorAll('.game').length",
+        )
+        .await;
+    assert_eq!(games, json!(15), "fifteen boards are drawn");
+    // Every board is on the screen's width, several across.
+    let across = browser
+        .eval(
+            "(() => { const tops = [...document.querySelectorAll('.game')]\
+             .map(g => g.getBoundingClientRect().top); \
+             return tops.filter(t => t === tops[0]).length; })()",
+        )
+        .await;
+    assert!(across.as_i64().unwrap_or(0) >= 4, "{across} boards across");
+    let shot = browser.screenshot().await;
+    let dir = std::env::temp_dir().join("primeclimb-web-screenshots");
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("class.png"), &shot);
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_real_browser_a_page_reconnects_after_the_bot_restarts() {
+    let Some(mut browser) = Browser::start(1024, 800, false).await else {
+        return;
+    };
+    let (mut t, _) = table_with_pages("web-reconnect").await;
+    t.ada_and_bo(json!([])).await;
+    let link = watch_link(&t, ADA).await;
+    browser.open(&link).await;
+    let live = "document.querySelector('#status').textContent === 'Live'";
+    assert!(browser
+        .wait_for(live, Duration::from_secs(10))
+        .await
+        .is_some());
+    // The bot (and its pages) go away and come back on the same address.
+    t.restart().await;
+    let before = browser.eval("document.body.dataset.version").await;
+    let view = t.board().await;
+    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
+    let mover = if view.game.current() == 0 { ADA } else { BO };
+    t.climb_move(mover, &hints[0].moves).await;
+    // The page reconnects by itself (the browser retries within seconds) and shows it.
+    let seen = browser
+        .wait_for(
+            &format!("document.body.dataset.version !== {before}"),
+            Duration::from_secs(15),
+        )
+        .await;
+    assert!(seen.is_some(), "the page came back and shows the move");
+    assert!(browser
+        .wait_for(live, Duration::from_secs(5))
+        .await
+        .is_some());
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_prime_daifugo_page_shows_the_table_and_never_a_hand() {
+    let (t, _) = table_with_pages("web-daifugo").await;
+    let r = t
+        .slash(ADA, &["daifugo", "start"], json!([]), "en-US")
+        .await;
+    let ids = r.custom_ids();
+    let id_for = |verb: &str| {
+        ids.iter()
+            .find(|c| c.ends_with(&format!(":{verb}")))
+            .expect("a lobby button")
+            .clone()
+    };
+    t.click(BO, &id_for("join"), "en-US").await;
+    t.click(ADA, &id_for("start"), "en-US").await;
+    let view = t.reader.play().daifugo_board(PLACE).await.expect("a match");
+    let link = watch_link(&t, BO).await;
+    let (status, page, _) = get(&link).await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("Prime Daifugo"), "{page}");
+    assert!(page.contains("table.png"), "the table's picture");
+    // No player's hand is in any word of the page.
+    for seat in 0..2 {
+        let en = primeclimb::lang::Lang::En;
+        let hand = primeclimb::text::daifugo::hand_lines(&view.game, view.game.hand(seat), en);
+        let cards = hand[0].split(": ").nth(1).unwrap_or_default();
+        assert!(
+            !cards.is_empty() && !page.contains(cards),
+            "a hand on the page: {cards}"
+        );
+        assert!(!page.contains("Your hand"));
+    }
+    let token = link.rsplit('/').next().unwrap_or_default();
+    let base = link.split("/game/").next().unwrap_or_default();
+    let r = reqwest::get(format!("{base}/game/{token}/table.png"))
+        .await
+        .expect("the table");
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(
+        r.headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok()),
+        Some("image/png")
+    );
+    let png = r.bytes().await.expect("a picture");
+    assert!(image::load_from_memory(&png).is_ok(), "a PNG");
     t.close().await;
 }

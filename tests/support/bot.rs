@@ -128,6 +128,8 @@ pub struct Table {
     /// What the bot may do in the channel, sent with every interaction (`None`: the fake's
     /// default, which lacks the thread permissions).
     app_permissions: std::sync::Mutex<Option<u64>>,
+    /// The bot's web pages, served again by a restarted bot.
+    web: Option<primeclimb::config::WebConfig>,
 }
 
 impl Table {
@@ -148,6 +150,7 @@ impl Table {
         let clock = TestClock::new();
         let mut config = config(&fake, url, &clock);
         adjust(&mut config);
+        let web = config.web.clone();
         let bot = start_bot(config);
         fake.wait_until_ready().await;
         fake.wait_for_request(
@@ -167,6 +170,7 @@ impl Table {
             reader,
             next_id: AtomicU64::new(10_000),
             app_permissions: std::sync::Mutex::new(None),
+            web,
         }
     }
 
@@ -176,7 +180,9 @@ impl Table {
             bot.shut_down().await;
         }
         let mark = self.fake.mark();
-        self.bot = Some(start_bot(config(&self.fake, &self.url, &self.clock)));
+        let mut again = config(&self.fake, &self.url, &self.clock);
+        again.web = self.web.clone();
+        self.bot = Some(start_bot(again));
         self.fake
             .wait_for_after(mark, "a new gateway session", |r| {
                 r.method == "PUT" && r.path.ends_with("/commands")

@@ -136,9 +136,28 @@ pub fn board_svg(
     words: &dyn Words,
     title: &str,
 ) -> String {
+    board_svg_in(game, last, opts, words, title, "")
+}
+
+/// [`board_svg`] for a page that shows several boards: every id in the document begins
+/// with `ids`, so no two boards' ids meet.
+pub fn board_svg_in(
+    game: &Game,
+    last: Option<&LastTurn>,
+    opts: &RenderOptions,
+    words: &dyn Words,
+    title: &str,
+    ids: &str,
+) -> String {
     // Recording draws no pixels: any image will do.
     let shapes = record_board(&mut RgbaImage::new(1, 1), game, last, opts, words);
-    svg::document(opts.layout().size, opts.theme.background, &shapes, title)
+    svg::document(
+        opts.layout().size,
+        opts.theme.background,
+        &shapes,
+        title,
+        ids,
+    )
 }
 
 /// The shapes [`render_board`] draws, static board first, in drawing order; nothing is

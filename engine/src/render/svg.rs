@@ -61,10 +61,10 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-fn glyph_id(weight: Weight, id: u16) -> String {
+fn glyph_id(ids: &str, weight: Weight, id: u16) -> String {
     match weight {
-        Weight::Regular => format!("r{id}"),
-        Weight::Bold => format!("b{id}"),
+        Weight::Regular => format!("{ids}r{id}"),
+        Weight::Bold => format!("{ids}b{id}"),
     }
 }
 
@@ -73,7 +73,7 @@ fn glyph_id(weight: Weight, id: u16) -> String {
 type Glyphs = BTreeMap<(u8, u16), Option<String>>;
 
 /// Write `shape` to `out`, noting the glyphs it uses in `used`.
-fn write_shape(out: &mut String, shape: &Shape, used: &mut Glyphs) {
+fn write_shape(out: &mut String, shape: &Shape, used: &mut Glyphs, ids: &str) {
     let _ = match shape {
         Shape::Disc { c, r, colour } => writeln!(
             out,
@@ -194,7 +194,7 @@ fn write_shape(out: &mut String, shape: &Shape, used: &mut Glyphs) {
                 let _ = write!(
                     uses,
                     r##"<use href="#{}" transform="matrix({} 0 0 {} {} {})"/>"##,
-                    glyph_id(style.weight, id),
+                    glyph_id(ids, style.weight, id),
                     num_fine(scale),
                     num_fine(-scale),
                     num(origin.x + x),
@@ -222,19 +222,30 @@ fn num_fine(v: f32) -> String {
 }
 
 /// An SVG document `size` pixels square on `background`, drawing `shapes` in order, with
-/// `title` as its accessible name.
-pub fn document(size: u32, background: Rgba<u8>, shapes: &[Shape], title: &str) -> String {
+/// `title` as its accessible name; its ids begin with `ids` (several boards on a page).
+pub fn document(
+    size: u32,
+    background: Rgba<u8>,
+    shapes: &[Shape],
+    title: &str,
+    ids: &str,
+) -> String {
+    let ids = escape(ids);
     let mut body = String::with_capacity(shapes.len() * 80);
     let mut used = Glyphs::new();
     for shape in shapes {
-        write_shape(&mut body, shape, &mut used);
+        write_shape(&mut body, shape, &mut used, &ids);
     }
     let mut out = String::with_capacity(body.len() + used.len() * 600 + 512);
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" aria-labelledby="board-title">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" aria-labelledby="{ids}board-title">"#
     );
-    let _ = writeln!(out, r#"<title id="board-title">{}</title>"#, escape(title));
+    let _ = writeln!(
+        out,
+        r#"<title id="{ids}board-title">{}</title>"#,
+        escape(title)
+    );
     out.push_str("<defs>\n");
     for ((weight, id), outline) in used {
         let w = if weight == 1 {
@@ -243,7 +254,7 @@ pub fn document(size: u32, background: Rgba<u8>, shapes: &[Shape], title: &str) 
             Weight::Regular
         };
         if let Some(d) = outline {
-            let _ = writeln!(out, r#"<path id="{}" d="{d}"/>"#, glyph_id(w, id));
+            let _ = writeln!(out, r#"<path id="{}" d="{d}"/>"#, glyph_id(&ids, w, id));
         }
     }
     out.push_str("</defs>\n");

@@ -1,12 +1,14 @@
 //! `/class`: the teacher's tools. `pair` seats the students of a role (or a list) in
 //! random groups, one game each in its own thread; `games` shows every open game of the
-//! channel or the server; `report` gives the class's results as a spreadsheet and a
-//! chart. Moderators and the server's teacher role only.
+//! channel or the server; `view` links to them all on one web page; `report` gives the
+//! class's results as a spreadsheet and a chart. Moderators and the server's teacher role
+//! only.
 
 use poise::serenity_prelude as serenity;
 
 use super::args::Args;
-use super::shared::{answer, answer_here_slow};
+use super::shared::{answer, answer_here, answer_here_slow};
+use crate::config::WebConfig;
 use crate::discord::caller::Caller;
 use crate::discord::class;
 use crate::discord::ids::Click;
@@ -67,6 +69,27 @@ pub async fn games(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
         games_page(&data, &caller, everywhere.unwrap_or(false), 0).await
+    })
+    .await
+}
+
+/// A link to the class on one web page, live; `revoke` withdraws every class link
+pub async fn view(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
+    let (everywhere, revoke) = (a.flag("everywhere"), a.flag("revoke"));
+    answer_here(ctx, Shown::Private, move |data, caller, place| async move {
+        let (lang, watching, actor) = (caller.lang(), data.session.watching(), caller.actor());
+        let done = if revoke == Some(true) {
+            let revoked = watching.revoke(place, &actor).await;
+            revoked.map(|()| text::web::class_links_revoked(lang).to_string())
+        } else {
+            let Some(plan) = data.web.as_ref().and_then(WebConfig::links) else {
+                return Answer::private(text::web::links_need_public_url(lang));
+            };
+            let everywhere = everywhere == Some(true);
+            let link = watching.class_link(place, &actor, everywhere, &plan).await;
+            link.map(|l| text::web::class_link(&l, everywhere, lang))
+        };
+        Answer::private(done.unwrap_or_else(|e| text::errors::refusal(&e, lang)))
     })
     .await
 }

@@ -71,6 +71,7 @@ fn handler(path: &str) -> Option<Handler> {
         "climb learn" => |ctx, a| Box::pin(climb::learn(ctx, a)),
         "class pair" => |ctx, a| Box::pin(class::pair(ctx, a)),
         "class games" => |ctx, a| Box::pin(class::games(ctx, a)),
+        "class view" => |ctx, a| Box::pin(class::view(ctx, a)),
         "class report" => |ctx, a| Box::pin(class::report(ctx, a)),
         "daifugo start" => |ctx, a| Box::pin(daifugo::start(ctx, a)),
         "daifugo play" => |ctx, a| Box::pin(daifugo::play(ctx, a)),

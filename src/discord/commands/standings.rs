@@ -28,16 +28,15 @@ pub async fn leaderboard(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let game = game.unwrap_or(GameKind::Climb);
     answer_here(ctx, Shown::Public, move |data, caller, place| async move {
         let lang = caller.lang();
-        let standings = data.session.standings();
+        let (standings, links) = (data.session.standings(), data.web.and_then(|w| w.links()));
         let asked = season.unwrap_or_default();
         match standings
-            .season_board(place.guild_id, game, asked, SHOWN)
+            .season_board(place.guild_id, game, asked, SHOWN, links.as_ref())
             .await
         {
             Ok(b) => Answer::public(Post::text(text::bot::leaderboard(
-                &b.board,
+                &b,
                 text::lobby::title(game),
-                b.season,
                 SHOWN,
                 lang,
             ))),

@@ -55,7 +55,7 @@ fn every_command_of_the_table_has_a_handler() {
     for slash in ALL {
         leaves(slash, "", &mut paths);
     }
-    assert_eq!(paths.len(), 52, "{paths:?}");
+    assert_eq!(paths.len(), 53, "{paths:?}");
     for path in &paths {
         assert!(
             primeclimb::discord::dispatches(path),

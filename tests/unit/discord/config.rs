@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use primeclimb::config::{BotConfig, ConfigError, Shards, DEFAULT_DATABASE_URL};
+use primeclimb::session::Scope;
 
 fn config(vars: &[(&str, &str)]) -> Result<BotConfig, ConfigError> {
     BotConfig::from_lookup(|name| {
@@ -155,7 +156,7 @@ fn the_web_pages_are_configured_and_checked() {
     assert_eq!(web.public_url, None);
     assert!(web.links().is_none(), "no links without a public address");
     assert_eq!(web.link_lifetime, Duration::from_secs(30 * 86_400));
-    let from_token = web.link_key.sign(7, 1_000);
+    let from_token = web.link_key.sign(Scope::Game(7), 1_000);
 
     let c = config(&[
         ("DISCORD_TOKEN", "abc"),
@@ -170,7 +171,11 @@ fn the_web_pages_are_configured_and_checked() {
     let plan = web.links().expect("links");
     assert_eq!(plan.public_url, "https://climb.example.org");
     assert_eq!(plan.lifetime_ms, 7 * 86_400_000);
-    assert_ne!(web.link_key.sign(7, 1_000), from_token, "the secret signs");
+    assert_ne!(
+        web.link_key.sign(Scope::Game(7), 1_000),
+        from_token,
+        "the secret signs"
+    );
     // The secret never shows.
     assert!(!format!("{web:?}").contains("another secret"));
 
