@@ -10,7 +10,6 @@
 //! - `GET /game/{token}/live`: server-sent events, `version` each time the game changes
 //!   (any process's change: the version is read from the database, `live.rs`);
 //! - `GET /game/{token}/turn/{k}`: the board after turn `k`, and that turn's story;
-//! - `GET /game/{token}/table.png`: a Prime Daifugo table (never a hand);
 //! - `GET /class/{token}` (with `/state` and `/live`): a class on one screen, every open
 //!   game of a channel or a server as a grid of live boards, and the season's standings;
 //! - `GET /season/{token}`: a server's standings for the season (`/leaderboard`'s page);
@@ -22,6 +21,8 @@
 
 mod live;
 mod page;
+
+pub use live::MAX_PER_LINK as MAX_PAGES_PER_LINK;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -108,7 +109,6 @@ pub async fn serve(
         .route("/game/{token}/state", get(game_state))
         .route("/game/{token}/live", get(game_live))
         .route("/game/{token}/turn/{k}", get(game_turn))
-        .route("/game/{token}/table.png", get(table_png))
         .route("/class/{token}", get(class_page))
         .route("/class/{token}/state", get(class_state))
         .route("/class/{token}/live", get(class_live))
@@ -304,7 +304,7 @@ async fn game_page(
         Err(page) => return page,
     };
     match blocking(move || {
-        let parts = page::parts(&watched, &token, lang);
+        let parts = page::parts(&watched, lang);
         page::page(&watched, &parts, lang)
     })
     .await
@@ -323,19 +323,14 @@ async fn game_state(
         Ok(found) => found,
         Err(page) => return page,
     };
-    // A Prime Climb page's parts are the same for every link to the game (a Prime
-    // Daifugo table's picture is addressed through the asker's own link: not kept).
-    let key = matches!(watched, Watched::Climb { .. }).then_some((
-        watched.info().id,
-        watched.info().version,
-        lang,
-    ));
-    let kept = key.and_then(|key| web.drawn.lock().ok()?.get(&key).cloned());
+    // A game's parts are the same for every link to it.
+    let key = (watched.info().id, watched.info().version, lang);
+    let kept = web.drawn.lock().ok().and_then(|d| d.get(&key).cloned());
     let body = match kept {
         Some(body) => body,
         None => {
             let Some(body) = blocking(move || {
-                let p = page::parts(&watched, &token, lang);
+                let p = page::parts(&watched, lang);
                 let json = serde_json::json!({
                     "version": p.version,
                     "to_move": p.to_move,
@@ -349,7 +344,7 @@ async fn game_state(
             else {
                 return Refusal::Failed.response(lang);
             };
-            if let (Some(key), Ok(mut d)) = (key, web.drawn.lock()) {
+            if let Ok(mut d) = web.drawn.lock() {
                 if d.len() >= DRAWN_KEPT {
                     d.clear();
                 }
@@ -392,32 +387,6 @@ async fn game_turn(
     {
         Some((board, story)) => json(serde_json::json!({ "board": board, "story": story })),
         None => Refusal::Failed.response(lang),
-    }
-}
-
-async fn table_png(
-    State(web): State<Arc<Web>>,
-    Path(token): Path<String>,
-    Query(ask): Query<Ask>,
-) -> Response {
-    let (watched, lang) = match opened(&web, &token, &ask).await {
-        Ok(found) => found,
-        Err(page) => return page,
-    };
-    let Watched::Daifugo(view) = watched else {
-        return Refusal::NoGame.response(lang);
-    };
-    let look = view.info.look;
-    match blocking(move || view.table_png(look, crate::text::pictures::words(lang))).await {
-        Some(Ok(png)) => (
-            [
-                (header::CONTENT_TYPE, "image/png"),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            png,
-        )
-            .into_response(),
-        _ => Refusal::Failed.response(lang),
     }
 }
 

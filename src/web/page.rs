@@ -65,9 +65,8 @@ pub fn climb_board(
     board_svg_in(game, turn, &opts, pictures::words(lang), &title, ids)
 }
 
-/// The parts of `watched`'s page in `lang`; `token` names the page's own address (the
-/// table's picture is fetched relative to it).
-pub fn parts(watched: &Watched, token: &str, lang: Lang) -> Parts {
+/// The parts of `watched`'s page in `lang`.
+pub fn parts(watched: &Watched, lang: Lang) -> Parts {
     let info = watched.info();
     match watched {
         Watched::Climb { view, turns } => {
@@ -102,17 +101,18 @@ pub fn parts(watched: &Watched, token: &str, lang: Lang) -> Parts {
             Parts {
                 version: info.version,
                 to_move: lines.get(1).cloned().unwrap_or_default(),
-                board: format!(
-                    r#"<img src="{}/table.png?v={}" alt="{}">"#,
-                    escape(token),
-                    info.version,
-                    escape(&alt::table_alt(&view.game, lang))
-                ),
+                board: daifugo_table(&view.game, info.look, lang),
                 turns: String::new(),
                 text: lines_html(&lines),
             }
         }
     }
+}
+
+/// A Prime Daifugo table (never a hand), in the game's look, as an SVG.
+fn daifugo_table(game: &crate::daifugo::Game, look: crate::render::Look, lang: Lang) -> String {
+    let title = alt::table_alt(game, lang);
+    crate::render::daifugo::table_svg(game, &Theme::for_look(look), pictures::words(lang), &title)
 }
 
 /// The start of a page, to the end of its `<head>`: its language, title, the style and

@@ -986,17 +986,12 @@ fn the_panel_and_the_key_read_at_phone_size_in_both_languages() {
     }
 }
 
-#[test]
-fn the_daifugo_table_reads_at_phone_size_in_both_languages() {
+/// A Prime Daifugo match a few turns in: the play area, the deck and the discard pile
+/// all show.
+pub(super) fn daifugo_mid_game(names: &[&str]) -> primeclimb::daifugo::Game {
     use primeclimb::daifugo::{self, Options as DOptions};
-    use primeclimb::render::daifugo::render_table;
-    use primeclimb::render::fonts::record_text;
-    let names: Vec<String> = ["Alexandrine", "Hard AI 1", "Hard AI 2"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
     let mut game = daifugo::Game::new(DOptions::default(), &names, 5).expect("a match");
-    // Play a few turns so the play area, the deck and the discard pile all show.
     for _ in 0..12 {
         let seat = game.current();
         let action = daifugo::ai::next_action(&game, daifugo::ai::Level::Medium);
@@ -1005,6 +1000,14 @@ fn the_daifugo_table_reads_at_phone_size_in_both_languages() {
                 .expect("the AI plays by the rules");
         }
     }
+    game
+}
+
+#[test]
+fn the_daifugo_table_reads_at_phone_size_in_both_languages() {
+    use primeclimb::render::daifugo::render_table;
+    use primeclimb::render::fonts::record_text;
+    let game = daifugo_mid_game(&["Alexandrine", "Hard AI 1", "Hard AI 2"]);
     for lang in primeclimb::lang::Lang::ALL {
         let words = primeclimb::text::pictures::words(lang);
         record_text(true);

@@ -170,3 +170,35 @@ fn names_are_shown_as_text_never_as_markup() {
     // Characters XML does not allow at all become spaces.
     assert_eq!(escape("a\u{0}b\u{1b}c"), "a b c");
 }
+
+#[test]
+fn a_prime_daifugo_table_is_recorded_whole_and_never_a_hand() {
+    use primeclimb::render::daifugo::{draw_table, table_svg, TABLE_SIZE};
+    let game = super::render::daifugo_mid_game(&["Ada", "Hard AI 1", "Hard AI 2"]);
+    for lang in [Lang::En, Lang::Fr] {
+        let (w, h) = TABLE_SIZE;
+        let mut blank = RgbaImage::new(w, h);
+        let ((), shapes) = primeclimb::render::vector::record(|| {
+            draw_table(&mut blank, &game, &Theme::dark(), words(lang));
+        });
+        assert!(
+            blank.pixels().all(|p| p.0 == [0, 0, 0, 0]),
+            "a drawing path of the table painted instead of recording"
+        );
+        assert!(shapes.len() > 20, "{} shapes", shapes.len());
+        let title = alt::table_alt(&game, lang);
+        let svg = table_svg(&game, &Theme::dark(), words(lang), &title);
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        assert_eq!(
+            doc.root_element().attribute("viewBox"),
+            Some("0 0 1024 576")
+        );
+        // The table says how many cards each holds, never which.
+        let said = doc
+            .descendants()
+            .find(|n| n.has_tag_name("title"))
+            .and_then(|n| n.text())
+            .unwrap_or_default();
+        assert_eq!(said, title);
+    }
+}

@@ -76,14 +76,19 @@ async fn best_move(t: &Table) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_whose_reply_fails_is_saved_told_and_the_ai_plays_on() {
-    for fault in [
+    for (i, fault) in [
         Fault::ServerError,
         // Longer than an interaction can wait: the relay gives up and the bot posts.
         Fault::RateLimited {
             retry_after_ms: 10_000,
         },
-    ] {
-        let t = Table::open("faults-move").await;
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // A database of its own each time: the last one's connections may still be
+        // closing while the next is made (a file removed under them is a disk I/O error).
+        let t = Table::open(&format!("faults-move-{i}")).await;
         let view = t.climb_against_easy_ai().await;
         let turn = view.game.turn.number;
         let moves = best_move(&t).await;

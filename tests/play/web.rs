@@ -139,12 +139,28 @@ async fn a_games_page_shows_the_board_and_follows_the_game_live() {
     t.climb_move(mover, &hints[0].moves).await;
     let next = follower.next_version(Duration::from_secs(5)).await;
     let waited = moved_at.elapsed();
-    let now = t.board().await;
     assert!(next.is_some_and(|v| v > first), "{next:?}");
     assert!(
         waited < Duration::from_secs(2),
         "the page heard after {waited:?}"
     );
+
+    // A move made elsewhere (another process of the bot: here a session of the test's
+    // own on the bot's database) reaches the page the same way.
+    let view = t.board().await;
+    let seat = view.game.current();
+    let who = view.info.seats[seat].user_id.expect("a person to move");
+    let actor = primeclimb::session::Actor::user(who, "someone");
+    let elsewhere = support::db::play_turn(&t.reader, PLACE, &actor)
+        .await
+        .expect("a move elsewhere");
+    let told = follower.next_version(Duration::from_secs(5)).await;
+    assert!(
+        told.is_some_and(|v| v >= elsewhere.info.version),
+        "{told:?} after {}",
+        elsewhere.info.version
+    );
+    let now = t.board().await;
 
     // What the live page swaps in: the board after the move, the turn in the story.
     let (status, state, _) = get(&format!("{link}/state")).await;
@@ -769,7 +785,10 @@ async fn a_prime_daifugo_page_shows_the_table_and_never_a_hand() {
     let (status, page, _) = get(&link).await;
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("Prime Daifugo"), "{page}");
-    assert!(page.contains("table.png"), "the table's picture");
+    assert!(
+        page.contains("<svg") && page.contains("Prime Daifugo table"),
+        "the table"
+    );
     // No player's hand is in any word of the page.
     for seat in 0..2 {
         let en = primeclimb::lang::Lang::En;
@@ -781,19 +800,43 @@ async fn a_prime_daifugo_page_shows_the_table_and_never_a_hand() {
         );
         assert!(!page.contains("Your hand"));
     }
-    let token = link.rsplit('/').next().unwrap_or_default();
-    let base = link.split("/game/").next().unwrap_or_default();
-    let r = reqwest::get(format!("{base}/game/{token}/table.png"))
-        .await
-        .expect("the table");
-    assert_eq!(r.status().as_u16(), 200);
-    assert_eq!(
-        r.headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok()),
-        Some("image/png")
-    );
-    let png = r.bytes().await.expect("a picture");
-    assert!(image::load_from_memory(&png).is_ok(), "a PNG");
+    let (status, state, _) = get(&format!("{link}/state")).await;
+    assert_eq!(status, 200);
+    assert!(state.contains("<svg") && !state.contains("Your hand"));
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_link_holds_a_bounded_number_of_live_pages() {
+    let (t, _) = table_with_pages("web-bounded").await;
+    t.ada_and_bo(json!([])).await;
+    let link = watch_link(&t, ADA).await;
+    // As many live pages as a link may hold, each told the game's version...
+    let mut open = Vec::new();
+    for _ in 0..primeclimb::web::MAX_PAGES_PER_LINK {
+        let mut f = Follower::open(&link).await;
+        assert!(f.next_version(Duration::from_secs(10)).await.is_some());
+        open.push(f);
+    }
+    // ...and one more is told to close one.
+    let (status, body, _) = get(&format!("{link}/live")).await;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("Too many pages"), "{body}");
+    // Closing one makes room.
+    drop(open.pop());
+    let mut room = None;
+    for _ in 0..50 {
+        let r = reqwest::Client::new()
+            .get(format!("{link}/live"))
+            .send()
+            .await
+            .expect("answers");
+        if r.status().as_u16() == 200 {
+            room = Some(r);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(room.is_some(), "a closed page frees its place");
     t.close().await;
 }

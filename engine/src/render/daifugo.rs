@@ -220,16 +220,36 @@ pub fn render_hand(game: &Game, seat: Seat, theme: &Theme, words: &dyn Words) ->
 }
 
 /// The table: play area, players (hand sizes, games won, whose turn), deck and discard.
+/// The size of a table picture.
+pub const TABLE_SIZE: (u32, u32) = (1024, 576);
+
 pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage {
-    let (width, height) = (1024u32, 576u32);
+    let (width, height) = TABLE_SIZE;
     let mut img = RgbaImage::from_pixel(width, height, theme.background);
+    draw_table(&mut img, game, theme, words);
+    img
+}
+
+/// The table as an SVG document (the web's Prime Daifugo page): the same drawing,
+/// recorded as shapes, with `title` as its accessible name.
+pub fn table_svg(game: &Game, theme: &Theme, words: &dyn Words, title: &str) -> String {
+    let ((), shapes) = super::vector::record(|| {
+        draw_table(&mut RgbaImage::new(1, 1), game, theme, words);
+    });
+    let (width, height) = TABLE_SIZE;
+    super::svg::document_sized((width, height), theme.background, &shapes, title, "")
+}
+
+/// Draw the table on `img`, which holds the background colour (or records shapes).
+pub fn draw_table(img: &mut RgbaImage, game: &Game, theme: &Theme, words: &dyn Words) {
+    let (width, height) = TABLE_SIZE;
     let panel_x = 704u32;
-    fill_rect(&mut img, panel_x, 0, width - panel_x, height, theme.panel);
+    fill_rect(img, panel_x, 0, width - panel_x, height, theme.panel);
 
     // Title and match score.
     let title = words.daifugo_title(game.game_number, game.options.games_to_win);
     draw_text(
-        &mut img,
+        img,
         fit(TextStyle::bold(26.0), &title, 660.0),
         Pt::new(28.0, 42.0),
         Align::MiddleLeft,
@@ -240,7 +260,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
     // The play area.
     let area_top = 90.0;
     rounded_rect(
-        &mut img,
+        img,
         Pt::new(24.0, area_top),
         Pt::new(680.0, area_top + 300.0),
         18.0,
@@ -256,7 +276,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
             for (i, placed) in play.cards.iter().enumerate() {
                 let at = Pt::new(x0 + i as f32 * (w + gap), area_top + 22.0);
                 draw_card(
-                    &mut img,
+                    img,
                     game.card(placed.card),
                     at,
                     w,
@@ -268,7 +288,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
             let by = &game.players[play.by].name;
             let line = words.played_by(play.number, by);
             draw_text(
-                &mut img,
+                img,
                 fit(TextStyle::bold(30.0), &line, 620.0),
                 Pt::new(352.0, area_top + 22.0 + 130.0 * ASPECT + 38.0),
                 Align::Middle,
@@ -280,7 +300,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
                 let under: Vec<u32> = game.covered.iter().map(|p| p.number).collect();
                 let line = words.covers(&under);
                 draw_text(
-                    &mut img,
+                    img,
                     fit(TextStyle::regular(24.0), &line, 620.0),
                     Pt::new(352.0, area_top + 22.0 + 130.0 * ASPECT + 74.0),
                     Align::Middle,
@@ -292,7 +312,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
         None => {
             let lead = words.leads(&game.players[game.current()].name);
             draw_text(
-                &mut img,
+                img,
                 fit(TextStyle::bold(30.0), &lead, 600.0),
                 Pt::new(352.0, area_top + 150.0),
                 Align::Middle,
@@ -307,17 +327,17 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
     let w = 80.0;
     if game.deck.is_empty() {
         rounded_rect(
-            &mut img,
+            img,
             Pt::new(60.0, pile_top),
             Pt::new(60.0 + w, pile_top + w * ASPECT),
             7.0,
             theme.panel_raised,
         );
     } else {
-        draw_back(&mut img, Pt::new(60.0, pile_top), w);
+        draw_back(img, Pt::new(60.0, pile_top), w);
     }
     draw_text(
-        &mut img,
+        img,
         TextStyle::regular(24.0),
         Pt::new(160.0, pile_top + 40.0),
         Align::MiddleLeft,
@@ -326,7 +346,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
     );
     match game.top_discard() {
         Some(top) => draw_card(
-            &mut img,
+            img,
             game.card(top),
             Pt::new(380.0, pile_top),
             w,
@@ -335,7 +355,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
             words,
         ),
         None => rounded_rect(
-            &mut img,
+            img,
             Pt::new(380.0, pile_top),
             Pt::new(380.0 + w, pile_top + w * ASPECT),
             7.0,
@@ -343,7 +363,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
         ),
     }
     draw_text(
-        &mut img,
+        img,
         TextStyle::regular(24.0),
         Pt::new(480.0, pile_top + 40.0),
         Align::MiddleLeft,
@@ -354,7 +374,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
     // Players: name, hand size as card backs, games won; the one to move highlighted.
     let x = panel_x as f32 + 20.0;
     draw_text(
-        &mut img,
+        img,
         TextStyle::bold(22.0),
         Pt::new(x, 42.0),
         Align::MiddleLeft,
@@ -365,7 +385,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
         let top = 80.0 + i as f32 * 150.0;
         if i == game.current() && !game.is_over() {
             rounded_rect(
-                &mut img,
+                img,
                 Pt::new(x - 10.0, top - 10.0),
                 Pt::new(width as f32 - 12.0, top + 130.0),
                 12.0,
@@ -380,7 +400,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
         let style = TextStyle::bold(24.0);
         let name = ellipsize(style, &format!("{marker}{}", p.name), 290.0);
         draw_text(
-            &mut img,
+            img,
             style,
             Pt::new(x, top + 16.0),
             Align::MiddleLeft,
@@ -389,7 +409,7 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
         );
         let wins = words.hand_and_wins(p.hand.len(), u32::from(p.wins));
         draw_text(
-            &mut img,
+            img,
             fit(TextStyle::regular(22.0), &wins, 290.0),
             Pt::new(x, top + 50.0),
             Align::MiddleLeft,
@@ -398,13 +418,13 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
         );
         let shown = p.hand.len().min(12);
         for c in 0..shown {
-            draw_back(&mut img, Pt::new(x + c as f32 * 20.0, top + 66.0), 34.0);
+            draw_back(img, Pt::new(x + c as f32 * 20.0, top + 66.0), 34.0);
         }
     }
     if let Some(w) = game.match_winner {
         let line = words.match_winner(&game.players[w].name);
         draw_text(
-            &mut img,
+            img,
             fit(TextStyle::bold(28.0), &line, 600.0),
             Pt::new(352.0, 548.0),
             Align::Middle,
@@ -412,5 +432,4 @@ pub fn render_table(game: &Game, theme: &Theme, words: &dyn Words) -> RgbaImage 
             &line,
         );
     }
-    img
 }

@@ -230,6 +230,17 @@ pub fn document(
     title: &str,
     ids: &str,
 ) -> String {
+    document_sized((size, size), background, shapes, title, ids)
+}
+
+/// [`document`] for a picture `width` × `height` pixels.
+pub fn document_sized(
+    (width, height): (u32, u32),
+    background: Rgba<u8>,
+    shapes: &[Shape],
+    title: &str,
+    ids: &str,
+) -> String {
     let ids = escape(ids);
     let mut body = String::with_capacity(shapes.len() * 80);
     let mut used = Glyphs::new();
@@ -239,7 +250,7 @@ pub fn document(
     let mut out = String::with_capacity(body.len() + used.len() * 600 + 512);
     let _ = writeln!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {size}" role="img" aria-labelledby="{ids}board-title">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{ids}board-title">"#
     );
     let _ = writeln!(
         out,
@@ -260,7 +271,7 @@ pub fn document(
     out.push_str("</defs>\n");
     let _ = writeln!(
         out,
-        r#"<rect width="{size}" height="{size}" {}/>"#,
+        r#"<rect width="{width}" height="{height}" {}/>"#,
         paint("fill", background)
     );
     out.push_str(&body);
