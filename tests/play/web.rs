@@ -497,6 +497,20 @@ async fn in_a_real_browser_a_name_is_text() {
         said.as_str().unwrap_or_default().contains(MALLORY.name),
         "{said}"
     );
+    // Expired, the link shows only why.
+    t.clock.advance(Duration::from_secs(31 * 86_400));
+    browser.open(&link).await;
+    let said = browser.eval("document.body.textContent").await;
+    assert!(
+        said.as_str().unwrap_or_default().contains("expired"),
+        "{said}"
+    );
+    assert_eq!(
+        browser
+            .eval("document.querySelectorAll('svg').length")
+            .await,
+        json!(0)
+    );
     t.close().await;
 }
 
@@ -726,6 +740,22 @@ async fn in_a_real_browser_a_class_of_fifteen_games_on_one_screen() {
     let dir = std::env::temp_dir().join("primeclimb-web-screenshots");
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(dir.join("class.png"), &shot);
+    // Withdrawn, the link shows only why.
+    let revoke = json!([{ "name": "revoke", "type": 5, "value": true }]);
+    t.slash(fake::TEACHER, &["class", "view"], revoke, "en-US")
+        .await;
+    browser.open(&link).await;
+    let said = browser.eval("document.body.textContent").await;
+    assert!(
+        said.as_str().unwrap_or_default().contains("withdrawn"),
+        "{said}"
+    );
+    assert_eq!(
+        browser
+            .eval("document.querySelectorAll('svg').length")
+            .await,
+        json!(0)
+    );
     t.close().await;
 }
 
