@@ -27,7 +27,7 @@ use primeclimb::store;
 use support::fake_discord::{FakeDiscord, GUILD_ID};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-const SECRET: &str = "the web benchmark's secret";
+const SECRET: &str = "the web benchmark's secret, long enough to sign";
 
 fn status_kb(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;

@@ -148,12 +148,17 @@ pub struct WebConfig {
     pub link_key: crate::session::LinkKey,
     /// How long a link works (`WEB_LINK_DAYS`, default 30).
     pub link_lifetime: Duration,
+    /// How often an open live page's link is checked again (withdrawn or expired since:
+    /// the page is told why). A minute; tests shorten it.
+    pub link_recheck: Duration,
 }
 
 impl WebConfig {
     /// The default address: this machine only (a reverse proxy in front, README).
     pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
     pub const DEFAULT_LINK_DAYS: u64 = 30;
+    /// The shortest `WEB_SECRET` accepted.
+    pub const MIN_SECRET: usize = 32;
 
     /// How links are made: `None` without a public address to give.
     pub fn links(&self) -> Option<crate::session::LinkPlan> {
@@ -171,6 +176,7 @@ impl WebConfig {
             public_url: None,
             link_key: crate::session::LinkKey::from_secret(secret.as_bytes()),
             link_lifetime: Duration::from_secs(Self::DEFAULT_LINK_DAYS * 86_400),
+            link_recheck: Duration::from_secs(60),
         }
     }
 }
@@ -226,6 +232,11 @@ pub enum ConfigError {
     BadPublicUrl(String),
     #[error("WEB_LINK_DAYS must be a number of days from 1 to 3650, not {0:?}")]
     BadLinkDays(String),
+    #[error(
+        "WEB_SECRET must be at least 32 characters of random text (links are signed with it), \
+         or unset to use one made from the bot token"
+    )]
+    ShortWebSecret,
     #[error("{0}")]
     Database(String),
 }
@@ -314,7 +325,14 @@ impl BotConfig {
                 let addr = addr
                     .parse()
                     .map_err(|_| ConfigError::BadWebAddr(addr.to_string()))?;
-                let secret = get("WEB_SECRET").unwrap_or_else(|| token.clone());
+                let secret = match get("WEB_SECRET") {
+                    // Links are signed with it: a short one could be found by trying.
+                    Some(s) if s.chars().count() < WebConfig::MIN_SECRET => {
+                        return Err(ConfigError::ShortWebSecret);
+                    }
+                    Some(s) => s,
+                    None => token.clone(),
+                };
                 let mut web = WebConfig::new(addr, &secret);
                 web.public_url = match get("PUBLIC_URL") {
                     None => None,

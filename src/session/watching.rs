@@ -30,8 +30,21 @@ pub const SEASON_STANDINGS: usize = 50;
 /// A class as its page shows it.
 #[derive(Clone, Debug)]
 pub struct ClassWatched {
+    /// What its live page compares ([`Watching::class_version`] at the time it was read).
+    pub version: i64,
     pub games: Vec<GameView>,
     pub standings: SeasonBoard,
+}
+
+/// A number that changes whenever any of the games `(id, version)` changes.
+fn fingerprint(games: impl Iterator<Item = (i64, i64)>) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (id, version) in games {
+        for v in [id, version] {
+            h = (h ^ v as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    (h & i64::MAX as u64) as i64
 }
 
 impl Watched {
@@ -141,8 +154,10 @@ impl<S: Store> Watching<'_, S> {
         guild: i64,
         channel: Option<i64>,
     ) -> Result<ClassWatched, SessionError> {
+        let rows = self.class_rows(guild, channel).await?;
+        let version = fingerprint(rows.iter().map(|r| (r.id, r.version)));
         let mut games = Vec::new();
-        for row in self.class_rows(guild, channel).await? {
+        for row in rows {
             games.push(self.game_view(row).await?);
         }
         let standings = self.standings().season_board(
@@ -153,6 +168,7 @@ impl<S: Store> Watching<'_, S> {
             None,
         );
         Ok(ClassWatched {
+            version,
             games,
             standings: standings.await?,
         })
@@ -180,13 +196,7 @@ impl<S: Store> Watching<'_, S> {
         channel: Option<i64>,
     ) -> Result<i64, SessionError> {
         let rows = self.class_rows(guild, channel).await?;
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for r in &rows {
-            for v in [r.id, r.version] {
-                h = (h ^ v as u64).wrapping_mul(0x0100_0000_01b3);
-            }
-        }
-        Ok((h & i64::MAX as u64) as i64)
+        Ok(fingerprint(rows.iter().map(|r| (r.id, r.version))))
     }
 
     /// A game's page: the game as it stands, and its turns.
@@ -225,5 +235,15 @@ impl<S: Store> Watching<'_, S> {
     /// `None` when there is no such game.
     pub async fn version(self, game_id: i64) -> Result<Option<i64>, SessionError> {
         Ok(self.store().game(game_id).await?.map(|row| row.version))
+    }
+
+    /// What a started game's page is drawn from, without its turns (one read: what
+    /// a page's parts kept for its version can be found by); `None` when there is no
+    /// such game or it has not started.
+    pub async fn info(self, game_id: i64) -> Result<Option<GameInfo>, SessionError> {
+        match self.store().game(game_id).await? {
+            Some(row) if row.state.is_some() => Ok(Some(GameInfo::of_row(&row)?)),
+            _ => Ok(None),
+        }
     }
 }

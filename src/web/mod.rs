@@ -13,8 +13,8 @@
 //! - `GET /class/{token}` (with `/state` and `/live`): a class on one screen, every open
 //!   game of a channel or a server as a grid of live boards, and the season's standings;
 //! - `GET /season/{token}`: a server's standings for the season (`/leaderboard`'s page);
-//! - `GET /static/app.js`, `/static/class.js`, `/static/app.css`: the pages' scripts and
-//!   style, compiled in.
+//! - `GET /static/app.js`, `/static/class.js`, `/static/live.js`, `/static/app.css`: the
+//!   pages' scripts and style, compiled in.
 //!
 //! Every page is sent with a strict Content-Security-Policy (scripts and styles from the
 //! bot only, no inline script), no referrer (the token is in the address), and gzip.
@@ -48,16 +48,20 @@ use crate::text::web as words;
 static APP_JS: &str = include_str!("../../assets/web/app.js");
 static APP_CSS: &str = include_str!("../../assets/web/app.css");
 static CLASS_JS: &str = include_str!("../../assets/web/class.js");
+static LIVE_JS: &str = include_str!("../../assets/web/live.js");
 
 /// What every request of the web front shares.
 struct Web {
     session: Session,
     config: WebConfig,
     live: Arc<live::Live>,
-    /// The parts of games' pages as last drawn, by game, version and language: every page
-    /// of a game asks for them after each move, and they are drawn once.
-    drawn: std::sync::Mutex<HashMap<(i64, i64, Lang), Arc<String>>>,
+    /// The parts of games' pages as last drawn, by game, version, look and language: every
+    /// page of a game asks for them after each move, and they are drawn once.
+    drawn: std::sync::Mutex<HashMap<Drawn, Arc<String>>>,
 }
+
+/// A game's page parts as drawn: game, version, look, language.
+type Drawn = (i64, i64, crate::render::Look, Lang);
 
 /// How many drawn pages' parts are kept (a few per game being watched).
 const DRAWN_KEPT: usize = 256;
@@ -113,6 +117,10 @@ pub async fn serve(
         .route("/class/{token}/state", get(class_state))
         .route("/class/{token}/live", get(class_live))
         .route("/season/{token}", get(season_page))
+        .route(
+            "/static/live.js",
+            get(|| asset(LIVE_JS, "text/javascript; charset=utf-8")),
+        )
         .route(
             "/static/class.js",
             get(|| asset(CLASS_JS, "text/javascript; charset=utf-8")),
@@ -319,16 +327,36 @@ async fn game_state(
     Path(token): Path<String>,
     Query(ask): Query<Ask>,
 ) -> Response {
-    let (watched, lang) = match opened(&web, &token, &ask).await {
-        Ok(found) => found,
-        Err(page) => return page,
+    let fallback = ask.lang().unwrap_or(Lang::En);
+    // Every page of a game asks after each move: one read finds the parts already drawn
+    // for this version, look and language; only the first asker replays and draws.
+    let game_id = match web.game_of(&token).await {
+        Ok(id) => id,
+        Err(r) => return r.response(fallback),
     };
-    // A game's parts are the same for every link to it.
-    let key = (watched.info().id, watched.info().version, lang);
-    let kept = web.drawn.lock().ok().and_then(|d| d.get(&key).cloned());
+    let info = match web.session.watching().info(game_id).await {
+        Ok(Some(info)) => info,
+        Ok(None) => return Refusal::NoGame.response(fallback),
+        Err(e) => {
+            warn!(game = game_id, "a game's page could not be read: {e}");
+            return Refusal::Failed.response(fallback);
+        }
+    };
+    let lang = ask.lang().unwrap_or(info.lang);
+    let kept = web
+        .drawn
+        .lock()
+        .ok()
+        .and_then(|d| d.get(&(info.id, info.version, info.look, lang)).cloned());
     let body = match kept {
         Some(body) => body,
         None => {
+            let watched = match web.watched(&token).await {
+                Ok(w) => w,
+                Err(r) => return r.response(lang),
+            };
+            let i = watched.info();
+            let key = (i.id, i.version, i.look, lang);
             let Some(body) = blocking(move || {
                 let p = page::parts(&watched, lang);
                 let json = serde_json::json!({
@@ -398,7 +426,7 @@ async fn game_live(
     Path(token): Path<String>,
     Query(ask): Query<Ask>,
 ) -> Response {
-    live_stream(&web, &token, &ask).await
+    live_stream(web, token, &ask, false).await
 }
 
 async fn class_live(
@@ -406,27 +434,49 @@ async fn class_live(
     Path(token): Path<String>,
     Query(ask): Query<Ask>,
 ) -> Response {
-    live_stream(&web, &token, &ask).await
+    live_stream(web, token, &ask, true).await
 }
 
-/// The live stream of what `token` shows: a `version` event each time it changes.
-async fn live_stream(web: &Web, token: &str, ask: &Ask) -> Response {
+/// The live stream of what `token` shows (a class's when `class`, else a game's): a
+/// `version` event each time it changes.
+async fn live_stream(web: Arc<Web>, token: String, ask: &Ask, class: bool) -> Response {
     let lang = ask.lang().unwrap_or(Lang::En);
-    let scope = match web.scope_of(token).await {
+    let scope = match web.scope_of(&token).await {
         Ok(scope) => scope,
         Err(r) => return r.response(lang),
     };
-    let Some(subject) = live::Subject::of(scope) else {
-        return Refusal::NoGame.response(lang);
+    let subject = match (live::Subject::of(scope), class) {
+        (Some(s @ live::Subject::Class { .. }), true)
+        | (Some(s @ live::Subject::Game(_)), false) => s,
+        (Some(_), _) => return Refusal::Link(LinkRefusal::Unknown).response(lang),
+        (None, _) => return Refusal::NoGame.response(lang),
     };
-    let Some(follower) = web.live.follow(subject, token) else {
+    let Some(follower) = web.live.follow(subject, &token) else {
         return Refusal::Busy.response(lang);
     };
-    let stream = futures_util::stream::unfold(follower, |mut follower| async move {
-        let version = follower.next().await?;
-        let event = Event::default().event("version").data(version.to_string());
-        Some((Ok::<_, std::convert::Infallible>(event), follower))
-    });
+    // The link is looked at again now and then: withdrawn or expired since the stream
+    // opened, the stream ends, and the page, reconnecting, is told why.
+    let recheck = web.config.link_recheck;
+    let state = (follower, web, token, tokio::time::Instant::now() + recheck);
+    let stream =
+        futures_util::stream::unfold(state, |(mut follower, web, token, mut due)| async move {
+            loop {
+                match tokio::time::timeout_at(due, follower.next()).await {
+                    Ok(version) => {
+                        let event = Event::default().event("version").data(version?.to_string());
+                        let state = (follower, web, token, due);
+                        return Some((Ok::<_, std::convert::Infallible>(event), state));
+                    }
+                    // Time to look at the link again: gone, the stream ends.
+                    Err(_) => {
+                        if matches!(web.scope_of(&token).await, Err(Refusal::Link(_))) {
+                            return None;
+                        }
+                        due = tokio::time::Instant::now() + web.config.link_recheck;
+                    }
+                }
+            }
+        });
     (
         [(header::CACHE_CONTROL, "no-store")],
         Sse::new(stream).keep_alive(KeepAlive::new().interval(KEEP_ALIVE)),
@@ -464,7 +514,12 @@ async fn class_answer(web: &Web, token: String, ask: &Ask, parts_only: bool) -> 
     let built = blocking(move || {
         let parts = page::class_parts(&class, lang);
         if parts_only {
-            serde_json::json!({ "grid": parts.grid, "standings": parts.standings }).to_string()
+            serde_json::json!({
+                "version": class.version,
+                "grid": parts.grid,
+                "standings": parts.standings,
+            })
+            .to_string()
         } else {
             page::class_page(&class, &parts, lang)
         }

@@ -249,7 +249,7 @@ pub fn class_page(class: &ClassWatched, parts: &ClassParts, lang: Lang) -> Strin
     let w = words::class_words(class.standings.season, lang);
     let head = head(lang, w.title, Some("class.js"));
     format!(
-        r#"{head}<body class="class" data-live="{live}" data-reconnecting="{reconnecting}">
+        r#"{head}<body class="class" data-version="{version}" data-live="{live}" data-reconnecting="{reconnecting}">
 <header>
 <h1>{title}</h1>
 <p class="tools"><span id="status" role="status">{live}</span>
@@ -263,6 +263,7 @@ pub fn class_page(class: &ClassWatched, parts: &ClassParts, lang: Lang) -> Strin
 </html>
 "#,
         title = escape(w.title),
+        version = class.version,
         live = escape(w.live),
         reconnecting = escape(w.reconnecting),
         large = escape(w.large),

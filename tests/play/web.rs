@@ -31,6 +31,7 @@ async fn table_with_pages(name: &str) -> (Table, String) {
     let base = format!("http://{addr}");
     let mut web = WebConfig::new(addr, SECRET);
     web.public_url = Some(base.clone());
+    web.link_recheck = Duration::from_millis(500);
     let url = support::db::db_url(name);
     let t = Table::open_with(&url, move |c| c.web = Some(web)).await;
     (t, base)
@@ -740,10 +741,18 @@ async fn in_a_real_browser_a_class_of_fifteen_games_on_one_screen() {
     let dir = std::env::temp_dir().join("primeclimb-web-screenshots");
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(dir.join("class.png"), &shot);
-    // Withdrawn, the link shows only why.
+    // Withdrawn while the page is open: its live stream ends, and the page, coming
+    // back, shows only why.
     let revoke = json!([{ "name": "revoke", "type": 5, "value": true }]);
     t.slash(fake::TEACHER, &["class", "view"], revoke, "en-US")
         .await;
+    let told = browser
+        .wait_for(
+            "document.body.textContent.includes('withdrawn')",
+            Duration::from_secs(20),
+        )
+        .await;
+    assert!(told.is_some(), "the open page says the link was withdrawn");
     browser.open(&link).await;
     let said = browser.eval("document.body.textContent").await;
     assert!(

@@ -109,6 +109,10 @@ pub fn glyph_path(weight: Weight, id: u16) -> Option<String> {
             ab_glyph::OutlineCurve::Cubic(a, _, _, b) => (a, b),
         };
         if at != Some(start) {
+            // A new contour: the last one is closed (its halo's stroke joins there).
+            if at.is_some() {
+                d.push('Z');
+            }
             let _ = write!(d, "M{} {}", start.x, start.y);
         }
         let _ = match *curve {
@@ -120,7 +124,11 @@ pub fn glyph_path(weight: Weight, id: u16) -> Option<String> {
         };
         at = Some(end);
     }
-    (!d.is_empty()).then_some(d)
+    if d.is_empty() {
+        return None;
+    }
+    d.push('Z');
+    Some(d)
 }
 
 /// Width of a line of text in pixels.

@@ -162,7 +162,7 @@ fn the_web_pages_are_configured_and_checked() {
         ("DISCORD_TOKEN", "abc"),
         ("WEB_ADDR", "0.0.0.0:9000"),
         ("PUBLIC_URL", "https://climb.example.org/"),
-        ("WEB_SECRET", "another secret"),
+        ("WEB_SECRET", "another secret, long enough to sign with"),
         ("WEB_LINK_DAYS", "7"),
     ])
     .unwrap();
@@ -178,6 +178,9 @@ fn the_web_pages_are_configured_and_checked() {
     );
     // The secret never shows.
     assert!(!format!("{web:?}").contains("another secret"));
+    // A short secret could be found by trying: refused.
+    let e = config(&[("DISCORD_TOKEN", "abc"), ("WEB_SECRET", "changeme")]).unwrap_err();
+    assert!(e.to_string().contains("WEB_SECRET"), "{e}");
 
     let off = config(&[("DISCORD_TOKEN", "abc"), ("WEB_ADDR", "off")]).unwrap();
     assert!(off.web.is_none());
