@@ -4,7 +4,7 @@
 //!   set before the pages and with them all open; its peak, VmHWM, at the end), and a
 //!   move reaches every page of its game within p99 ≤ 1 s (from the move's commit to
 //!   the page's `version` event);
-//! - a game's page at most 150 KB on first load, gzipped (the page, its script and its
+//! - a game's page at most 150 KB on first load, gzipped (the page, its scripts and its
 //!   style), served in ≤ 300 ms with its board (the SVG is in the page); in headless
 //!   Chromium, where installed, the first paint of the page.
 //!
@@ -151,7 +151,7 @@ async fn run(pages: usize, games: usize, rounds: usize) {
     }
     let token_of = |id: i64| key.sign(Scope::Game(id), i64::MAX);
 
-    // First load: the page with its board, its script and its style, as a browser asks.
+    // First load: the page with its board, its scripts and its style, as a browser asks.
     let client = reqwest::Client::new();
     let mut first_loads = Vec::new();
     let mut sizes = Vec::new();
@@ -161,6 +161,7 @@ async fn run(pages: usize, games: usize, rounds: usize) {
         for path in [
             format!("/game/{}", token_of(*id)),
             "/static/app.js".into(),
+            "/static/live.js".into(),
             "/static/app.css".into(),
         ] {
             let r = client
@@ -277,7 +278,7 @@ async fn run(pages: usize, games: usize, rounds: usize) {
 
     println!("web pages: {pages} live pages on {games} games, {rounds} rounds");
     println!(
-        "  first load (page with its board, script, style; gzip): {} KB, served in median {:.1} ms, max {:.1} ms",
+        "  first load (page with its board, scripts, style; gzip): {} KB, served in median {:.1} ms, max {:.1} ms",
         sizes.iter().max().copied().unwrap_or(0).div_ceil(1024),
         percentile(&first_loads, 0.5).as_secs_f64() * 1e3,
         first_loads.last().copied().unwrap_or_default().as_secs_f64() * 1e3
