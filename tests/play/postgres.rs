@@ -543,7 +543,9 @@ async fn a_process_killed_mid_game_leaves_the_game_to_the_other() {
         serde_json::to_value(&stored).unwrap(),
         "the stored game is what its log replays to"
     );
-    // One result per seat, and each AI level rated for one game.
+    // One result per seat, and each AI level rated once for this game (the timed game's
+    // medium AI once more if that game, its turns played by AIs once they run out, has
+    // ended by then on a slow machine: read after the rating, so never missed).
     let results = c.reader.store().results(game_id).await.unwrap();
     assert_eq!(results.len(), 2, "{results:?}");
     for level in [-2, -3] {
@@ -554,7 +556,12 @@ async fn a_process_killed_mid_game_leaves_the_game_to_the_other() {
             .await
             .unwrap()
             .expect("the AI level is rated");
-        assert_eq!(rating.games, 1, "{rating:?}");
+        let timed_row = c.reader.store().game(timed).await.unwrap().unwrap();
+        let timed_over = level == -2 && timed_row.status == Status::Finished;
+        assert!(
+            rating.games == 1 || (timed_over && rating.games == 2),
+            "{rating:?}"
+        );
     }
     // No turn posted twice: every message of the game in the channel is different.
     let mut seen = BTreeMap::new();
