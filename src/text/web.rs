@@ -9,6 +9,23 @@ use crate::session::{Leaderboard, LinkRefusal, Season, WatchLink};
 
 use super::tr;
 
+/// What every live page says of itself: that it follows live, or is reconnecting, and
+/// its switch to large type (a classroom's projector).
+#[derive(Clone, Copy, Debug)]
+pub struct LiveWords {
+    pub live: &'static str,
+    pub reconnecting: &'static str,
+    pub large: &'static str,
+}
+
+pub fn live_words(lang: Lang) -> LiveWords {
+    LiveWords {
+        live: lang.text("Live", "En direct"),
+        reconnecting: lang.text("Reconnecting…", "Reconnexion…"),
+        large: lang.text("Large type", "Grands caractères"),
+    }
+}
+
 /// The words of a game's page around the board.
 #[derive(Clone, Debug)]
 pub struct PageWords {
@@ -20,11 +37,8 @@ pub struct PageWords {
     pub now: &'static str,
     /// Heading of the board in words.
     pub in_words: &'static str,
-    /// The switch to large type (a classroom's projector).
-    pub large: &'static str,
-    /// Said while the page is following the game, and while it reconnects.
-    pub live: &'static str,
-    pub reconnecting: &'static str,
+    /// The live status and the large-type switch.
+    pub live: LiveWords,
     /// A note above an older turn's board, and the way back to now.
     pub back_to_now: &'static str,
 }
@@ -41,9 +55,7 @@ pub fn page_words(game_id: i64, daifugo: bool, lang: Lang) -> PageWords {
         turns: lang.text("Turns", "Tours"),
         now: lang.text("Now", "Maintenant"),
         in_words: lang.text("The board in words", "Le plateau en mots"),
-        large: lang.text("Large type", "Grands caractères"),
-        live: lang.text("Live", "En direct"),
-        reconnecting: lang.text("Reconnecting…", "Reconnexion…"),
+        live: live_words(lang),
         back_to_now: lang.text("Back to now", "Revenir à maintenant"),
     }
 }
@@ -147,9 +159,7 @@ pub struct ClassWords {
     pub games: &'static str,
     pub no_games: &'static str,
     pub standings: String,
-    pub live: &'static str,
-    pub reconnecting: &'static str,
-    pub large: &'static str,
+    pub live: LiveWords,
 }
 
 /// The class's page: its title, its headings, the season the standings are for.
@@ -166,9 +176,7 @@ pub fn class_words(season: Option<(Season, i64)>, lang: Lang) -> ClassWords {
             "Aucune partie n'est en cours ici pour l'instant.",
         ),
         standings: tr!(lang, "Standings, {}", "Classement, {}", when),
-        live: lang.text("Live", "En direct"),
-        reconnecting: lang.text("Reconnecting…", "Reconnexion…"),
-        large: lang.text("Large type", "Grands caractères"),
+        live: live_words(lang),
     }
 }
 

@@ -193,13 +193,13 @@ fn html(status: StatusCode, body: String) -> Response {
         .into_response()
 }
 
-fn json(value: serde_json::Value) -> Response {
+fn json(body: String) -> Response {
     (
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        value.to_string(),
+        body,
     )
         .into_response()
 }
@@ -381,14 +381,7 @@ async fn game_state(
             body
         }
     };
-    (
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body.as_str().to_owned(),
-    )
-        .into_response()
+    json(body.as_str().to_owned())
 }
 
 async fn game_turn(
@@ -413,7 +406,9 @@ async fn game_turn(
     })
     .await
     {
-        Some((board, story)) => json(serde_json::json!({ "board": board, "story": story })),
+        Some((board, story)) => {
+            json(serde_json::json!({ "board": board, "story": story }).to_string())
+        }
         None => Refusal::Failed.response(lang),
     }
 }
@@ -527,14 +522,7 @@ async fn class_answer(web: &Web, token: String, ask: &Ask, parts_only: bool) -> 
     .await;
     match (built, parts_only) {
         (Some(body), false) => html(StatusCode::OK, body),
-        (Some(body), true) => (
-            [
-                (header::CONTENT_TYPE, "application/json"),
-                (header::CACHE_CONTROL, "no-store"),
-            ],
-            body,
-        )
-            .into_response(),
+        (Some(body), true) => json(body),
         (None, _) => Refusal::Failed.response(lang),
     }
 }

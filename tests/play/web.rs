@@ -37,11 +37,8 @@ async fn table_with_pages(name: &str) -> (Table, String) {
     (t, base)
 }
 
-/// The link `/climb watch` answers with, as `who` asks for it.
-async fn watch_link(t: &Table, who: Who) -> String {
-    let r = t.slash(who, &["climb", "watch"], json!([]), "en-US").await;
-    assert!(r.ephemeral(), "the link is the asker's: {:?}", r.data);
-    let content = r.content();
+/// The web link in an answer's words.
+fn link_in(content: &str) -> String {
     let start = content.find("http://").expect("a link in the answer");
     content[start..]
         .split_whitespace()
@@ -50,11 +47,26 @@ async fn watch_link(t: &Table, who: Who) -> String {
         .to_string()
 }
 
+/// The link `/climb watch` answers with, as `who` asks for it.
+async fn watch_link(t: &Table, who: Who) -> String {
+    let r = t.slash(who, &["climb", "watch"], json!([]), "en-US").await;
+    assert!(r.ephemeral(), "the link is the asker's: {:?}", r.data);
+    link_in(&r.content())
+}
+
 async fn get(url: &str) -> (u16, String, reqwest::header::HeaderMap) {
     let r = reqwest::get(url).await.expect("the page answers");
     let status = r.status().as_u16();
     let headers = r.headers().clone();
     (status, r.text().await.unwrap_or_default(), headers)
+}
+
+/// Whoever of Ada and Bo is to move plays the first hint, on Discord.
+async fn hinted_move(t: &Table) {
+    let view = t.board().await;
+    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
+    let mover = if view.game.current() == 0 { ADA } else { BO };
+    t.climb_move(mover, &hints[0].moves).await;
 }
 
 /// A page following a game: the `version` events of its live stream, read as a browser
@@ -257,14 +269,10 @@ async fn mallory_and_bo(t: &Table) {
         .slash(MALLORY, &["climb", "start"], json!([]), "en-US")
         .await;
     let ids = support::bot::custom_ids(&r.data);
-    let id_for = |verb: &str| {
-        ids.iter()
-            .find(|c| c.ends_with(&format!(":{verb}")))
-            .expect("a lobby button")
-            .clone()
-    };
-    t.click(fake::BO, &id_for("join"), "en-US").await;
-    t.click(MALLORY, &id_for("start"), "en-US").await;
+    t.click(fake::BO, &fake::id_for(&ids, "join"), "en-US")
+        .await;
+    t.click(MALLORY, &fake::id_for(&ids, "start"), "en-US")
+        .await;
     t.wait_for_game("the game", |v| {
         v.info.status == primeclimb::session::Status::Active
     })
@@ -314,6 +322,16 @@ async fn names_are_shown_as_text_and_the_page_is_small() {
     }
     assert!(total <= 150 * 1024, "the first load is {total} bytes");
     t.close().await;
+}
+
+/// The page the browser shows says `why` it shows nothing, and shows no board.
+async fn shows_only_why(browser: &mut Browser, why: &str) {
+    let said = browser.eval("document.body.textContent").await;
+    assert!(said.as_str().unwrap_or_default().contains(why), "{said}");
+    let boards = browser
+        .eval("document.querySelectorAll('svg').length")
+        .await;
+    assert_eq!(boards, json!(0));
 }
 
 /// The mean difference a channel between `a` and `b` (the same size).
@@ -403,9 +421,7 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
 
     // A move on Discord: the page shows it by itself.
     let before = browser.eval("document.body.dataset.version").await;
-    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
-    let mover = if view.game.current() == 0 { ADA } else { BO };
-    t.climb_move(mover, &hints[0].moves).await;
+    hinted_move(&t).await;
     let seen = browser
         .wait_for(
             &format!("document.body.dataset.version !== {before}"),
@@ -501,17 +517,7 @@ async fn in_a_real_browser_a_name_is_text() {
     // Expired, the link shows only why.
     t.clock.advance(Duration::from_secs(31 * 86_400));
     browser.open(&link).await;
-    let said = browser.eval("document.body.textContent").await;
-    assert!(
-        said.as_str().unwrap_or_default().contains("expired"),
-        "{said}"
-    );
-    assert_eq!(
-        browser
-            .eval("document.querySelectorAll('svg').length")
-            .await,
-        json!(0)
-    );
+    shows_only_why(&mut browser, "expired").await;
     t.close().await;
 }
 
@@ -561,13 +567,7 @@ async fn class_link(t: &Table, options: Value) -> String {
         .slash(fake::TEACHER, &["class", "view"], options, "en-US")
         .await;
     assert!(r.ephemeral(), "{}", r.content());
-    let content = r.content();
-    let start = content.find("http://").expect("a link in the answer");
-    content[start..]
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_string()
+    link_in(&r.content())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -611,12 +611,7 @@ async fn a_class_on_one_screen_for_its_teacher_until_revoked() {
             "en-US",
         )
         .await;
-    let content = r.content();
-    let game_link = content[content.find("http://").expect("a link")..]
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_string();
+    let game_link = link_in(&r.content());
     let game_token = game_link.rsplit('/').next().unwrap_or_default();
     let class_token = link.rsplit('/').next().unwrap_or_default();
     let base = link.split("/class/").next().unwrap_or_default();
@@ -658,16 +653,8 @@ async fn a_class_on_one_screen_for_its_teacher_until_revoked() {
 
     // Anyone's `/leaderboard` links to the server's standings page.
     let r = t.slash(ADA, &["leaderboard"], json!([]), "en-US").await;
-    let content = r.content();
-    let at = content
-        .find("on the web: ")
-        .expect("the standings page offered")
-        + 12;
-    let season = content[at..]
-        .split_whitespace()
-        .next()
-        .unwrap_or_default()
-        .to_string();
+    assert!(r.content().contains("on the web: "), "{}", r.content());
+    let season = link_in(&r.content());
     let (status, body, _) = get(&season).await;
     assert_eq!(status, 200, "{body}");
     assert!(body.contains("The season&#39;s standings") && body.contains("Prime Daifugo"));
@@ -754,17 +741,7 @@ async fn in_a_real_browser_a_class_of_fifteen_games_on_one_screen() {
         .await;
     assert!(told.is_some(), "the open page says the link was withdrawn");
     browser.open(&link).await;
-    let said = browser.eval("document.body.textContent").await;
-    assert!(
-        said.as_str().unwrap_or_default().contains("withdrawn"),
-        "{said}"
-    );
-    assert_eq!(
-        browser
-            .eval("document.querySelectorAll('svg').length")
-            .await,
-        json!(0)
-    );
+    shows_only_why(&mut browser, "withdrawn").await;
     t.close().await;
 }
 
@@ -785,10 +762,7 @@ async fn in_a_real_browser_a_page_reconnects_after_the_bot_restarts() {
     // The bot (and its pages) go away and come back on the same address.
     t.restart().await;
     let before = browser.eval("document.body.dataset.version").await;
-    let view = t.board().await;
-    let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
-    let mover = if view.game.current() == 0 { ADA } else { BO };
-    t.climb_move(mover, &hints[0].moves).await;
+    hinted_move(&t).await;
     // The page reconnects by itself (the browser retries within seconds) and shows it.
     let seen = browser
         .wait_for(
@@ -811,14 +785,8 @@ async fn a_prime_daifugo_page_shows_the_table_and_never_a_hand() {
         .slash(ADA, &["daifugo", "start"], json!([]), "en-US")
         .await;
     let ids = r.custom_ids();
-    let id_for = |verb: &str| {
-        ids.iter()
-            .find(|c| c.ends_with(&format!(":{verb}")))
-            .expect("a lobby button")
-            .clone()
-    };
-    t.click(BO, &id_for("join"), "en-US").await;
-    t.click(ADA, &id_for("start"), "en-US").await;
+    t.click(BO, &fake::id_for(&ids, "join"), "en-US").await;
+    t.click(ADA, &fake::id_for(&ids, "start"), "en-US").await;
     let view = t.reader.play().daifugo_board(PLACE).await.expect("a match");
     let link = watch_link(&t, BO).await;
     let (status, page, _) = get(&link).await;
