@@ -10,15 +10,12 @@ use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 use super::answers::{self, refusal};
 use super::caller::Caller;
 use super::commands::Threads;
-use super::ids::{BoardVerb, Click, HandVerb, LobbyVerb, TableVerb};
-use super::posts::{lobby as lobby_post, public_post, Post, MENU_OPTIONS};
+use super::posts::{climb as board_post, lobby as lobby_post, public_post, Post};
 use super::reply::{self, Answer, Shown, Target};
 use super::snowflake;
 use super::types::Data;
-use crate::level::Level;
-use crate::session::{
-    Changed, ClickAsk, Clicked, Command, GameView, LobbyAct, LobbyDone, Place, Rematch,
-};
+use crate::session::ids::{Asked, Click};
+use crate::session::{Changed, ClickAsk, Clicked, GameView, LobbyAct, LobbyDone, Place, Rematch};
 use crate::text::{self, Markup};
 
 const M: Markup = Markup::Discord;
@@ -51,16 +48,19 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         Ok(p) => p,
         Err(t) => return reply::refuse(target, http, &t).await,
     };
-    let (ask, shown) = match read(parsed, selected(click), &caller) {
-        Read::Ask(ask, shown) => (ask, shown),
-        Read::NotOnMenu => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
+    let may_open = caller
+        .app_permissions
+        .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS));
+    let ask = match parsed.ask(selected(click), caller.room(), may_open) {
+        Asked::Game(ask) => ask,
+        Asked::NotOnMenu => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
         // A new game, where the learner is.
-        Read::LearnPlay => {
+        Asked::LearnPlay => {
             let work = super::commands::learn::play_click(http, data, &caller);
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
         // Another page of the teacher's list: it names no game.
-        Read::ClassGames { everywhere, page } => {
+        Asked::ClassGames { everywhere, page } => {
             let work = async {
                 // The page replaces the one clicked; a refusal is told privately.
                 let mut answer =
@@ -73,6 +73,22 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
     };
+    // How the answer is most likely shown: a change of a game to everyone, what only
+    // concerns the clicker to them, a lobby or a board's buttons in place.
+    let shown = match ask {
+        ClickAsk::Climb { .. } | ClickAsk::Daifugo { .. } | ClickAsk::Rematch { .. } => {
+            Shown::Public
+        }
+        ClickAsk::ClimbHint { .. } | ClickAsk::ClimbMoves { .. } | ClickAsk::Hand { .. } => {
+            Shown::Private
+        }
+        ClickAsk::ClimbPawn { .. } | ClickAsk::Lobby { .. } => Shown::Update,
+    };
+    // A private board speaks its viewer's language; a public one, the game's.
+    let ephemeral = click
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
     let cancel = matches!(
         ask,
         ClickAsk::Lobby {
@@ -101,6 +117,11 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             }
             Clicked::ClimbHint(view, hints) => {
                 Answer::private(answers::hints_words(&view, &hints, &caller, lang))
+            }
+            // Only the buttons change: the steps of the pawn picked, or the pawns again.
+            Clicked::ClimbPawn(view, pawn) => {
+                let lang = if ephemeral { lang } else { view.info.lang };
+                Answer::new(board_post::steps_update(&view, pawn, lang), Shown::Update)
             }
             Clicked::ClimbMoves(view, outcomes) => {
                 Answer::private(text::climb::moves_text(&view.game, &outcomes, lang, M))
@@ -173,84 +194,6 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         }
     };
     reply::answer(target, http, data, shown, work).await
-}
-
-/// A click as read: what it asks of a game and how its answer is most likely shown, or a
-/// click that names no game.
-enum Read {
-    Ask(ClickAsk, Shown),
-    /// A menu choice that is not on the menu (or none).
-    NotOnMenu,
-    LearnPlay,
-    ClassGames {
-        everywhere: bool,
-        page: u16,
-    },
-}
-
-/// Read a click and the value chosen in its menu.
-fn read(parsed: Click, value: Option<String>, caller: &Caller) -> Read {
-    let ask = |ask, shown| Read::Ask(ask, shown);
-    match parsed {
-        Click::LearnPlay => Read::LearnPlay,
-        Click::ClassGames { everywhere, page } => Read::ClassGames { everywhere, page },
-        Click::Rematch { game_id } => {
-            let may_open = caller
-                .app_permissions
-                .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS));
-            ask(ClickAsk::Rematch { game_id, may_open }, Shown::Public)
-        }
-        Click::Board { stamp, verb } => {
-            let command = match verb {
-                BoardVerb::End => Command::EndMove,
-                BoardVerb::Undo => Command::Undo,
-                BoardVerb::Hint => return ask(ClickAsk::ClimbHint { stamp, n: 3 }, Shown::Private),
-                BoardVerb::Moves => return ask(ClickAsk::ClimbMoves { stamp }, Shown::Private),
-                // A menu of choices, MENU_OPTIONS to a page.
-                BoardVerb::Pick(page) => match value.and_then(|v| v.parse::<usize>().ok()) {
-                    Some(n) if n >= 1 && (n - 1) / MENU_OPTIONS == usize::from(page) => {
-                        Command::Choose(n)
-                    }
-                    _ => return Read::NotOnMenu,
-                },
-            };
-            ask(ClickAsk::Climb { stamp, command }, Shown::Public)
-        }
-        Click::Lobby { game_id, verb } => {
-            let act = match verb {
-                LobbyVerb::Join => LobbyAct::Join,
-                LobbyVerb::Leave => LobbyAct::Leave,
-                LobbyVerb::Cancel => LobbyAct::Cancel,
-                LobbyVerb::Start => LobbyAct::Start,
-                LobbyVerb::Ai => match value.as_deref() {
-                    Some(lobby_post::REMOVE_AI) => LobbyAct::RemoveAi,
-                    Some(v) => match v.parse::<Level>() {
-                        Ok(level) => LobbyAct::AddAi(level),
-                        Err(_) => return Read::NotOnMenu,
-                    },
-                    None => return Read::NotOnMenu,
-                },
-            };
-            let room = caller.room();
-            ask(ClickAsk::Lobby { game_id, act, room }, Shown::Update)
-        }
-        Click::Table { game_id, verb } => {
-            let hint = verb == TableVerb::Hint;
-            ask(ClickAsk::Hand { game_id, hint }, Shown::Private)
-        }
-        Click::Hand { stamp, verb } => {
-            let words = match (verb, value) {
-                (HandVerb::Draw, _) => "draw".to_string(),
-                (HandVerb::PlayD, _) => "d".to_string(),
-                (HandVerb::Pass, _) => "pass".to_string(),
-                (HandVerb::Skip, _) => "skip".to_string(),
-                (HandVerb::Play, Some(v)) => v,
-                (HandVerb::Discard, Some(v)) => format!("discard {v}"),
-                (HandVerb::Play | HandVerb::Discard, None) => return Read::NotOnMenu,
-            };
-            ask(ClickAsk::Daifugo { stamp, words }, Shown::Public)
-        }
-    }
 }
 
 /// The game has started: the lobby message says so, the first board is posted in the

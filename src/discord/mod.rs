@@ -5,10 +5,11 @@
 //! no SQL, no drawing here. The rooms:
 //! - `types.rs` (shared state; the configuration is `crate::config`), `caller.rs` (who, where, which
 //!   language);
-//! - `reply.rs` (answering within 3 s, whatever Discord does), `ids.rs` (custom ids),
-//!   `relay.rs` (rate limits through a proxy);
+//! - `reply.rs` (answering within 3 s, whatever Discord does), `relay.rs` (rate limits
+//!   through a proxy);
 //! - `posts/` (a view and a language → a message), `answers.rs` (a use case and its post),
-//!   `commands/` (the slash commands), `components.rs` (buttons and menus);
+//!   `commands/` (the slash commands), `components.rs` (buttons and menus, read with the
+//!   session's one grammar of clicks, `session::ids`);
 //! - `runner.rs` (AI turns), `clock.rs` (the turn clock).
 //!
 //! [`run`] is the one entry point, used by `primeclimb bot` and by the end-to-end tests
@@ -27,8 +28,6 @@ mod clock;
 mod commands;
 mod components;
 mod deliver;
-
-pub mod ids;
 mod notify;
 mod posts;
 pub mod relay;

@@ -23,6 +23,9 @@ pub enum ClickAsk {
     ClimbHint { stamp: Stamp, n: usize },
     /// Every legal end of the turn on the board shown.
     ClimbMoves { stamp: Stamp },
+    /// The player to move picks a pawn to see its steps (`None`: the pawns again) on the
+    /// board shown; nothing changes.
+    ClimbPawn { stamp: Stamp, pawn: Option<u8> },
     /// A lobby's button or menu.
     Lobby {
         game_id: i64,
@@ -44,6 +47,8 @@ pub enum Clicked {
     Climb(Place, Box<Changed<ClimbView>>),
     ClimbHint(Box<ClimbView>, Vec<Hint>),
     ClimbMoves(Box<ClimbView>, Vec<Outcome>),
+    /// The board shown, still current, and the pawn its player to move picked.
+    ClimbPawn(Box<ClimbView>, Option<u8>),
     Lobby(Place, LobbyDone),
     Daifugo(Place, Box<Changed<DaifugoView>>),
     /// The hand, and whether a hint was asked.
@@ -57,6 +62,7 @@ impl ClickAsk {
             ClickAsk::Climb { stamp, .. }
             | ClickAsk::ClimbHint { stamp, .. }
             | ClickAsk::ClimbMoves { stamp }
+            | ClickAsk::ClimbPawn { stamp, .. }
             | ClickAsk::Daifugo { stamp, .. } => stamp.game_id,
             ClickAsk::Lobby { game_id, .. }
             | ClickAsk::Hand { game_id, .. }
@@ -90,6 +96,10 @@ impl<S: Store> Play<'_, S> {
             ClickAsk::ClimbHint { n, .. } => {
                 let (view, hints) = self.hint_for(place, n, user).await?;
                 Clicked::ClimbHint(Box::new(view), hints)
+            }
+            ClickAsk::ClimbPawn { stamp, pawn } => {
+                let view = self.for_mover(place, actor, stamp).await?;
+                Clicked::ClimbPawn(Box::new(view), pawn)
             }
             ClickAsk::ClimbMoves { .. } => {
                 let (view, outcomes) = self.legal_moves(place).await?;

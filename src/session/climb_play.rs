@@ -480,6 +480,35 @@ impl<S: Store> Play<'_, S> {
         self.view_of(row).await
     }
 
+    /// The board shown (`stamp`), for its player to move, and only them, while it is
+    /// current: a pawn picked to see its steps. Nothing changes.
+    pub async fn for_mover(
+        self,
+        place: Place,
+        actor: &Actor,
+        stamp: Stamp,
+    ) -> Result<ClimbView, SessionError> {
+        let (row, game) = match self.climb(place).await {
+            Err(SessionError::NoGame | SessionError::NotStarted) => {
+                return Err(SessionError::Moved)
+            }
+            other => other?,
+        };
+        if row.stamp() != stamp {
+            return Err(SessionError::Moved);
+        }
+        if game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        Session::<S>::actor_seat(&row, &game, actor, false)?;
+        Ok(ClimbView::new(
+            GameInfo::of_row(&row)?,
+            game,
+            Vec::new(),
+            None,
+        ))
+    }
+
     /// Every legal end of the current Move phase, sorted, each with a move that reaches it.
     pub async fn legal_moves(
         self,

@@ -18,11 +18,13 @@ mod clicks;
 mod climb_play;
 mod clock;
 mod commit;
+mod controls;
 mod core;
 mod daifugo_play;
 pub mod dates;
 mod due;
 mod error;
+pub mod ids;
 pub mod lessons;
 mod links;
 mod lobby;
@@ -55,6 +57,7 @@ pub use clicks::{ClickAsk, Clicked};
 pub use climb_play::BoardAsked;
 pub use clock::{AiStep, Due};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
+pub use controls::Touch;
 pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
     Play, Servers, Session, Standings, Watching, DEFAULT_DATABASE_URL,

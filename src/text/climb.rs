@@ -4,11 +4,14 @@
 use super::{de, factorisation, list, possessive, tr, Lang, Markup};
 use crate::climb::board::{factor_colours, is_red_space, Colour, GOAL, START};
 use crate::climb::hint::{changes_nothing, shows_colours, Hint, Note};
+use crate::climb::notation::Token;
 use crate::climb::ops::Op;
+use crate::climb::steps::Step;
 use crate::climb::{
     ActionEffect, CardChoice, CardDef, CardId, Course, Effect, Event, Game, KeeperEffect,
     KeeperPlay, PawnRef, Roll, Seat,
 };
+use crate::session::Touch;
 
 /// A player's name, or "?" for a seat that does not exist.
 pub fn name(game: &Game, seat: Seat) -> String {
@@ -432,6 +435,47 @@ pub fn step_line(from: u8, op: Op, die: u8, to: u8, lang: Lang) -> String {
         ),
         // × 1 or ÷ 1 elsewhere: the arithmetic says it all (97 × 1 = 97).
         _ => format!("{from} {} {die} = {to}", op.math_symbol()),
+    }
+}
+
+/// What a board offers to touch, in words: "♟ Pawn on 14", "◀ Pawns", or the step.
+pub fn touch_label(game: &Game, touch: &Touch, lang: Lang) -> String {
+    match touch {
+        Touch::Pawn(space) => tr!(lang, "♟ Pawn on {}", "♟ Pion sur {}", space),
+        Touch::Pawns => lang.text("◀ Pawns", "◀ Pions").into(),
+        Touch::Step(step) => step_button(game, step, lang),
+    }
+}
+
+/// A step's button, for playing by clicking: "+3 → 17", "×9 → 90", "🃏 +5 → 45",
+/// "9: back to Start", "🃏 Send back within 2", "🃏 Curse Bo".
+fn step_button(game: &Game, step: &Step, lang: Lang) -> String {
+    let lands = step.lands.unwrap_or_default();
+    match step.token {
+        Token::Die(op, d) => format!("{}{d} → {lands}", op.math_symbol()),
+        Token::Forced(d) => tr!(lang, "{}: back to Start", "{} : retour au départ", d),
+        Token::PlusMinus { add, n } => {
+            format!("🃏 {}{n} → {lands}", if add { '+' } else { '−' })
+        }
+        Token::SendWithin(d) => {
+            // `kw` names the one distance held.
+            let held = || {
+                let keepers = game.playable_keepers(game.current());
+                keepers.into_iter().find_map(|(_, k)| match k {
+                    KeeperEffect::SendWithin { distance } => Some(distance),
+                    _ => None,
+                })
+            };
+            let d = d.or_else(held).unwrap_or(2);
+            tr!(lang, "🃏 Send back within {}", "🃏 Renvoi à {} cases", d)
+        }
+        Token::Curse(p) => tr!(
+            lang,
+            "🃏 Curse {}",
+            "🃏 Maudire {}",
+            name(game, usize::from(p).saturating_sub(1))
+        ),
+        Token::Pawn(space) => space.to_string(),
     }
 }
 

@@ -322,10 +322,12 @@ fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
 /// messages; what it grows by belongs in the session or the words. Its lines are counted
 /// (code, comments and blank lines alike). The design's goal is 3,500; this ceiling is
 /// where it stands, and only comes down (it rose once, by the 43 lines of `/climb watch`
-/// and `/class view`, the web front's links: two new commands' reading and answer).
+/// and `/class view`, the web front's links: two new commands' reading and answer; it came
+/// down when the grammar of clicks moved to the session as `session::ids`, which the
+/// Activity shares, with playing by touch in `session::controls`).
 #[test]
 fn the_discord_adapter_does_not_grow() {
-    const CEILING: usize = 5_696;
+    const CEILING: usize = 5_472;
     let lines: usize = rust_files(&room_path("discord"))
         .iter()
         .map(|f| std::fs::read_to_string(f).unwrap().lines().count())
@@ -727,7 +729,7 @@ fn no_files_import_each_other_in_a_circle() {
         .expect("a file");
     let ids = modules
         .iter()
-        .position(|m| m == "discord::ids")
+        .position(|m| m == "session::ids")
         .expect("a file");
     assert!(edges[posts].contains(&ids));
 }

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Every action the player to move could try in the Move phase (legal or not).
-fn candidate_actions(g: &Game) -> Vec<Action> {
+pub(super) fn candidate_actions(g: &Game) -> Vec<Action> {
     let seat = g.current();
     let mut out = Vec::new();
     let r = g.turn.roll;

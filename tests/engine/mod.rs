@@ -21,6 +21,7 @@ mod replay;
 mod review;
 mod rules;
 mod scaffolds;
+mod steps;
 mod svg;
 mod variants;
 mod words;

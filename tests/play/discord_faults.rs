@@ -187,6 +187,43 @@ async fn every_climb_path_that_changes_a_game_survives_a_refused_reply() {
     let undone = t.board().await;
     assert!(undone.game.turn.steps.is_empty(), "the undo is kept");
 
+    // Playing by buttons: a pawn picked with its update refused changes nothing and the
+    // board's buttons still work; a step clicked with its reply refused is kept, and the
+    // board is posted in the channel under the saved note.
+    let board = |verb: String| format!("climb:{}:{}:{verb}", undone.info.id, undone.info.version);
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::button_click_as(ADA, 77_106, 1, &board("pawn0".into()), "en-US"),
+    );
+    t.fake
+        .wait_for_after(mark, "the refused update", |r| {
+            r.path == fake::callback_path(77_106)
+        })
+        .await;
+    assert_eq!(t.board().await.info.version, undone.info.version);
+    let mark = t.fake.mark();
+    t.fake.fail(Route::Callback, 1, Fault::ServerError);
+    interact(
+        &t,
+        fake::button_click_as(ADA, 77_107, 1, &board(format!("s0+{}", roll.a)), "en-US"),
+    );
+    let note = saved_note(&t, mark, ADA).await;
+    assert!(note
+        .parts
+        .iter()
+        .any(|p| p.filename.as_deref() == Some("board.png")));
+    let stepped = t.board().await;
+    assert_eq!(
+        stepped.info.version,
+        undone.info.version + 1,
+        "the step is kept"
+    );
+    let undo = fake::id_for(&custom_ids(note.json.as_ref().expect("json")), "undo");
+    let r = t.click(ADA, &undo, "en-US").await;
+    assert!(!r.ephemeral(), "{}", r.content());
+
     // /climb resign: the game ends for Ada, told in the channel.
     let mark = t.fake.mark();
     t.fake.fail(Route::Callback, 1, Fault::ServerError);

@@ -285,13 +285,20 @@ async fn french_speakers_get_french() {
     let r = t.climb_move_fr(ADA, &format!("0 +{}", roll.a)).await;
     assert!(r.content().contains(" · tour "), "{}", r.content());
     assert!(r.content().contains("il reste"), "{}", r.content());
-    let labels: Vec<String> = r.data["components"][0]["components"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["label"].as_str().unwrap_or_default().to_string())
-        .collect();
-    assert_eq!(labels, ["Finir le tour", "Annuler"]);
+    // The rows: the pawns to touch (labelled with their spaces), then End turn and Undo.
+    let labels = |row: usize| -> Vec<String> {
+        r.data["components"][row]["components"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["label"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(
+        labels(0),
+        ["♟ Pion sur 0".to_string(), format!("♟ Pion sur {}", roll.a)]
+    );
+    assert_eq!(labels(1), ["Finir le tour", "Annuler"]);
     // The hint button answers in French.
     let hint = id_for(&r.custom_ids(), "hint");
     let h = t.click(ADA, &hint, "fr").await;

@@ -7,6 +7,7 @@ mod claims;
 mod classroom;
 mod daifugo_discord;
 mod daifugo_sessions;
+mod discord_clicks;
 mod discord_e2e;
 mod discord_faults;
 mod discord_game;

@@ -18,6 +18,7 @@ pub mod puzzle;
 pub mod review;
 pub mod seat;
 pub mod solver;
+pub mod steps;
 
 pub use board::{Colour, GOAL, START};
 pub use card::{ActionEffect, CardDef, CardId, Effect, KeeperEffect};

@@ -11,9 +11,9 @@ use super::shared::{answer, answer_here, answer_here_slow};
 use crate::config::WebConfig;
 use crate::discord::caller::Caller;
 use crate::discord::class;
-use crate::discord::ids::Click;
 use crate::discord::posts::{File, Picture, Post};
 use crate::discord::reply::{Answer, Shown};
+use crate::session::ids::Click;
 
 use crate::discord::types::{Context, Data, Error};
 use crate::session::{GameKind, PairWords, Room};

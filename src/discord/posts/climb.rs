@@ -10,11 +10,15 @@ use serenity::{
 use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
 
 use crate::climb::Phase;
-use crate::discord::ids::{BoardVerb, Click, MAX_PICK_MENUS};
 use crate::discord::types::Data;
 use crate::lang::Lang;
-use crate::session::{ClimbView, Look};
+use crate::session::ids::{BoardVerb, Click, MAX_PICK_MENUS};
+use crate::session::{ClimbView, Look, Touch};
 use crate::text::{self, climb as words, tr, Markup};
+
+/// Discord's limits: rows of components in a message, buttons in a row.
+const MAX_ROWS: usize = 5;
+const ROW_BUTTONS: usize = 5;
 
 /// The name of the board picture in messages.
 pub const BOARD_FILE: &str = "board.png";
@@ -73,27 +77,80 @@ pub fn game_post(view: &ClimbView, lang: Lang) -> Post {
     if human {
         // A game with hints on shows the best move at the start of each person's turn.
         lines.extend(text::lessons::coach_lines(g, lang, M));
+    }
+    if let Some(s) = taker(view) {
+        lines.push(words::take_back_line(&M.bold(&words::name(g, s)), lang, M));
+    }
+    post.components = components(view, None, lang);
+    post.content = lines.join("\n");
+    post
+}
+
+/// §3 ruling: the previous player, a person, who may take back a move that revealed no
+/// card.
+fn taker(view: &ClimbView) -> Option<usize> {
+    view.take_back_seat()
+        .filter(|&s| s != view.game.current() && view.info.user_of(s).is_some())
+}
+
+/// The buttons and menus of a game still on: for a person to move, their pawns (or the
+/// steps of the pawn `picked`), End and Undo, or a card's choices; and Hint, Moves and
+/// the previous player's take-back.
+fn components(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Vec<CreateActionRow> {
+    let g = &view.game;
+    let human = view.ai_level(g.current()).is_none();
+    let taker = taker(view);
+    let mut rows = Vec::new();
+    if human {
         match &g.phase {
-            Phase::Choice(_) => post.components.extend(choice_menus(view, lang)),
+            Phase::Choice(_) => rows.extend(choice_menus(view, lang)),
             _ if !g.turn.steps.is_empty() || g.turn.uses.total_left() == 0 => {
-                post.components.push(move_buttons(view, lang))
+                rows.push(move_buttons(view, lang))
             }
             _ => {}
         }
     }
-    // §3 ruling: the previous player may take a move back that revealed no card.
-    let taker = view
-        .take_back_seat()
-        .filter(|&s| s != seat && view.info.user_of(s).is_some());
-    if let Some(s) = taker {
-        lines.push(words::take_back_line(&M.bold(&words::name(g, s)), lang, M));
-    }
     if human || taker.is_some() {
-        post.components
-            .push(help_buttons(view, human, taker.is_some(), lang));
+        rows.push(help_buttons(view, human, taker.is_some(), lang));
     }
-    post.content = lines.join("\n");
-    post
+    let room = MAX_ROWS.saturating_sub(rows.len());
+    rows.splice(0..0, step_rows(view, picked, room, lang));
+    rows
+}
+
+/// Playing by touch (`session::controls`): the pawns, or the steps of the pawn picked,
+/// in the rows left.
+fn step_rows(
+    view: &ClimbView,
+    picked: Option<u8>,
+    room: usize,
+    lang: Lang,
+) -> Vec<CreateActionRow> {
+    let buttons: Vec<CreateButton> = (view.touches(picked).iter())
+        .map(|touch| {
+            let style = match touch {
+                Touch::Pawn(_) => ButtonStyle::Success,
+                Touch::Pawns => ButtonStyle::Secondary,
+                Touch::Step(_) => ButtonStyle::Primary,
+            };
+            let label = words::touch_label(&view.game, touch, lang);
+            (button(view, touch.verb()).label(text::clip(&label, MAX_LABEL))).style(style)
+        })
+        .collect();
+    buttons
+        .chunks(ROW_BUTTONS)
+        .take(room)
+        .map(|row| CreateActionRow::Buttons(row.to_vec()))
+        .collect()
+}
+
+/// The buttons of a board after its player to move picked a pawn (or asked for the pawns
+/// again): the rest of the message stays as it is.
+pub fn steps_update(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Post {
+    Post {
+        components: components(view, picked, lang),
+        ..Post::default()
+    }
 }
 
 fn move_buttons(view: &ClimbView, lang: Lang) -> CreateActionRow {

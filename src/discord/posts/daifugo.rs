@@ -13,9 +13,9 @@ use serenity::{
 
 use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
 use crate::daifugo::{self, Kind, Seat, Step};
-use crate::discord::ids::{Click, HandVerb, TableVerb};
 use crate::discord::types::Data;
 use crate::lang::Lang;
+use crate::session::ids::{Click, HandVerb, TableVerb};
 use crate::session::{DaifugoView, Look};
 use crate::text::{self, daifugo as words, Markup};
 

@@ -8,14 +8,11 @@ use serenity::{
 };
 
 use super::Post;
-use crate::discord::ids::{Click, LobbyVerb};
 use crate::lang::Lang;
 use crate::level::Level;
+use crate::session::ids::{Click, LobbyVerb, REMOVE_AI};
 use crate::session::{GameInfo, LobbyView, Status};
 use crate::text::{self, lobby as words, Markup};
-
-/// The value of the AI menu's entry that removes the last AI seat.
-pub const REMOVE_AI: &str = "remove";
 
 /// The seats as a lobby lists them: mentions for people, a robot for AI seats.
 fn seat_names(info: &GameInfo) -> Vec<String> {

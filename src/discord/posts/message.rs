@@ -13,8 +13,7 @@ use crate::text::{self, Markup};
 
 /// Discord's limit on a message's text.
 pub const MAX_CONTENT: usize = 2_000;
-/// Options in one select menu.
-pub const MENU_OPTIONS: usize = 25;
+pub use crate::session::ids::MENU_OPTIONS;
 /// Discord's limit on an option's label.
 pub const MAX_LABEL: usize = 100;
 
@@ -117,8 +116,12 @@ impl Post {
         } else {
             serenity::InteractionResponseFlags::empty()
         };
-        let mut m = CreateInteractionResponseMessage::new()
-            .content(self.content())
+        let mut m = CreateInteractionResponseMessage::new();
+        // An update of buttons alone leaves the clicked message's text as it is.
+        if !self.content.is_empty() {
+            m = m.content(self.content());
+        }
+        let mut m = m
             .flags(flags)
             .ephemeral(ephemeral)
             .allowed_mentions(self.allowed_mentions())
@@ -131,8 +134,11 @@ impl Post {
 
     /// As the edit of a deferred response.
     pub fn edit(&self) -> EditInteractionResponse {
-        let mut e = EditInteractionResponse::new()
-            .content(self.content())
+        let mut e = EditInteractionResponse::new();
+        if !self.content.is_empty() {
+            e = e.content(self.content());
+        }
+        let mut e = e
             .allowed_mentions(self.allowed_mentions())
             .components(self.components.clone());
         for a in self.attachments() {
@@ -190,7 +196,7 @@ pub fn rematch_row(info: &GameInfo, lang: Lang) -> Option<CreateActionRow> {
         .count();
     (people > 0).then(|| {
         CreateActionRow::Buttons(vec![serenity::CreateButton::new(
-            crate::discord::ids::Click::Rematch { game_id: info.id }.id(),
+            crate::session::ids::Click::Rematch { game_id: info.id }.id(),
         )
         .label(text::notify::rematch_button(lang))
         .emoji('🔁')

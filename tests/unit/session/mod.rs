@@ -1,8 +1,10 @@
-//! The use cases' pure parts (`src/session/`): the calendar, the grammar of requests,
-//! seasons, puzzle streaks, the kinds of refusals the class report counts, the web's links.
+//! The use cases' pure parts (`src/session/`): the calendar, the grammars of requests and
+//! of clicks, seasons, puzzle streaks, the kinds of refusals the class report counts, the
+//! web's links.
 
 mod calendar;
 mod class;
+mod ids;
 mod links;
 mod puzzles;
 mod request;

@@ -1,9 +1,14 @@
-//! The custom ids of buttons and select menus, built and read in one place.
+//! The ids of buttons and menus, built and read in one place, and what each click asks
+//! of the session ([`Click::ask`]): one grammar for every front that clicks (Discord's
+//! custom ids; the Activity's board sends the same), as `request.rs` is one grammar for
+//! typed commands.
 //!
 //! They carry the game and, for a board, the version it was drawn for, so a click still
 //! works after a restart and a click on an older board is told "this board has moved on":
 //! - `climb:<game>:<version>:<verb>`: a Prime Climb board (`end`, `undo`, `hint`, `moves`,
-//!   `pick0`…`pick2` for a card's choice menus);
+//!   `pick0`…`pick2` for a card's choice menus; `pawn<space>` to see a pawn's steps,
+//!   `pawns` to see the pawns again, `s<step>` a step in the notation, written together:
+//!   `s14+3`, `s0!7`, `s40kw`, `skc2`);
 //! - `daifugo:<game>:hand` and `daifugo:<game>:hint`: a Prime Daifugo table (any time);
 //! - `daifugo:<game>:<version>:<verb>`: a Prime Daifugo hand (`draw`, `d`, `pass`, `skip`,
 //!   and the menus `play`, `discard`);
@@ -15,7 +20,17 @@
 //! A custom id the bot cannot read (an older scheme after an update, a number out of
 //! range, an unknown verb) is an [`IdError`]: the click is still answered, never dropped.
 
-use crate::session::Stamp;
+use super::clicks::ClickAsk;
+use super::opening::{LobbyAct, Room};
+use super::request::Command;
+use crate::climb::notation::{self, Token};
+use crate::level::Level;
+use crate::store::Stamp;
+
+/// The choices on one page of a menu (Discord's limit on a select menu's options).
+pub const MENU_OPTIONS: usize = 25;
+/// The value of the lobby's AI menu that removes an AI seat (the others are levels).
+pub const REMOVE_AI: &str = "remove";
 
 /// What a click asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +76,14 @@ pub enum BoardVerb {
     /// A card's choice menu (page 0, 1 or 2: 25 choices each); the value is the choice's
     /// number.
     Pick(u8),
+    /// Show the steps of the pawn on this space (`None`: the pawns again).
+    Pawn(Option<u8>),
+    /// One step of the move, as typed: the pawn named by its space (none for a Curse) and
+    /// what is done with it.
+    Step {
+        pawn: Option<u8>,
+        token: Token,
+    },
 }
 
 /// A verb of a custom id with its word, read and written from one list.
@@ -110,7 +133,7 @@ verbs!(HandVerb {
     Discard = "discard",
 });
 
-/// The most choice menus a board carries (Discord allows five rows; two are buttons).
+/// The most choice menus a board carries (five rows of components; two are buttons).
 pub const MAX_PICK_MENUS: u8 = 3;
 
 /// Why a custom id cannot be read.
@@ -128,6 +151,12 @@ impl BoardVerb {
             BoardVerb::Hint => "hint".into(),
             BoardVerb::Moves => "moves".into(),
             BoardVerb::Pick(page) => format!("pick{page}"),
+            BoardVerb::Pawn(Some(space)) => format!("pawn{space}"),
+            BoardVerb::Pawn(None) => "pawns".into(),
+            BoardVerb::Step { pawn, token } => match pawn {
+                Some(space) => format!("s{space}{token}"),
+                None => format!("s{token}"),
+            },
         }
     }
 
@@ -137,6 +166,9 @@ impl BoardVerb {
             "undo" => BoardVerb::Undo,
             "hint" => BoardVerb::Hint,
             "moves" => BoardVerb::Moves,
+            "pawns" => BoardVerb::Pawn(None),
+            _ if word.starts_with("pawn") => BoardVerb::Pawn(Some(word[4..].parse().ok()?)),
+            _ if word.starts_with('s') => step(&word[1..])?,
             _ => {
                 let page: u8 = word.strip_prefix("pick")?.parse().ok()?;
                 if page >= MAX_PICK_MENUS {
@@ -179,6 +211,23 @@ impl Click {
     /// Read a custom id.
     pub fn parse(custom_id: &str) -> Result<Click, IdError> {
         read(custom_id).ok_or_else(|| IdError::Unknown(custom_id.chars().take(100).collect()))
+    }
+}
+
+/// A step written together (`14+3`, `kc2`): one pawn and one step on it, or a Curse.
+fn step(written: &str) -> Option<BoardVerb> {
+    match notation::parse(written).ok()?.as_slice() {
+        [Token::Pawn(space), token] if token.is_step() && !matches!(token, Token::Curse(_)) => {
+            Some(BoardVerb::Step {
+                pawn: Some(*space),
+                token: *token,
+            })
+        }
+        [token @ Token::Curse(_)] => Some(BoardVerb::Step {
+            pawn: None,
+            token: *token,
+        }),
+        _ => None,
     }
 }
 
@@ -226,4 +275,89 @@ fn read(custom_id: &str) -> Option<Click> {
         },
         _ => return None,
     })
+}
+
+/// A click as read with the value chosen in its menu: what it asks of a game, or a click
+/// that names none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asked {
+    Game(ClickAsk),
+    /// A menu choice that is not on the menu (or none).
+    NotOnMenu,
+    /// The guided first game's "Play the whole game".
+    LearnPlay,
+    /// Another page of a teacher's list of games.
+    ClassGames {
+        everywhere: bool,
+        page: u16,
+    },
+}
+
+impl Click {
+    /// What this click asks, with the `value` chosen in its menu; `room`: whether the
+    /// front may open a place apart for a game here, `may_open`: whether it may open one
+    /// at all (a rematch of a game played apart).
+    pub fn ask(self, value: Option<String>, room: Room, may_open: bool) -> Asked {
+        let game = Asked::Game;
+        match self {
+            Click::LearnPlay => Asked::LearnPlay,
+            Click::ClassGames { everywhere, page } => Asked::ClassGames { everywhere, page },
+            Click::Rematch { game_id } => game(ClickAsk::Rematch { game_id, may_open }),
+            Click::Board { stamp, verb } => {
+                let command = match verb {
+                    BoardVerb::End => Command::EndMove,
+                    BoardVerb::Undo => Command::Undo,
+                    BoardVerb::Hint => return game(ClickAsk::ClimbHint { stamp, n: 3 }),
+                    BoardVerb::Moves => return game(ClickAsk::ClimbMoves { stamp }),
+                    BoardVerb::Pawn(pawn) => return game(ClickAsk::ClimbPawn { stamp, pawn }),
+                    // The step as typed: `14 +3`, `kc2`.
+                    BoardVerb::Step { pawn, token } => Command::Move(match pawn {
+                        Some(space) => format!("{space} {token}"),
+                        None => token.to_string(),
+                    }),
+                    // A menu of choices, MENU_OPTIONS to a page.
+                    BoardVerb::Pick(page) => match value.and_then(|v| v.parse::<usize>().ok()) {
+                        Some(n) if n >= 1 && (n - 1) / MENU_OPTIONS == usize::from(page) => {
+                            Command::Choose(n)
+                        }
+                        _ => return Asked::NotOnMenu,
+                    },
+                };
+                game(ClickAsk::Climb { stamp, command })
+            }
+            Click::Lobby { game_id, verb } => {
+                let act = match verb {
+                    LobbyVerb::Join => LobbyAct::Join,
+                    LobbyVerb::Leave => LobbyAct::Leave,
+                    LobbyVerb::Cancel => LobbyAct::Cancel,
+                    LobbyVerb::Start => LobbyAct::Start,
+                    LobbyVerb::Ai => match value.as_deref() {
+                        Some(REMOVE_AI) => LobbyAct::RemoveAi,
+                        Some(v) => match v.parse::<Level>() {
+                            Ok(level) => LobbyAct::AddAi(level),
+                            Err(_) => return Asked::NotOnMenu,
+                        },
+                        None => return Asked::NotOnMenu,
+                    },
+                };
+                game(ClickAsk::Lobby { game_id, act, room })
+            }
+            Click::Table { game_id, verb } => {
+                let hint = verb == TableVerb::Hint;
+                game(ClickAsk::Hand { game_id, hint })
+            }
+            Click::Hand { stamp, verb } => {
+                let words = match (verb, value) {
+                    (HandVerb::Draw, _) => "draw".to_string(),
+                    (HandVerb::PlayD, _) => "d".to_string(),
+                    (HandVerb::Pass, _) => "pass".to_string(),
+                    (HandVerb::Skip, _) => "skip".to_string(),
+                    (HandVerb::Play, Some(v)) => v,
+                    (HandVerb::Discard, Some(v)) => format!("discard {v}"),
+                    (HandVerb::Play | HandVerb::Discard, None) => return Asked::NotOnMenu,
+                };
+                game(ClickAsk::Daifugo { stamp, words })
+            }
+        }
+    }
 }
