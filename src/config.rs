@@ -151,6 +151,26 @@ pub struct WebConfig {
     /// How often an open live page's link is checked again (withdrawn or expired since:
     /// the page is told why). A minute; tests shorten it.
     pub link_recheck: Duration,
+    /// The board as a Discord Activity (`DISCORD_CLIENT_SECRET`): `None` when off.
+    pub activity: Option<ActivityConfig>,
+}
+
+/// What the Activity needs to learn who is playing: the application's OAuth2 secret, to
+/// exchange the code the Activity gets from Discord, and where Discord's API is.
+#[derive(Clone)]
+pub struct ActivityConfig {
+    pub client_secret: String,
+    /// `https://discord.com`, or `DISCORD_API_URL` (a proxy, the tests' fake Discord).
+    pub api_url: String,
+}
+
+impl std::fmt::Debug for ActivityConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ActivityConfig")
+            .field("client_secret", &"<hidden>")
+            .field("api_url", &self.api_url)
+            .finish()
+    }
 }
 
 impl WebConfig {
@@ -177,6 +197,7 @@ impl WebConfig {
             link_key: crate::session::LinkKey::from_secret(secret.as_bytes()),
             link_lifetime: Duration::from_secs(Self::DEFAULT_LINK_DAYS * 86_400),
             link_recheck: Duration::from_secs(60),
+            activity: None,
         }
     }
 }
@@ -237,6 +258,11 @@ pub enum ConfigError {
          or unset to use one made from the bot token"
     )]
     ShortWebSecret,
+    #[error(
+        "DISCORD_CLIENT_SECRET turns the Activity on, which is served by the web pages: \
+         set WEB_ADDR to an address, not off"
+    )]
+    ActivityWithoutWeb,
     #[error("{0}")]
     Database(String),
 }
@@ -349,9 +375,18 @@ impl BotConfig {
                         _ => return Err(ConfigError::BadLinkDays(days)),
                     }
                 }
+                web.activity = get("DISCORD_CLIENT_SECRET").map(|client_secret| ActivityConfig {
+                    client_secret,
+                    api_url: api_url
+                        .clone()
+                        .unwrap_or_else(|| "https://discord.com".into()),
+                });
                 Some(web)
             }
         };
+        if web.is_none() && get("DISCORD_CLIENT_SECRET").is_some() {
+            return Err(ConfigError::ActivityWithoutWeb);
+        }
         Ok(BotConfig {
             token,
             database_url,

@@ -45,12 +45,16 @@ pub async fn serve(
 ) -> Result<(), BotError> {
     let (stop_web, web_stopped) = tokio::sync::oneshot::channel::<()>();
     let web = config.web.clone();
-    let beside = move |session| {
+    let beside = move |session, application_id, deliver| {
         if let Some(web) = web {
             let stopped = async move {
                 let _ = web_stopped.await;
             };
-            tokio::spawn(start_web(session, web, stopped));
+            let discord = crate::web::Discord {
+                application_id,
+                deliver,
+            };
+            tokio::spawn(start_web(session, web, discord, stopped));
         }
     };
     let result = discord::run(config, shutdown, beside).await;
@@ -63,10 +67,11 @@ pub async fn serve(
 async fn start_web(
     session: crate::session::Session,
     web: WebConfig,
+    discord: crate::web::Discord,
     stopped: impl Future<Output = ()> + Send + 'static,
 ) {
     let addr = web.addr;
-    if let Err(e) = crate::web::serve(session, web, stopped).await {
+    if let Err(e) = crate::web::serve(session, web, Some(discord), stopped).await {
         warn!(%addr, "the web pages are not served by this process: {e}");
     }
 }

@@ -54,6 +54,7 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
     let ask = match parsed.ask(selected(click), caller.room(), may_open) {
         Asked::Game(ask) => ask,
         Asked::NotOnMenu => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
+        Asked::OpenBoard => return reply::launch(target, http, lang).await,
         // A new game, where the learner is.
         Asked::LearnPlay => {
             let work = super::commands::learn::play_click(http, data, &caller);

@@ -16,6 +16,7 @@
 //! against the fake Discord (`tests/support/fake_discord.rs`).
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
@@ -27,6 +28,7 @@ mod class;
 mod clock;
 mod commands;
 mod components;
+mod courier;
 mod deliver;
 mod notify;
 mod posts;
@@ -162,10 +164,12 @@ pub fn invite_url(application_id: u64) -> String {
 /// connection fails. The token is checked before the database is opened (a bad token
 /// creates no file; `beside`, the web pages, gets the session then), and every start-up
 /// call is bounded by `Timing::startup`: a Discord that never answers is a clear error.
+/// `beside` gets the session once the client is ready to start, with the application's
+/// id and a [`Deliver`](crate::session::Deliver) that posts changes made on another front.
 pub async fn run(
     config: BotConfig,
     shutdown: impl Future<Output = ()> + Send,
-    beside: impl FnOnce(crate::session::Session) + Send,
+    beside: impl FnOnce(crate::session::Session, u64, Arc<dyn crate::session::Deliver>) + Send,
 ) -> Result<(), BotError> {
     let api = config
         .api_url
@@ -187,8 +191,7 @@ pub async fn run(
     let session = crate::session::open(&config.database_url, config.timing.clock.clone())
         .await
         .map_err(BotError::Database)?;
-    beside(session.clone());
-    let data = Data::new(session, config.timing.clone(), config.web.clone());
+    let data = Data::new(session.clone(), config.timing.clone(), config.web.clone());
     info!(database = %config.database_url, "database ready");
 
     // What the first requests would otherwise wait for: the solver's values, the board
@@ -203,6 +206,7 @@ pub async fn run(
     let ready_tx = std::sync::Mutex::new(Some(ready_tx));
     let dev_guild = config.dev_guild_id.map(serenity::GuildId::new);
     let registers = config.shards.is_none_or(|s| s.first == 0);
+    let activity = config.web.as_ref().is_some_and(|w| w.activity.is_some());
     let options = poise::FrameworkOptions {
         commands: commands(),
         event_handler: |ctx, event, _framework, data| {
@@ -235,7 +239,7 @@ pub async fn run(
                 }
                 // One process registers the commands: the one with shard 0.
                 if registers {
-                    register(ctx, dev_guild).await;
+                    register(ctx, dev_guild, activity).await;
                 }
                 tokio::spawn(clock::run(
                     ctx.http.clone(),
@@ -252,6 +256,13 @@ pub async fn run(
         .framework(framework)
         .await?;
     let shard_manager = client.shard_manager.clone();
+    // The fronts beside this one (the web pages) get the session, the application's id
+    // (the Activity's OAuth2 client) and the way to post on Discord what they change.
+    let courier = courier::Courier {
+        http: client.http.clone(),
+        data: data.clone(),
+    };
+    beside(session, me.id.get(), Arc::new(courier));
     let not_ready = async {
         if tokio::time::timeout(startup, ready_rx).await.is_err() {
             return;
@@ -315,15 +326,32 @@ pub async fn run(
     result
 }
 
+/// The Activity's entry-point command: Discord launches the board itself. Registered
+/// globally with the others while the Activity is on (Discord refuses to replace an app's
+/// commands without it once its Activity is turned on).
+pub fn entry_point() -> serenity::CreateCommand {
+    use crate::lang::Lang;
+    serenity::CreateCommand::new("launch")
+        .kind(serenity::CommandType::PrimaryEntryPoint)
+        .handler(serenity::EntryPointHandlerType::DiscordLaunchActivity)
+        .description(crate::text::web::launch_description(Lang::En))
+        .description_localized("fr", crate::text::web::launch_description(Lang::Fr))
+}
+
 /// Register the commands in the development guild (instant) or globally (may take up to
 /// an hour to show). A failure is logged, not fatal: commands registered before still work.
-async fn register(ctx: &serenity::Context, dev_guild: Option<serenity::GuildId>) {
-    let commands = registration();
+async fn register(ctx: &serenity::Context, dev_guild: Option<serenity::GuildId>, activity: bool) {
+    let mut commands = registration();
     let result = match dev_guild {
         Some(guild) => guild.set_commands(ctx, commands).await.map(drop),
-        None => serenity::Command::set_global_commands(ctx, commands)
-            .await
-            .map(drop),
+        None => {
+            if activity {
+                commands.push(entry_point());
+            }
+            serenity::Command::set_global_commands(ctx, commands)
+                .await
+                .map(drop)
+        }
     };
     match (result, dev_guild) {
         (Ok(()), Some(guild)) => info!(%guild, "commands registered in the development guild"),

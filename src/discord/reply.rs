@@ -362,6 +362,18 @@ pub async fn refuse(target: Target<'_>, http: &serenity::Http, text: &str) {
     }
 }
 
+/// Open the board of the clicker's channel as an Activity (Discord's LAUNCH_ACTIVITY);
+/// when Discord will not (the Activity is not turned on for the app), say so.
+pub async fn launch(target: Target<'_>, http: &serenity::Http, lang: Lang) {
+    if let Err(e) = target
+        .respond(http, CreateInteractionResponse::LaunchActivity)
+        .await
+    {
+        warn!("launching the Activity failed: {e}");
+        refuse(target, http, text::web::activity_unavailable(lang)).await;
+    }
+}
+
 /// The language of the person behind an interaction.
 fn lang_of(interaction: &CommandInteraction) -> Lang {
     Lang::pick(

@@ -15,7 +15,8 @@
 //! - `lobby:<game>:<verb>`: a lobby (`join`, `leave`, `start`, `cancel`, the `ai` menu);
 //! - `rematch:<game>`: a finished game's Rematch button;
 //! - `learn:play`: the guided first game's last message, "Play the whole game";
-//! - `class:games:<here|all>:<page>`: a page of a teacher's `/class games`.
+//! - `class:games:<here|all>:<page>`: a page of a teacher's `/class games`;
+//! - `activity:open`: a board's Open board button (the board as a Discord Activity).
 //!
 //! A custom id the bot cannot read (an older scheme after an update, a number out of
 //! range, an unknown verb) is an [`IdError`]: the click is still answered, never dropped.
@@ -64,6 +65,8 @@ pub enum Click {
         everywhere: bool,
         page: u16,
     },
+    /// Open the board of the channel's game as an Activity.
+    OpenBoard,
 }
 
 /// A Prime Climb board's buttons and menus.
@@ -190,6 +193,7 @@ impl Click {
             Click::Lobby { game_id, verb } => format!("lobby:{game_id}:{}", verb.word()),
             Click::Rematch { game_id } => format!("rematch:{game_id}"),
             Click::LearnPlay => "learn:play".into(),
+            Click::OpenBoard => "activity:open".into(),
             Click::ClassGames { everywhere, page } => {
                 format!(
                     "class:games:{}:{page}",
@@ -265,6 +269,7 @@ fn read(custom_id: &str) -> Option<Click> {
             game_id: number(game)?,
         },
         ["learn", "play"] => Click::LearnPlay,
+        ["activity", "open"] => Click::OpenBoard,
         ["class", "games", scope, page] => Click::ClassGames {
             everywhere: match *scope {
                 "all" => true,
@@ -291,6 +296,8 @@ pub enum Asked {
         everywhere: bool,
         page: u16,
     },
+    /// The board as an Activity, in the clicker's channel.
+    OpenBoard,
 }
 
 impl Click {
@@ -301,6 +308,7 @@ impl Click {
         let game = Asked::Game;
         match self {
             Click::LearnPlay => Asked::LearnPlay,
+            Click::OpenBoard => Asked::OpenBoard,
             Click::ClassGames { everywhere, page } => Asked::ClassGames { everywhere, page },
             Click::Rematch { game_id } => game(ClickAsk::Rematch { game_id, may_open }),
             Click::Board { stamp, verb } => {

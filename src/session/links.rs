@@ -80,24 +80,24 @@ impl LinkKey {
         LinkKey(mac.finalize().into_bytes().into())
     }
 
-    fn mac(&self, scope: &str, expires_at: &str) -> Hmac<Sha256> {
+    /// The MAC of a `kind` of token (`link`, `pass`) for `word` until `expires_at`: each
+    /// kind signs its own messages, so a token of one kind opens nothing of another.
+    fn mac(&self, kind: &str, word: &str, expires_at: &str) -> Hmac<Sha256> {
         let mut mac =
             Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes a key of any length");
-        mac.update(format!("link:{scope}:{expires_at}").as_bytes());
+        mac.update(format!("{kind}:{word}:{expires_at}").as_bytes());
         mac
     }
 
-    /// The token of a link to `scope` that works until `expires_at` (ms since the epoch):
-    /// `<scope>.<expiry>.<signature>`.
-    pub fn sign(&self, scope: Scope, expires_at: i64) -> String {
-        let (scope, expiry) = (scope.word(), expires_at.to_string());
-        let signature = self.mac(&scope, &expiry).finalize().into_bytes();
-        format!("{scope}.{expiry}.{}", URL_SAFE_NO_PAD.encode(signature))
+    /// `<word>.<expiry>.<signature>`.
+    fn seal(&self, kind: &str, word: &str, expires_at: i64) -> String {
+        let expiry = expires_at.to_string();
+        let signature = self.mac(kind, word, &expiry).finalize().into_bytes();
+        format!("{word}.{expiry}.{}", URL_SAFE_NO_PAD.encode(signature))
     }
 
-    /// What a token shows at `now`, or why it shows nothing (a class link's generation
-    /// is checked by [`Watching::open`]).
-    pub fn open(&self, token: &str, now: i64) -> Result<Scope, LinkRefusal> {
+    /// The word of a `kind` of token this key sealed, if it has not expired at `now`.
+    fn unseal<'t>(&self, kind: &str, token: &'t str, now: i64) -> Result<&'t str, LinkRefusal> {
         let mut parts = token.splitn(3, '.');
         let (Some(word), Some(expiry), Some(signature)) =
             (parts.next(), parts.next(), parts.next())
@@ -108,16 +108,48 @@ impl LinkKey {
             return Err(LinkRefusal::Unknown);
         };
         // Compared in constant time by the MAC itself.
-        if self.mac(word, expiry).verify_slice(&signature).is_err() {
+        if self
+            .mac(kind, word, expiry)
+            .verify_slice(&signature)
+            .is_err()
+        {
             return Err(LinkRefusal::Unknown);
         }
-        let (Some(scope), Ok(expires_at)) = (Scope::read(word), expiry.parse::<i64>()) else {
+        let Ok(expires_at) = expiry.parse::<i64>() else {
             return Err(LinkRefusal::Unknown);
         };
         if now >= expires_at {
             return Err(LinkRefusal::Expired);
         }
-        Ok(scope)
+        Ok(word)
+    }
+
+    /// The token of a link to `scope` that works until `expires_at` (ms since the epoch):
+    /// `<scope>.<expiry>.<signature>`.
+    pub fn sign(&self, scope: Scope, expires_at: i64) -> String {
+        self.seal("link", &scope.word(), expires_at)
+    }
+
+    /// What a token shows at `now`, or why it shows nothing (a class link's generation
+    /// is checked by [`Watching::open`]).
+    pub fn open(&self, token: &str, now: i64) -> Result<Scope, LinkRefusal> {
+        Scope::read(self.unseal("link", token, now)?).ok_or(LinkRefusal::Unknown)
+    }
+
+    /// A pass for Discord user `user`, whom the Activity signed in through Discord's
+    /// OAuth2, until `expires_at`: `<user>.<expiry>.<signature>`. A pass opens no page and
+    /// a link acts for nobody (each kind signs its own messages).
+    pub fn pass(&self, user: i64, expires_at: i64) -> String {
+        self.seal("pass", &user.to_string(), expires_at)
+    }
+
+    /// The user a pass is for at `now`, or why it is for nobody.
+    pub fn open_pass(&self, pass: &str, now: i64) -> Result<i64, LinkRefusal> {
+        let word = self.unseal("pass", pass, now)?;
+        match word.parse::<i64>() {
+            Ok(id) if id > 0 && id.to_string() == word => Ok(id),
+            _ => Err(LinkRefusal::Unknown),
+        }
     }
 }
 

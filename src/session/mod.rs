@@ -74,7 +74,7 @@ pub use opening::{
     LobbyAct, LobbyDone, OpenWords, Opened, OpenedGame, PlaceFront, PlacedHere, Room, Rules,
     Whereabouts,
 };
-pub use outcome::{lang_of, Changed, Notice};
+pub use outcome::{lang_of, Changed, Deliver, Notice};
 pub use pairing::{
     group_sizes, ClassFront, PairFailure, PairWords, Paired, PairedGame, StudentsError,
     MAX_STUDENTS,

@@ -159,3 +159,13 @@ impl<S: Store> Session<S> {
         Ok(claimed)
     }
 }
+
+/// A front that delivers changes made through another front: a move made on the web's
+/// Activity is posted on Discord as if made there (the turn message, its pings and
+/// notices, the AI seats playing next). Given to the web by whoever runs both.
+pub trait Deliver: Send + Sync {
+    fn changed(
+        &self,
+        changed: Changed<super::GameView>,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + '_>>;
+}

@@ -257,3 +257,69 @@ pub fn season_heading(game: &str, season: Option<(Season, i64)>, lang: Lang) -> 
         None => game.to_string(),
     }
 }
+
+// ----- the board as a Discord Activity ---------------------------------------------------
+
+/// The label of a board's Open board button (the board as an Activity).
+pub fn open_board(lang: Lang) -> &'static str {
+    lang.text("Open board", "Ouvrir le plateau")
+}
+
+/// The description of the Activity's entry-point command.
+pub fn launch_description(lang: Lang) -> &'static str {
+    lang.text(
+        "Open the live board of this channel's game",
+        "Ouvrir le plateau en direct de la partie de ce salon",
+    )
+}
+
+/// When Discord will not open the Activity (it is not turned on for the app).
+pub fn activity_unavailable(lang: Lang) -> &'static str {
+    lang.text(
+        "The board cannot open here: the Activity is not turned on for this app (see the README).",
+        "Le plateau ne peut pas s'ouvrir ici : l'activité n'est pas activée pour cette application (voir le README).",
+    )
+}
+
+/// The words of the Activity's page, sent with it.
+#[derive(Clone, Debug)]
+pub struct ActivityWords {
+    pub title: &'static str,
+    pub connecting: &'static str,
+    /// Discord refused to say who is playing (or the exchange failed).
+    pub no_sign_in: &'static str,
+    pub no_game: &'static str,
+    pub your_turn: &'static str,
+    pub pick_step: &'static str,
+    pub confirm: &'static str,
+    pub cancel: &'static str,
+    pub watching: &'static str,
+    /// The heading of a die's steps ("Die 3"), and of the cards' steps.
+    pub die: &'static str,
+    pub cards: &'static str,
+}
+
+pub fn activity_words(lang: Lang) -> ActivityWords {
+    ActivityWords {
+        title: lang.text("Prime Climb: the board", "Prime Climb : le plateau"),
+        connecting: lang.text("Connecting to Discord…", "Connexion à Discord…"),
+        no_sign_in: lang.text(
+            "Discord did not say who you are: close the board and open it again.",
+            "Discord n'a pas dit qui vous êtes : fermez le plateau et rouvrez-le.",
+        ),
+        no_game: lang.text(
+            "No Prime Climb game is being played in this channel: start one with /climb start.",
+            "Aucune partie de Prime Climb ne se joue dans ce salon : lancez-en une avec /climb start.",
+        ),
+        your_turn: lang.text("Your turn: touch a pawn.", "À vous : touchez un pion."),
+        pick_step: lang.text("Choose a die and an operation:", "Choisissez un dé et une opération :"),
+        confirm: lang.text("Play", "Jouer"),
+        cancel: lang.text("Back", "Retour"),
+        watching: lang.text(
+            "You are watching: the player to move plays here or on Discord.",
+            "Vous regardez : le joueur dont c'est le tour joue ici ou sur Discord.",
+        ),
+        die: lang.text("Die", "Dé"),
+        cards: lang.text("Cards", "Cartes"),
+    }
+}

@@ -14,13 +14,19 @@
 //!   game of a channel or a server as a grid of live boards, and the season's standings;
 //! - `GET /season/{token}`: a server's standings for the season (`/leaderboard`'s page);
 //! - `GET /static/app.js`, `/static/class.js`, `/static/live.js`, `/static/app.css`: the
-//!   pages' scripts and style, compiled in.
+//!   pages' scripts and style, compiled in;
+//! - `/activity/…`: the board as a Discord Activity, when `DISCORD_CLIENT_SECRET` turns
+//!   it on (`activity.rs`).
 //!
 //! Every page is sent with a strict Content-Security-Policy (scripts and styles from the
 //! bot only, no inline script), no referrer (the token is in the address), and gzip.
 
+mod activity;
 mod live;
 mod page;
+mod respond;
+
+pub use activity::Discord;
 
 pub use live::MAX_PER_LINK as MAX_PAGES_PER_LINK;
 
@@ -44,6 +50,7 @@ use crate::config::WebConfig;
 use crate::lang::Lang;
 use crate::session::{ClassWatched, LinkRefusal, Scope, Session, SessionError, Watched};
 use crate::text::web as words;
+use respond::{asset, html, json};
 
 static APP_JS: &str = include_str!("../../assets/web/app.js");
 static APP_CSS: &str = include_str!("../../assets/web/app.css");
@@ -87,6 +94,7 @@ impl Ask {
 pub async fn serve(
     session: Session,
     config: WebConfig,
+    discord: Option<Discord>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<SocketAddr> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
@@ -99,6 +107,7 @@ pub async fn serve(
         shutdown.await;
         let _ = close.send(true);
     };
+    let activity = activity::Activity::of(&session, &config, discord);
     let web = Arc::new(Web {
         session,
         config,
@@ -107,7 +116,18 @@ pub async fn serve(
     });
     let csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
                connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
-    let router = Router::new()
+    let mut router = Router::new();
+    if activity.is_some() {
+        // The Activity's page follows its game and takes its style as the pages do,
+        // under its own path (Discord's proxy maps nothing else).
+        router = router
+            .route("/activity/game/{token}/live", get(game_live))
+            .route(
+                "/activity/app.css",
+                get(|| asset(APP_CSS, "text/css; charset=utf-8")),
+            );
+    }
+    let mut router = router
         .route("/", get(home))
         .route("/game/{token}", get(game_page))
         .route("/game/{token}/state", get(game_state))
@@ -134,9 +154,14 @@ pub async fn serve(
             get(|| asset(APP_CSS, "text/css; charset=utf-8")),
         )
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found") })
-        .with_state(web)
+        .with_state(web);
+    if let Some(activity) = activity {
+        router = router.merge(activity::routes(activity));
+    }
+    let router = router
         .layer(CompressionLayer::new())
-        .layer(SetResponseHeaderLayer::overriding(
+        // The Activity's routes set their own (Discord frames them).
+        .layer(SetResponseHeaderLayer::if_not_present(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(csp),
         ))
@@ -160,17 +185,6 @@ pub async fn serve(
     Ok(addr)
 }
 
-async fn asset(body: &'static str, kind: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "public, max-age=300"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
 async fn home() -> Response {
     html(
         StatusCode::OK,
@@ -179,29 +193,6 @@ async fn home() -> Response {
             Lang::En,
         ),
     )
-}
-
-fn html(status: StatusCode, body: String) -> Response {
-    (
-        status,
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body,
-    )
-        .into_response()
-}
-
-fn json(body: String) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        body,
-    )
-        .into_response()
 }
 
 /// Why a request shows no game, as the page says it.

@@ -118,8 +118,13 @@ fn daifugo_table(game: &crate::daifugo::Game, look: crate::render::Look, lang: L
 /// The start of a page, to the end of its `<head>`: its language, title, the style and
 /// `script` (none for a notice).
 fn head(lang: Lang, title: &str, script: Option<&str>) -> String {
+    head_at(lang, title, script, "../static/")
+}
+
+/// The same, with the script and the style at `files` (relative to the page).
+pub fn head_at(lang: Lang, title: &str, script: Option<&str>, files: &str) -> String {
     let script = script
-        .map(|s| format!("<script type=\"module\" src=\"../static/{s}\"></script>\n"))
+        .map(|s| format!("<script type=\"module\" src=\"{files}{s}\"></script>\n"))
         .unwrap_or_default();
     format!(
         r#"<!doctype html>
@@ -129,7 +134,7 @@ fn head(lang: Lang, title: &str, script: Option<&str>) -> String {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{}</title>
-<link rel="stylesheet" href="../static/app.css">
+<link rel="stylesheet" href="{files}app.css">
 {script}</head>
 "#,
         match lang {

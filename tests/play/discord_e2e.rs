@@ -165,7 +165,7 @@ async fn a_rejected_token_is_a_clear_error() {
     fake.reject_token();
     let result = tokio::time::timeout(
         WAIT,
-        discord::run(config_for(&fake, None), async {}, |_| {}),
+        discord::run(config_for(&fake, None), async {}, |_, _, _| {}),
     )
     .await
     .expect("the bot did not give up in time");

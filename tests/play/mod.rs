@@ -2,6 +2,7 @@
 //! game (`primeclimb play`, the real binary), and the real bot against the fake Discord
 //! on loopback. `cargo test -- play::` runs these alone.
 
+mod activity;
 mod async_play;
 mod claims;
 mod classroom;

@@ -135,6 +135,36 @@ struct State {
     dm_users: Mutex<std::collections::HashMap<u64, u64>>,
 }
 
+/// The Activity's OAuth2 client secret the fake accepts in a code exchange.
+pub const ACTIVITY_SECRET: &str = "the activity's client secret";
+
+/// `%XX` escapes and `+` of a form field undone.
+fn percent_decode(v: &str) -> String {
+    let bytes = v.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let escaped = bytes
+                    .get(i + 1..i + 3)
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
+                if let Some(b) = escaped {
+                    out.push(b);
+                    i += 3;
+                    continue;
+                }
+                out.push(b'%');
+            }
+            b'+' => out.push(b' '),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// The first id the fake gives a message.
 pub const FIRST_MESSAGE_ID: u64 = 950_000_000_000_000_001;
 /// A user's direct-message channel is this plus their id's last nine digits.
@@ -802,6 +832,14 @@ async fn rest(
             .find(|p| p.name == "payload_json")
             .and_then(|p| serde_json::from_slice(&p.bytes).ok());
         (json, parts)
+    } else if content_type.starts_with("application/x-www-form-urlencoded") {
+        // An OAuth2 form (the Activity's code exchange), recorded as a JSON object.
+        let fields: serde_json::Map<String, Value> = String::from_utf8_lossy(&body)
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .map(|(k, v)| (k.to_string(), Value::String(percent_decode(v))))
+            .collect();
+        (Some(Value::Object(fields)), Vec::new())
     } else {
         (serde_json::from_slice(&body).ok(), Vec::new())
     };
@@ -828,7 +866,7 @@ async fn rest(
             at: std::time::Instant::now(),
             method: method.clone(),
             path: path.clone(),
-            authorization,
+            authorization: authorization.clone(),
             json: json.clone(),
             parts,
             refused: fault,
@@ -866,6 +904,53 @@ async fn rest(
             "url": gateway_url, "shards": 1,
             "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 }
         })),
+        // The Activity's code exchange: a code `code-<user>` is that user's, for the
+        // application's secret only.
+        ("POST", ["oauth2", "token"]) => {
+            let field = |k: &str| {
+                json.as_ref()
+                    .and_then(|j| j[k].as_str())
+                    .unwrap_or_default()
+            };
+            let user = field("code").strip_prefix("code-").map(str::to_string);
+            match user {
+                Some(user)
+                    if field("client_secret") == ACTIVITY_SECRET
+                        && field("grant_type") == "authorization_code"
+                        && field("client_id") == APP_ID.to_string() =>
+                {
+                    ok(json!({
+                        "access_token": format!("token-{user}"), "token_type": "Bearer",
+                        "expires_in": 604_800, "scope": "identify"
+                    }))
+                }
+                _ => Ok(reply(
+                    StatusCode::BAD_REQUEST,
+                    Some(json!({ "error": "invalid_grant" })),
+                )),
+            }
+        }
+        // Who an access token is for (the Activity's, not the bot's).
+        ("GET", ["users", "@me"])
+            if authorization
+                .as_deref()
+                .is_some_and(|a| a.starts_with("Bearer ")) =>
+        {
+            let user = authorization
+                .as_deref()
+                .and_then(|a| a.strip_prefix("Bearer token-"))
+                .and_then(|u| u.parse::<u64>().ok());
+            match user {
+                Some(id) => ok(json!({
+                    "id": id.to_string(), "username": format!("user{id}"),
+                    "discriminator": "0", "global_name": null, "avatar": null
+                })),
+                None => Ok(reply(
+                    StatusCode::UNAUTHORIZED,
+                    Some(json!({ "message": "401: Unauthorized", "code": 0 })),
+                )),
+            }
+        }
         ("GET", ["users", "@me"]) if state.reject_token.load(Ordering::SeqCst) => Ok(reply(
             StatusCode::UNAUTHORIZED,
             Some(json!({ "message": "401: Unauthorized", "code": 0 })),

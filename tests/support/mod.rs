@@ -2,6 +2,7 @@
 //! (`position`), databases and players for the sessions (`db`), the fake Discord
 //! (`fake_discord`) and the real bot driven through it (`bot`).
 
+pub mod activity;
 pub mod bot;
 pub mod browser;
 pub mod db;

@@ -247,6 +247,18 @@ pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
 /// The same, with the board drawn as `look` asks (a private board, in its viewer's look).
 pub async fn board_post_in(data: &Data, view: &ClimbView, lang: Lang, look: Look) -> Post {
     let mut post = game_post(view, lang);
+    // With the Activity on, a game still on can be opened as a live board to play on.
+    if data.web.as_ref().is_some_and(|w| w.activity.is_some()) && !view.is_over() {
+        let open = CreateButton::new(Click::OpenBoard.id())
+            .label(text::web::open_board(lang))
+            .style(ButtonStyle::Secondary);
+        let rows = post.components.len();
+        match post.components.last_mut() {
+            Some(CreateActionRow::Buttons(row)) if row.len() < ROW_BUTTONS => row.push(open),
+            _ if rows < MAX_ROWS => post.components.push(CreateActionRow::Buttons(vec![open])),
+            _ => {}
+        }
+    }
     let drawn = view.clone();
     post.picture = data
         .drawing

@@ -195,3 +195,36 @@ fn the_web_pages_are_configured_and_checked() {
         assert!(e.to_string().contains(name), "{name}={value}: {e}");
     }
 }
+
+#[test]
+fn the_activity_is_on_with_a_client_secret_and_the_pages() {
+    let c = config(&[("DISCORD_TOKEN", "abc")]).unwrap();
+    assert!(c.web.expect("pages").activity.is_none(), "off by default");
+    let c = config(&[
+        ("DISCORD_TOKEN", "abc"),
+        ("DISCORD_CLIENT_SECRET", "the-client-secret"),
+        ("DISCORD_API_URL", "http://127.0.0.1:9"),
+    ])
+    .unwrap();
+    let activity = c.web.as_ref().and_then(|w| w.activity.clone()).expect("on");
+    assert_eq!(activity.client_secret, "the-client-secret");
+    assert_eq!(
+        activity.api_url, "http://127.0.0.1:9",
+        "Discord where the bot finds it"
+    );
+    assert!(
+        !format!("{c:?}").contains("the-client-secret"),
+        "never shown"
+    );
+    let c = config(&[("DISCORD_TOKEN", "abc"), ("DISCORD_CLIENT_SECRET", "s")]).unwrap();
+    let activity = c.web.and_then(|w| w.activity).expect("on");
+    assert_eq!(activity.api_url, "https://discord.com");
+    // Served by the pages: without them, said.
+    let e = config(&[
+        ("DISCORD_TOKEN", "abc"),
+        ("WEB_ADDR", "off"),
+        ("DISCORD_CLIENT_SECRET", "s"),
+    ])
+    .unwrap_err();
+    assert!(e.to_string().contains("DISCORD_CLIENT_SECRET"), "{e}");
+}

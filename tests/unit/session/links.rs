@@ -107,3 +107,35 @@ proptest! {
         prop_assert_eq!(k.open(&changed, 0), Err(LinkRefusal::Unknown));
     }
 }
+
+#[test]
+fn a_pass_names_its_user_until_it_expires_and_is_no_link() {
+    let key = LinkKey::from_secret(b"a secret for the tests of passes");
+    let pass = key.pass(930_000_000_000_000_001, 5_000);
+    assert_eq!(key.open_pass(&pass, 4_999), Ok(930_000_000_000_000_001));
+    assert_eq!(key.open_pass(&pass, 5_000), Err(LinkRefusal::Expired));
+    // Another key, a changed user or expiry, a link: nobody.
+    let other = LinkKey::from_secret(b"another secret for the tests");
+    assert_eq!(other.open_pass(&pass, 0), Err(LinkRefusal::Unknown));
+    let (user, rest) = pass.split_once('.').unwrap();
+    for changed in [
+        format!("930000000000000002.{rest}"),
+        format!("0{user}.{rest}"),
+        pass.replacen(".5000.", ".9000.", 1),
+        String::new(),
+        "1.2".into(),
+    ] {
+        assert_eq!(
+            key.open_pass(&changed, 0),
+            Err(LinkRefusal::Unknown),
+            "{changed}"
+        );
+    }
+    let link = key.sign(Scope::Game(930_000_000_000_000_001), 5_000);
+    assert_eq!(
+        key.open_pass(&link, 0),
+        Err(LinkRefusal::Unknown),
+        "a link is no pass"
+    );
+    assert!(key.open(&pass, 0).is_err(), "a pass is no link");
+}

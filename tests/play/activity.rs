@@ -1,0 +1,482 @@
+//! The board as a Discord Activity (`src/web/activity.rs`), end to end: the real bot
+//! against the fake Discord, its pages behind a proxy that plays Discord's
+//! (`tests/support/activity.rs`, with a fake Discord client speaking the Embedded App
+//! SDK's protocol on the same origin), in headless Chromium. The Activity signs in
+//! (handshake, READY, AUTHORIZE, the code exchanged with the fake Discord's
+//! `/oauth2/token` with the client secret, AUTHENTICATE), shows the channel's game, the
+//! player to move plays a step by touch (pawn, die and operation, the landing space,
+//! Play) and Discord gets the turn message; everyone else watches; a pass for the wrong
+//! user, or none, acts for nobody. Also: the turn message's Open board button launches
+//! the Activity, and the entry-point command.
+
+use crate::support;
+
+use std::time::Duration;
+
+use primeclimb::config::{ActivityConfig, WebConfig};
+use serde_json::{json, Value};
+use support::bot::Table;
+use support::browser::Browser;
+use support::fake_discord::{
+    self as fake, channel_path, Who, ACTIVITY_SECRET, ADA, BO, CHANNEL_ID, GUILD_ID,
+};
+
+const SECRET: &str = "a test secret, long and random enough";
+
+/// The bot with its pages and the Activity on, and the proxy in front of the pages.
+async fn table_with_activity(name: &str) -> (Table, String) {
+    let addr = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+        l.local_addr().expect("its address")
+    };
+    let url = support::db::db_url(name);
+    let t = Table::open_with(&url, move |c| {
+        let mut web = WebConfig::new(addr, SECRET);
+        web.activity = Some(ActivityConfig {
+            client_secret: ACTIVITY_SECRET.into(),
+            api_url: c.api_url.clone().expect("the fake Discord's address"),
+        });
+        c.web = Some(web);
+    })
+    .await;
+    let proxy = support::activity::start(addr).await;
+    (t, format!("http://{proxy}"))
+}
+
+/// The player to move, and the other.
+async fn mover(t: &Table) -> (Who, Who) {
+    let view = t.board().await;
+    let seat = view.game.current();
+    if view.info.user_of(seat) == Some(ADA.id as i64) {
+        (ADA, BO)
+    } else {
+        (BO, ADA)
+    }
+}
+
+/// Open the Activity as `who` in the fake Discord client; wait for the board.
+async fn open_as(browser: &mut Browser, base: &str, who: Who) {
+    browser
+        .open(&format!(
+            "{base}/discord.html?user={}&name={}",
+            who.id, who.name
+        ))
+        .await;
+    let drawn = browser
+        .wait_for(
+            "document.getElementById('activity').contentDocument?.querySelector('#board svg')",
+            Duration::from_secs(10),
+        )
+        .await;
+    let said = browser
+        .eval("document.getElementById('activity').contentDocument?.body?.innerText ?? ''")
+        .await;
+    let sent = browser.eval("JSON.stringify(window.sent)").await;
+    assert!(
+        drawn.is_some(),
+        "the Activity shows the board: {said}; sent {sent}"
+    );
+}
+
+/// A JavaScript expression on the Activity's document.
+fn inside(expression: &str) -> String {
+    format!("(() => {{ const d = document.getElementById('activity').contentDocument; return {expression}; }})()")
+}
+
+/// A POST of JSON to the pages (through the proxy), its JSON answer.
+async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("{base}{path}"))
+        .header("content-type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .expect("the pages answer");
+    let status = r.status().as_u16();
+    let text = r.text().await.unwrap_or_default();
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it() {
+    let Some(mut browser) = Browser::start(1100, 800, false).await else {
+        return;
+    };
+    let (t, base) = table_with_activity("activity-play").await;
+    t.ada_and_bo(json!([])).await;
+    let (who, other) = mover(&t).await;
+    open_as(&mut browser, &base, who).await;
+
+    // Signed in through Discord: the handshake and the commands, the code exchanged with
+    // the application's secret, the token asked who it is for.
+    let sent = browser.eval("JSON.stringify(window.sent)").await;
+    let sent = sent.as_str().unwrap_or_default().to_string();
+    for cmd in ["AUTHORIZE", "AUTHENTICATE"] {
+        assert!(sent.contains(cmd), "{cmd} in {sent}");
+    }
+    assert!(sent.starts_with("[[0,"), "the handshake first: {sent}");
+    let exchange = t
+        .fake
+        .requests()
+        .into_iter()
+        .find(|r| r.path == "/api/v10/oauth2/token")
+        .expect("the code exchanged");
+    let form = exchange.json.expect("the form");
+    assert_eq!(form["code"], json!(format!("code-{}", who.id)));
+    assert_eq!(form["client_secret"], json!(ACTIVITY_SECRET));
+    assert!(t
+        .fake
+        .requests()
+        .iter()
+        .any(|r| r.path == "/api/v10/users/@me"
+            && r.authorization.as_deref() == Some(&format!("Bearer token-{}", who.id))));
+
+    // At the start both pawns stand at Start: the steps at once, grouped by die.
+    let before = t.board().await;
+    let d = before.game.turn.roll.a;
+    let step = format!(":s0+{d}");
+    let offered = browser
+        .wait_for(
+            &inside(&format!("d.querySelector('[data-id$=\"{step}\"]')")),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(offered.is_some(), "the step +{d} is offered");
+    let label = browser
+        .eval(&inside(&format!(
+            "d.querySelector('[data-id$=\"{step}\"]').textContent"
+        )))
+        .await;
+    assert_eq!(
+        label,
+        json!(format!("+{d} → {d}")),
+        "it says where it lands"
+    );
+    // Touched, it waits for Play, saying where the pawn lands.
+    browser
+        .eval(&inside(&format!(
+            "d.querySelector('[data-id$=\"{step}\"]').click()"
+        )))
+        .await;
+    let confirm = browser
+        .wait_for(
+            &inside("d.querySelector('#confirm')"),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(confirm.is_some());
+    let said = browser
+        .eval(&inside("d.getElementById('say').textContent"))
+        .await;
+    assert_eq!(said, json!(format!("♟ Pawn on 0 · +{d} → {d}")));
+    assert_eq!(t.board().await.info.version, before.info.version, "not yet");
+    let mark = t.fake.mark();
+    browser
+        .eval(&inside("d.querySelector('#confirm').click()"))
+        .await;
+
+    // Played, and Discord gets the turn message (with its picture), told as typed.
+    let posted = t
+        .fake
+        .wait_for_after(mark, "the turn message on Discord", |r| {
+            r.method == "POST"
+                && r.path == channel_path(CHANNEL_ID)
+                && fake::content(r).contains(&format!("0 + {d} = {d}"))
+        })
+        .await;
+    assert!(posted
+        .parts
+        .iter()
+        .any(|p| p.filename.as_deref() == Some("board.png")));
+    let after = t.board().await;
+    assert_eq!(after.info.version, before.info.version + 1);
+    // The Activity follows: a pawn on each space now, to touch.
+    let pawns = browser
+        .wait_for(
+            &inside("d.querySelectorAll('.pawns button').length === 2"),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(pawns.is_some(), "the next step: a pawn to touch");
+
+    // The other player sees the board and nothing to touch; their pass acts for nobody
+    // but them: the mover's step is refused, nothing changes.
+    let mut other_browser = Browser::start(900, 700, true).await.expect("a browser");
+    open_as(&mut other_browser, &base, other).await;
+    let touches = other_browser
+        .eval(&inside("d.querySelectorAll('#touches button').length"))
+        .await;
+    assert_eq!(touches, json!(0));
+    let (status, signed) = post(
+        &base,
+        "/activity/api/token",
+        json!({ "code": format!("code-{}", other.id) }),
+    )
+    .await;
+    assert_eq!(status, 200, "{signed}");
+    let pawn = format!(
+        "climb:{}:{}:s{d}+{}",
+        after.info.id, after.info.version, after.game.turn.roll.b
+    );
+    let at = |pass: &str| {
+        json!({ "guild": GUILD_ID.to_string(), "channel": CHANNEL_ID.to_string(),
+                "pass": pass, "click": pawn, "lang": "en" })
+    };
+    let pass = signed["pass"].as_str().expect("a pass");
+    let (status, refused) = post(&base, "/activity/api/act", at(pass)).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        refused["refused"],
+        json!(format!("It is {}'s turn, not yours", who.name))
+    );
+    // A pass changed by one character, or none: nobody.
+    let mut forged = pass.to_string();
+    let last = forged.pop().expect("a character");
+    forged.push(if last == 'A' { 'B' } else { 'A' });
+    let (status, _) = post(&base, "/activity/api/act", at(&forged)).await;
+    assert_eq!(status, 403);
+    let (status, _) = post(&base, "/activity/api/act", at("")).await;
+    assert_eq!(status, 403);
+    // A code Discord does not know signs nobody in.
+    let (status, _) = post(&base, "/activity/api/token", json!({ "code": "made-up" })).await;
+    assert_eq!(status, 403);
+    assert_eq!(t.board().await.info.version, after.info.version);
+    t.close().await;
+}
+
+/// One touch on the Activity, as a newcomer would: Play when a step waits for it, a
+/// card's first choice, the step that lands highest, a pawn, else End turn. What it did.
+const TOUCH: &str = r#"(() => {
+  const d = document.getElementById('activity').contentDocument;
+  const click = (b, what) => { b.click(); return what; };
+  const confirm = d.querySelector('#confirm');
+  if (confirm) return click(confirm, 'play');
+  const choice = d.querySelector('#touches > button[data-id*=":pick"]');
+  if (choice) return click(choice, 'play');
+  const lands = (b) => Number((b.textContent.split('→ ')[1] || '-1').trim());
+  const steps = [...d.querySelectorAll('.steps button')].sort((a, b) => lands(b) - lands(a));
+  if (steps.length) return click(steps[0], 'step');
+  const pawn = d.querySelector('.pawns button');
+  if (pawn) return click(pawn, 'pawn');
+  const end = [...d.querySelectorAll('#touches button')].find((b) => b.dataset.id?.endsWith(':end') && !b.disabled);
+  if (end) return click(end, 'play');
+  return 'nothing';
+})()"#;
+
+/// Once the mover's board shows `view` (it follows the game live), touch until something
+/// is played, and wait for it to be stored.
+async fn touch_once(t: &Table, browser: &mut Browser, view: &primeclimb::session::ClimbView) {
+    let current = browser
+        .wait_for(
+            &inside(&format!(
+                "d.body.dataset.version === '{}'",
+                view.info.version
+            )),
+            Duration::from_secs(5),
+        )
+        .await;
+    assert!(current.is_some(), "the board follows the game");
+    loop {
+        match browser.eval(TOUCH).await.as_str() {
+            Some("play") => break,
+            Some("step" | "pawn") => continue,
+            other => panic!("nothing to touch ({other:?}) at {:?}", view.game.phase),
+        }
+    }
+    t.wait_for_game("the touch played", |v| v.info.version > view.info.version)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_is_played_in_the_activity_by_touch_alone() {
+    let Some(ada) = Browser::start(900, 700, false).await else {
+        return;
+    };
+    let Some(bo) = Browser::start(390, 844, true).await else {
+        return;
+    };
+    let (t, base) = table_with_activity("activity-whole-game").await;
+    t.ada_and_bo(json!([{ "name": "variant", "type": 3, "value": "sprint" }]))
+        .await;
+    let mut browsers = [(ADA, ada), (BO, bo)];
+    for (who, browser) in &mut browsers {
+        open_as(browser, &base, *who).await;
+    }
+    let mut played = 0;
+    while !t.board().await.is_over() {
+        assert!(played < 400, "the game does not end by touch");
+        let view = t.board().await;
+        let (who, _) = mover(&t).await;
+        let browser = &mut browsers
+            .iter_mut()
+            .find(|(w, _)| w.id == who.id)
+            .expect("a seat")
+            .1;
+        touch_once(&t, browser, &view).await;
+        played += 1;
+    }
+    let view = t.board().await;
+    assert!(view.game.winner.is_some(), "someone won");
+    assert!(played >= 4, "{played} plays");
+    // Discord heard of every one: the last turn message says who won.
+    t.fake
+        .wait_for_after(0, "the result on Discord", |r| {
+            r.path == channel_path(CHANNEL_ID) && fake::content(r).contains("wins")
+        })
+        .await;
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_move_in_the_activity_the_ai_plays_and_the_board_follows() {
+    let Some(mut browser) = Browser::start(900, 700, false).await else {
+        return;
+    };
+    let (t, base) = table_with_activity("activity-ai").await;
+    let view = t.climb_against_easy_ai().await;
+    open_as(&mut browser, &base, ADA).await;
+    let turn = view.game.turn.number;
+    // Ada plays her whole turn by touch.
+    for _ in 0..12 {
+        let now = t.board().await;
+        if now.game.turn.number != turn || now.is_over() {
+            break;
+        }
+        touch_once(&t, &mut browser, &now).await;
+    }
+    // The AI plays next, with no reply to wait for, and the board shows Ada's turn again.
+    let back = t
+        .wait_for_game("the AI's turn played, Ada's again", |v| {
+            v.is_over() || (v.game.turn.number > turn + 1 && v.ai_level(v.game.current()).is_none())
+        })
+        .await;
+    if !back.is_over() {
+        let shown = browser
+            .wait_for(
+                &inside(&format!(
+                    "d.body.dataset.version === '{}' && d.querySelectorAll('#touches button').length > 0",
+                    back.info.version
+                )),
+                Duration::from_secs(5),
+            )
+            .await;
+        assert!(shown.is_some(), "the board shows Ada's turn again");
+    }
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_open_board_button_launches_the_activity() {
+    let (t, base) = table_with_activity("activity-launch").await;
+    t.ada_and_bo(json!([])).await;
+    let (who, _) = mover(&t).await;
+    let view = t.board().await;
+    // The first board after Start carries Open board.
+    let board = t
+        .fake
+        .channel_messages()
+        .into_iter()
+        .rev()
+        .find(|r| fake::content(r).contains("your turn"))
+        .expect("the first board");
+    let ids = support::bot::custom_ids(board.json.as_ref().expect("json"));
+    assert!(ids.iter().any(|id| id == "activity:open"), "{ids:?}");
+    let r = t.click(who, "activity:open", "en-US").await;
+    assert_eq!(r.kind, 12, "LAUNCH_ACTIVITY: {:?}", r.data);
+    // Refused by Discord (the Activity not turned on in the portal): said privately.
+    t.fake
+        .fail(fake::Route::Callback, 1, fake::Fault::ServerError);
+    let id = 88_001;
+    t.fake
+        .interact(fake::button_click_as(who, id, 1, "activity:open", "en-US"));
+    let told = t
+        .fake
+        .wait_for_after(0, "the refusal", |r| {
+            r.path == fake::callback_path(id)
+                && r.refused.is_none()
+                && r.json.as_ref().is_some_and(|j| j["type"] == json!(4))
+        })
+        .await;
+    assert!(fake::content(&told).contains("Activity"), "{:?}", told.json);
+    // The Activity's page is there, framed by Discord only, with its SDK.
+    let page = reqwest::get(format!(
+        "{base}/activity/?frame_id=f&instance_id=i&platform=desktop"
+    ))
+    .await
+    .expect("the page");
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        csp.contains("frame-ancestors 'self' https://discord.com"),
+        "{csp}"
+    );
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+    let sdk = reqwest::get(format!("{base}/activity/sdk/index.mjs"))
+        .await
+        .expect("the SDK");
+    assert_eq!(sdk.status().as_u16(), 200);
+    assert!(sdk.text().await.unwrap_or_default().contains("DiscordSDK"));
+    for missing in ["sdk/../mod.rs", "sdk/LICENSE.md", "sdk/nothing.mjs"] {
+        let r = reqwest::get(format!("{base}/activity/{missing}"))
+            .await
+            .expect("an answer");
+        assert_eq!(r.status().as_u16(), 404, "{missing}");
+    }
+    // In French for a French client (Discord passes its language on), words and board.
+    let page = reqwest::Client::new()
+        .get(format!(
+            "{base}/activity/?frame_id=f&instance_id=i&platform=desktop"
+        ))
+        .header("accept-language", "fr-FR,fr;q=0.9")
+        .send()
+        .await
+        .expect("the page");
+    let text = page.text().await.unwrap_or_default();
+    assert!(text.contains("<html lang=\"fr\">"), "{text}");
+    assert!(text.contains("Connexion à Discord…"), "{text}");
+    let pass =
+        primeclimb::session::LinkKey::from_secret(SECRET.as_bytes()).pass(who.id as i64, i64::MAX);
+    let board = reqwest::get(format!(
+        "{base}/activity/api/board?guild={GUILD_ID}&channel={CHANNEL_ID}&pass={pass}&lang=fr"
+    ))
+    .await
+    .expect("the board");
+    let board: Value = serde_json::from_str(&board.text().await.unwrap_or_default()).expect("json");
+    assert!(
+        board["to_move"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("de jouer, dés"),
+        "{}",
+        board["to_move"]
+    );
+    assert!(board["touches"][0]["label"].is_string(), "{board}");
+    assert_eq!(board["move"], json!(true));
+    // A pass opens no page, and a game's link acts for nobody.
+    let link = primeclimb::session::LinkKey::from_secret(SECRET.as_bytes())
+        .sign(primeclimb::session::Scope::Game(view.info.id), i64::MAX);
+    let (status, _) = post(
+        &base,
+        "/activity/api/act",
+        json!({ "guild": GUILD_ID.to_string(), "channel": CHANNEL_ID.to_string(),
+                "pass": link, "click": "climb:1:1:end" }),
+    )
+    .await;
+    assert_eq!(status, 403);
+    let r = reqwest::get(format!("{base}/game/{pass}"))
+        .await
+        .expect("an answer");
+    assert_eq!(r.status().as_u16(), 403);
+    t.close().await;
+}
+
+#[test]
+fn the_entry_point_command_launches_the_activity() {
+    let command = serde_json::to_value(primeclimb::discord::entry_point()).expect("json");
+    assert_eq!(command["type"], json!(4), "PRIMARY_ENTRY_POINT");
+    assert_eq!(command["handler"], json!(2), "DISCORD_LAUNCH_ACTIVITY");
+    assert!(command["description"].as_str().unwrap_or_default().len() <= 100);
+    assert!(command["description_localizations"]["fr"].is_string());
+}
