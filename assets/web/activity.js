@@ -68,8 +68,10 @@ function query(extra) {
 
 async function load() {
   const r = await fetch("api/board?" + query(), { cache: "no-store" });
-  if (!r.ok) return;
-  const b = await r.json();
+  // A pass that ran out asks for the board to be opened again; a place with no channel
+  // (a direct message) or a server that cannot read the game just now shows none.
+  if (r.status === 403) throw new Error("no pass");
+  const b = r.ok ? await r.json() : { none: W.no_game };
   if (b.none) {
     board = null;
     $("to-move").textContent = b.none;
@@ -175,15 +177,24 @@ function show() {
 }
 
 async function act(click, value) {
-  const r = await fetch("api/act", {
+  let r;
+  try {
+    r = await fetch("api/act", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ ...place, pass, lang, click, value: value ?? null }),
-  });
+    });
+  } catch (_) {
+    // The connection dropped: the board is read again below.
+  }
   picked = null;
   chosen = null;
-  const a = r.ok ? await r.json() : {};
-  await load();
+  const a = r && r.ok ? await r.json() : {};
+  try {
+    await load();
+  } catch (_) {
+    $("to-move").textContent = W.no_sign_in;
+  }
   if (a.refused) say(a.refused);
 }
 
@@ -193,7 +204,7 @@ function follow(link) {
   if (following) following.events.close();
   const events = new EventSource("game/" + link + "/live");
   events.addEventListener("version", (e) => {
-    if (e.data !== body.dataset.version) load();
+    if (e.data !== body.dataset.version) load().catch(() => {});
   });
   following = { link, events };
 }

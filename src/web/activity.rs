@@ -104,12 +104,13 @@ pub(super) fn routes(activity: Activity) -> Router {
         ))
 }
 
-/// `/activity` → `/activity/`, so the page's relative addresses land under it.
+/// `/activity` → `/activity/`, so the page's relative addresses land under it (a
+/// relative address again, whatever path a proxy put in front).
 async fn to_slash(uri: axum::http::Uri) -> Response {
     let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
     (
         StatusCode::TEMPORARY_REDIRECT,
-        [(header::LOCATION, format!("/activity/{query}"))],
+        [(header::LOCATION, format!("activity/{query}"))],
     )
         .into_response()
 }

@@ -418,6 +418,18 @@ async fn the_open_board_button_launches_the_activity() {
         .expect("the SDK");
     assert_eq!(sdk.status().as_u16(), 200);
     assert!(sdk.text().await.unwrap_or_default().contains("DiscordSDK"));
+    // Without its slash, the page's address is sent on to it (its files are relative).
+    let r = reqwest::get(format!(
+        "{base}/activity?frame_id=f&instance_id=i&platform=desktop"
+    ))
+    .await
+    .expect("the page");
+    assert_eq!(r.status().as_u16(), 200);
+    assert_eq!(r.url().path(), "/activity/");
+    assert_eq!(
+        r.url().query(),
+        Some("frame_id=f&instance_id=i&platform=desktop")
+    );
     for missing in ["sdk/../mod.rs", "sdk/LICENSE.md", "sdk/nothing.mjs"] {
         let r = reqwest::get(format!("{base}/activity/{missing}"))
             .await
@@ -454,6 +466,13 @@ async fn the_open_board_button_launches_the_activity() {
     );
     assert!(board["touches"][0]["label"].is_string(), "{board}");
     assert_eq!(board["move"], json!(true));
+    // Opened where there is no server (a direct message): no game, said by the page.
+    let r = reqwest::get(format!(
+        "{base}/activity/api/board?guild=&channel={CHANNEL_ID}&pass={pass}"
+    ))
+    .await
+    .expect("an answer");
+    assert_eq!(r.status().as_u16(), 400);
     // A pass opens no page, and a game's link acts for nobody.
     let link = primeclimb::session::LinkKey::from_secret(SECRET.as_bytes())
         .sign(primeclimb::session::Scope::Game(view.info.id), i64::MAX);
