@@ -122,7 +122,10 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
             // Only the buttons change: the steps of the pawn picked, or the pawns again.
             Clicked::ClimbPawn(view, pawn) => {
                 let lang = if ephemeral { lang } else { view.info.lang };
-                Answer::new(board_post::steps_update(&view, pawn, lang), Shown::Update)
+                Answer::new(
+                    board_post::steps_update(data, &view, pawn, lang),
+                    Shown::Update,
+                )
             }
             Clicked::ClimbMoves(view, outcomes) => {
                 Answer::private(text::climb::moves_text(&view.game, &outcomes, lang, M))

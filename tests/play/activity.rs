@@ -383,6 +383,19 @@ async fn the_open_board_button_launches_the_activity() {
     assert!(ids.iter().any(|id| id == "activity:open"), "{ids:?}");
     let r = t.click(who, "activity:open", "en-US").await;
     assert_eq!(r.kind, 12, "LAUNCH_ACTIVITY: {:?}", r.data);
+    // It stays when a pawn is touched (the buttons change, not the message).
+    let d = view.game.turn.roll.a;
+    let step = format!("climb:{}:{}:s0+{d}", view.info.id, view.info.version);
+    let stepped = t.click(who, &step, "en-US").await;
+    assert!(stepped.custom_ids().iter().any(|id| id == "activity:open"));
+    let pawn = fake::id_for(&stepped.custom_ids(), &format!("pawn{d}"));
+    let picked = t.click(who, &pawn, "en-US").await;
+    assert_eq!(picked.kind, 7);
+    assert!(
+        picked.custom_ids().iter().any(|id| id == "activity:open"),
+        "{:?}",
+        picked.custom_ids()
+    );
     // Refused by Discord (the Activity not turned on in the portal): said privately.
     t.fake
         .fail(fake::Route::Callback, 1, fake::Fault::ServerError);

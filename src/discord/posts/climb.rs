@@ -146,10 +146,29 @@ fn step_rows(
 
 /// The buttons of a board after its player to move picked a pawn (or asked for the pawns
 /// again): the rest of the message stays as it is.
-pub fn steps_update(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Post {
-    Post {
+pub fn steps_update(data: &Data, view: &ClimbView, picked: Option<u8>, lang: Lang) -> Post {
+    let mut post = Post {
         components: components(view, picked, lang),
         ..Post::default()
+    };
+    open_board(data, view, &mut post, lang);
+    post
+}
+
+/// With the Activity on, a game still on can be opened as a live board to play on: the
+/// Open board button, in the last row with room.
+fn open_board(data: &Data, view: &ClimbView, post: &mut Post, lang: Lang) {
+    if data.web.as_ref().is_none_or(|w| w.activity.is_none()) || view.is_over() {
+        return;
+    }
+    let open = CreateButton::new(Click::OpenBoard.id())
+        .label(text::web::open_board(lang))
+        .style(ButtonStyle::Secondary);
+    let rows = post.components.len();
+    match post.components.last_mut() {
+        Some(CreateActionRow::Buttons(row)) if row.len() < ROW_BUTTONS => row.push(open),
+        _ if rows < MAX_ROWS => post.components.push(CreateActionRow::Buttons(vec![open])),
+        _ => {}
     }
 }
 
@@ -247,18 +266,7 @@ pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
 /// The same, with the board drawn as `look` asks (a private board, in its viewer's look).
 pub async fn board_post_in(data: &Data, view: &ClimbView, lang: Lang, look: Look) -> Post {
     let mut post = game_post(view, lang);
-    // With the Activity on, a game still on can be opened as a live board to play on.
-    if data.web.as_ref().is_some_and(|w| w.activity.is_some()) && !view.is_over() {
-        let open = CreateButton::new(Click::OpenBoard.id())
-            .label(text::web::open_board(lang))
-            .style(ButtonStyle::Secondary);
-        let rows = post.components.len();
-        match post.components.last_mut() {
-            Some(CreateActionRow::Buttons(row)) if row.len() < ROW_BUTTONS => row.push(open),
-            _ if rows < MAX_ROWS => post.components.push(CreateActionRow::Buttons(vec![open])),
-            _ => {}
-        }
-    }
+    open_board(data, view, &mut post, lang);
     let drawn = view.clone();
     post.picture = data
         .drawing
