@@ -5,6 +5,7 @@
 // proxy. No words of its own: they come with the page.
 
 import { DiscordSDK } from "./sdk/index.mjs";
+import { follow as followLive } from "./live.js";
 
 const body = document.body;
 const W = JSON.parse(body.dataset.words);
@@ -88,7 +89,7 @@ async function load() {
   body.dataset.version = String(b.version);
   $("to-move").textContent = b.to_move;
   $("board").innerHTML = b.board;
-  follow(b.link);
+  follow(b.game, b.link);
   show();
 }
 
@@ -198,15 +199,16 @@ async function act(click, value) {
   if (a.refused) say(a.refused);
 }
 
-// The game's live stream: a change anywhere (Discord, another board) reloads it.
-function follow(link) {
-  if (following && following.link === link) return;
-  if (following) following.events.close();
-  const events = new EventSource("game/" + link + "/live");
-  events.addEventListener("version", (e) => {
-    if (e.data !== body.dataset.version) load().catch(() => {});
+// The game's live stream: a change anywhere (Discord, another board) reloads it. One
+// stream a game, kept open (reconnecting by itself after a restart of the bot); a new
+// game in the channel gets its own.
+const followed = new Set();
+function follow(game, link) {
+  if (followed.has(game)) return;
+  followed.add(game);
+  followLive("game/" + link, "", () => {
+    if (board && board.game === game) load().catch(() => {});
   });
-  following = { link, events };
 }
 
 try {

@@ -390,6 +390,7 @@ fn board_json(web: &Activity, view: &ClimbView, user: i64, lang: Lang) -> Value 
         web.session.now().saturating_add(PASS_MS),
     );
     let mut out = json!({
+        "game": view.info.id,
         "version": view.info.version,
         "link": link,
         "to_move": words::to_move(g, lang),

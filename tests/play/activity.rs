@@ -366,6 +366,37 @@ async fn after_a_move_in_the_activity_the_ai_plays_and_the_board_follows() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_follows_its_game_across_a_restart_of_the_bot() {
+    let Some(mut browser) = Browser::start(900, 700, false).await else {
+        return;
+    };
+    let (mut t, base) = table_with_activity("activity-restart").await;
+    t.ada_and_bo(json!([])).await;
+    let (who, other) = mover(&t).await;
+    open_as(&mut browser, &base, other).await;
+    t.restart().await;
+    // A move on Discord, made through the new process: the open board shows it.
+    let view = t.board().await;
+    let d = view.game.turn.roll.a;
+    let r = t.climb_move(who, &format!("0 +{d}")).await;
+    assert!(!r.ephemeral(), "{}", r.content());
+    let seen = browser
+        .wait_for(
+            &inside(&format!(
+                "d.body.dataset.version === '{}'",
+                view.info.version + 1
+            )),
+            Duration::from_secs(15),
+        )
+        .await;
+    assert!(
+        seen.is_some(),
+        "the board follows the game after the restart"
+    );
+    t.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_open_board_button_launches_the_activity() {
     let (t, base) = table_with_activity("activity-launch").await;
     t.ada_and_bo(json!([])).await;
