@@ -162,6 +162,8 @@ pub struct ActivityConfig {
     pub client_secret: String,
     /// `https://discord.com`, or `DISCORD_API_URL` (a proxy, the tests' fake Discord).
     pub api_url: String,
+    /// The bot's token, to ask Discord where an Activity runs and who is in it.
+    pub bot_token: String,
 }
 
 impl std::fmt::Debug for ActivityConfig {
@@ -169,6 +171,7 @@ impl std::fmt::Debug for ActivityConfig {
         f.debug_struct("ActivityConfig")
             .field("client_secret", &"<hidden>")
             .field("api_url", &self.api_url)
+            .field("bot_token", &"<hidden>")
             .finish()
     }
 }
@@ -380,6 +383,7 @@ impl BotConfig {
                     api_url: api_url
                         .clone()
                         .unwrap_or_else(|| "https://discord.com".into()),
+                    bot_token: token.clone(),
                 });
                 Some(web)
             }

@@ -5,7 +5,6 @@
 // proxy. No words of its own: they come with the page.
 
 import { DiscordSDK } from "./sdk/index.mjs";
-import { follow as followLive } from "./live.js";
 
 const body = document.body;
 const W = JSON.parse(body.dataset.words);
@@ -13,12 +12,12 @@ const lang = body.dataset.lang;
 const $ = (id) => document.getElementById(id);
 
 let pass = null;
-let place = null;
 // The board as last read, the pawn picked and the step chosen (waiting for Play).
 let board = null;
 let picked = null;
 let chosen = null;
-let following = null;
+// A move on its way: no other touch until it is answered.
+let busy = false;
 
 function say(text) {
   $("say").textContent = text || "";
@@ -28,7 +27,9 @@ function button(label, onClick, extra) {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = label;
-  b.addEventListener("click", onClick);
+  b.addEventListener("click", () => {
+    if (!busy) onClick();
+  });
   if (extra) extra(b);
   return b;
 }
@@ -37,7 +38,6 @@ async function signIn() {
   const client = body.dataset.client;
   const sdk = new DiscordSDK(client, { disableConsoleLogOverride: true });
   await sdk.ready();
-  place = { guild: sdk.guildId || "", channel: sdk.channelId || "" };
   const { code } = await sdk.commands.authorize({
     client_id: client,
     response_type: "code",
@@ -48,7 +48,8 @@ async function signIn() {
   const r = await fetch("api/token", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ code }),
+    // The bot asks Discord where this Activity runs and who is in it.
+    body: JSON.stringify({ code, instance: sdk.instanceId }),
   });
   if (!r.ok) throw new Error("no pass");
   const t = await r.json();
@@ -63,16 +64,25 @@ async function signIn() {
   }
 }
 
-function query(extra) {
-  return new URLSearchParams({ ...place, pass, lang, ...extra }).toString();
+// The pass names who and where: sent with every request.
+function headers(extra) {
+  return { authorization: "Bearer " + pass, ...extra };
 }
 
+// Reads of the board, only the latest answer kept (an older one arriving last must
+// not roll the board back).
+let reads = 0;
+let idle = null;
 async function load() {
-  const r = await fetch("api/board?" + query(), { cache: "no-store" });
-  // A pass that ran out asks for the board to be opened again; a place with no channel
-  // (a direct message) or a server that cannot read the game just now shows none.
+  const n = ++reads;
+  const r = await fetch("api/board?lang=" + lang, { cache: "no-store", headers: headers() });
+  // A pass that ran out asks for the board to be opened again.
   if (r.status === 403) throw new Error("no pass");
   const b = r.ok ? await r.json() : { none: W.no_game };
+  if (n !== reads) return;
+  // No game, or a finished one: look again now and then for the next.
+  clearTimeout(idle);
+  if (b.none || b.over) idle = setTimeout(() => load().catch(() => {}), 5000);
   if (b.none) {
     board = null;
     $("to-move").textContent = b.none;
@@ -86,6 +96,7 @@ async function load() {
     chosen = null;
   }
   board = b;
+  body.dataset.game = String(b.game);
   body.dataset.version = String(b.version);
   $("to-move").textContent = b.to_move;
   $("board").innerHTML = b.board;
@@ -178,19 +189,21 @@ function show() {
 }
 
 async function act(click, value) {
-  let r;
+  busy = true;
+  let a = {};
   try {
-    r = await fetch("api/act", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...place, pass, lang, click, value: value ?? null }),
+    const r = await fetch("api/act", {
+      method: "POST",
+      headers: headers({ "content-type": "application/json" }),
+      body: JSON.stringify({ lang, click, value: value ?? null }),
     });
+    if (r.ok) a = await r.json();
   } catch (_) {
     // The connection dropped: the board is read again below.
   }
+  busy = false;
   picked = null;
   chosen = null;
-  const a = r && r.ok ? await r.json() : {};
   try {
     await load();
   } catch (_) {
@@ -199,16 +212,37 @@ async function act(click, value) {
   if (a.refused) say(a.refused);
 }
 
-// The game's live stream: a change anywhere (Discord, another board) reloads it. One
-// stream a game, kept open (reconnecting by itself after a restart of the bot); a new
-// game in the channel gets its own.
-const followed = new Set();
+// The game's live stream: a change anywhere (Discord, another board) reads the board
+// again. One stream, for the game shown; a stream the server or a proxy ends (the bot
+// restarting) is opened again after a pause that grows, with a fresh link.
+let stream = null;
 function follow(game, link) {
-  if (followed.has(game)) return;
-  followed.add(game);
-  followLive("game/" + link, "", () => {
-    if (board && board.game === game) load().catch(() => {});
-  });
+  if (stream && stream.game === game) return;
+  if (stream) stream.close();
+  const s = { game, pause: 2000, events: null, timer: null };
+  s.close = () => {
+    clearTimeout(s.timer);
+    if (s.events) s.events.close();
+  };
+  const open = (l) => {
+    s.events = new EventSource("game/" + l + "/live");
+    s.events.addEventListener("version", (e) => {
+      s.pause = 2000;
+      if (e.data !== body.dataset.version) load().catch(() => {});
+    });
+    s.events.onerror = () => {
+      if (s.events.readyState !== EventSource.CLOSED) return;
+      const wait = s.pause * (0.8 + Math.random() * 0.4);
+      s.pause = Math.min(s.pause * 2, 30000);
+      s.timer = setTimeout(async () => {
+        if (stream !== s) return;
+        await load().catch(() => {});
+        if (stream === s) open(board ? board.link : l);
+      }, wait);
+    };
+  };
+  open(link);
+  stream = s;
 }
 
 try {

@@ -10,6 +10,8 @@ use base64::Engine;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
+use crate::store::Place;
+
 /// What a link shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scope {
@@ -137,19 +139,34 @@ impl LinkKey {
     }
 
     /// A pass for Discord user `user`, whom the Activity signed in through Discord's
-    /// OAuth2, until `expires_at`: `<user>.<expiry>.<signature>`. A pass opens no page and
-    /// a link acts for nobody (each kind signs its own messages).
-    pub fn pass(&self, user: i64, expires_at: i64) -> String {
-        self.seal("pass", &user.to_string(), expires_at)
+    /// OAuth2, in the Activity that Discord says runs at `place`, until `expires_at`:
+    /// `<user>_<server>_<channel>.<expiry>.<signature>`. A pass opens no page and a link
+    /// acts for nobody (each kind signs its own messages).
+    pub fn pass(&self, user: i64, place: Place, expires_at: i64) -> String {
+        let word = format!("{user}_{}_{}", place.guild_id, place.channel_id);
+        self.seal("pass", &word, expires_at)
     }
 
-    /// The user a pass is for at `now`, or why it is for nobody.
-    pub fn open_pass(&self, pass: &str, now: i64) -> Result<i64, LinkRefusal> {
+    /// The user a pass is for, and where, at `now`; or why it is for nobody.
+    pub fn open_pass(&self, pass: &str, now: i64) -> Result<(i64, Place), LinkRefusal> {
         let word = self.unseal("pass", pass, now)?;
-        match word.parse::<i64>() {
-            Ok(id) if id > 0 && id.to_string() == word => Ok(id),
-            _ => Err(LinkRefusal::Unknown),
+        let mut parts = word
+            .split('_')
+            .map(|p| p.parse::<i64>().ok().filter(|n| *n > 0));
+        let (Some(Some(user)), Some(Some(guild_id)), Some(Some(channel_id)), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(LinkRefusal::Unknown);
+        };
+        // Written exactly as the bot writes it, so one signature names one pass.
+        if format!("{user}_{guild_id}_{channel_id}") != word {
+            return Err(LinkRefusal::Unknown);
         }
+        let place = Place {
+            guild_id,
+            channel_id,
+        };
+        Ok((user, place))
     }
 }
 

@@ -59,12 +59,21 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
                    frame-ancestors 'self' https://discord.com https://*.discord.com \
                    https://*.discordsays.com";
 
+/// The moves of one place, one at a time.
+type PlaceLock = Arc<tokio::sync::Mutex<()>>;
+
 /// What the Activity's requests share.
 pub(super) struct Activity {
     session: Session,
     key: LinkKey,
     config: ActivityConfig,
     discord: Discord,
+    /// For the calls to Discord (bounded in time).
+    client: reqwest::Client,
+    /// One move at a time in each place, from its commit to its post on Discord, so
+    /// Discord gets the turn messages in the order they were played (a tokio lock serves
+    /// its waiters in turn).
+    places: std::sync::Mutex<std::collections::HashMap<(i64, i64), PlaceLock>>,
 }
 
 impl Activity {
@@ -79,7 +88,21 @@ impl Activity {
             key: web.link_key.clone(),
             config: web.activity.clone()?,
             discord: discord?,
+            client: reqwest::Client::builder()
+                .timeout(DISCORD_CALL)
+                .build()
+                .ok()?,
+            places: Default::default(),
         })
+    }
+
+    /// The lock of a place's moves.
+    fn place_lock(&self, place: Place) -> PlaceLock {
+        let mut places = self.places.lock().unwrap_or_else(|e| e.into_inner());
+        places
+            .entry((place.guild_id, place.channel_id))
+            .or_default()
+            .clone()
     }
 }
 
@@ -87,7 +110,7 @@ impl Activity {
 /// style are the pages' own, routed there too).
 pub(super) fn routes(activity: Activity) -> Router {
     Router::new()
-        .route("/activity", get(to_slash))
+        .route("/activity", get(shell))
         .route("/activity/", get(shell))
         .route(
             "/activity/activity.js",
@@ -102,17 +125,6 @@ pub(super) fn routes(activity: Activity) -> Router {
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(CSP),
         ))
-}
-
-/// `/activity` → `/activity/`, so the page's relative addresses land under it (a
-/// relative address again, whatever path a proxy put in front).
-async fn to_slash(uri: axum::http::Uri) -> Response {
-    let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
-    (
-        StatusCode::TEMPORARY_REDIRECT,
-        [(header::LOCATION, format!("activity/{query}"))],
-    )
-        .into_response()
 }
 
 /// The language of the page: `?lang=`, else the browser's (Discord's client passes its
@@ -216,13 +228,26 @@ fn form(fields: &[(&str, &str)]) -> String {
         .join("&")
 }
 
-/// Exchange the code the Activity got for an access token, and ask Discord whose it is.
-async fn exchange(web: &Activity, code: &str) -> Result<(String, i64), String> {
+/// A JSON answer of Discord's, if it said yes.
+async fn discord_json(request: reqwest::RequestBuilder) -> Result<Value, String> {
+    let r = request.send().await.map_err(|e| e.to_string())?;
+    let status = r.status();
+    let body = r.bytes().await.map_err(|e| e.to_string())?;
+    if !status.is_success() {
+        return Err(format!("Discord answered {status}"));
+    }
+    serde_json::from_slice(&body).map_err(|e| e.to_string())
+}
+
+/// Exchange the code the Activity got for an access token, ask Discord whose it is, and
+/// where the Activity `instance` runs (with the bot's token): the token, the user and the
+/// place, when that user is in that Activity.
+async fn exchange(
+    web: &Activity,
+    code: &str,
+    instance: &str,
+) -> Result<(String, i64, Place), String> {
     let (discord, activity) = (&web.discord, &web.config);
-    let client = reqwest::Client::builder()
-        .timeout(DISCORD_CALL)
-        .build()
-        .map_err(|e| e.to_string())?;
     let api = format!("{}/api/v10", activity.api_url.trim_end_matches('/'));
     let client_id = discord.application_id.to_string();
     let body = form(&[
@@ -231,42 +256,81 @@ async fn exchange(web: &Activity, code: &str) -> Result<(String, i64), String> {
         ("grant_type", "authorization_code"),
         ("code", code),
     ]);
-    let r = client
-        .post(format!("{api}/oauth2/token"))
-        .header(
-            reqwest::header::CONTENT_TYPE,
-            "application/x-www-form-urlencoded",
-        )
-        .body(body)
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    let status = r.status();
-    let got: Value = serde_json::from_slice(&r.bytes().await.map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
-    let token = match got["access_token"].as_str() {
-        Some(t) if status.is_success() => t.to_string(),
-        _ => return Err(format!("the code exchange answered {status}")),
+    let got = discord_json(
+        web.client
+            .post(format!("{api}/oauth2/token"))
+            .header(
+                reqwest::header::CONTENT_TYPE,
+                "application/x-www-form-urlencoded",
+            )
+            .body(body),
+    )
+    .await?;
+    let token = got["access_token"]
+        .as_str()
+        .ok_or("no access token")?
+        .to_string();
+    let me = discord_json(
+        web.client
+            .get(format!("{api}/users/@me"))
+            .bearer_auth(&token),
+    )
+    .await?;
+    let user = me["id"]
+        .as_str()
+        .and_then(|id| id.parse::<i64>().ok())
+        .filter(|id| *id > 0)
+        .ok_or("no user")?;
+    // Where the Activity runs, as Discord says it (never as the page says it), and that
+    // this user is in it.
+    let safe = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    if instance.is_empty() || instance.len() > 100 || !instance.chars().all(safe) {
+        return Err("no Activity instance".into());
+    }
+    let found = discord_json(
+        web.client
+            .get(format!(
+                "{api}/applications/{client_id}/activity-instances/{instance}"
+            ))
+            .header(
+                reqwest::header::AUTHORIZATION,
+                format!("Bot {}", activity.bot_token),
+            ),
+    )
+    .await?;
+    let id = |v: &Value| {
+        v.as_str()
+            .and_then(|s| s.parse::<i64>().ok())
+            .filter(|n| *n > 0)
     };
-    let r = client
-        .get(format!("{api}/users/@me"))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    let status = r.status();
-    let me: Value = serde_json::from_slice(&r.bytes().await.map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
-    let id = me["id"].as_str().and_then(|id| id.parse::<i64>().ok());
-    match id {
-        Some(id) if status.is_success() && id > 0 => Ok((token, id)),
-        _ => Err(format!("who the token is for: {status}")),
+    let inside = found["users"]
+        .as_array()
+        .is_some_and(|users| users.iter().any(|u| id(u) == Some(user)));
+    if !inside {
+        return Err("the user is not in this Activity".into());
+    }
+    match (
+        id(&found["location"]["guild_id"]),
+        id(&found["location"]["channel_id"]),
+    ) {
+        (Some(guild_id), Some(channel_id)) => Ok((
+            token,
+            user,
+            Place {
+                guild_id,
+                channel_id,
+            },
+        )),
+        _ => Err("the Activity is not in a server's channel".into()),
     }
 }
 
 #[derive(Deserialize)]
 struct CodeAsk {
     code: String,
+    /// The Activity instance the page runs in (the SDK's `instanceId`).
+    #[serde(default)]
+    instance: String,
 }
 
 /// `POST api/token` `{code}`: the access token for the SDK, and a pass for this user.
@@ -278,17 +342,17 @@ async fn token(State(web): State<Arc<Activity>>, headers: HeaderMap, body: Bytes
             json!({ "error": words::activity_words(lang).no_sign_in }),
         )
     };
-    let Ok(CodeAsk { code }) = serde_json::from_slice(&body) else {
+    let Ok(CodeAsk { code, instance }) = serde_json::from_slice(&body) else {
         return refused();
     };
     if code.is_empty() || code.len() > 200 {
         return refused();
     }
-    match exchange(&web, &code).await {
-        Ok((access_token, user)) => {
+    match exchange(&web, &code, &instance).await {
+        Ok((access_token, user, place)) => {
             let pass = web
                 .key
-                .pass(user, web.session.now().saturating_add(PASS_MS));
+                .pass(user, place, web.session.now().saturating_add(PASS_MS));
             answer(
                 StatusCode::OK,
                 json!({ "access_token": access_token, "pass": pass }),
@@ -301,15 +365,6 @@ async fn token(State(web): State<Arc<Activity>>, headers: HeaderMap, body: Bytes
     }
 }
 
-/// Where the Activity runs, and who it is for, as the page says them.
-#[derive(Deserialize)]
-struct Where {
-    guild: Option<String>,
-    channel: Option<String>,
-    pass: Option<String>,
-    lang: Option<String>,
-}
-
 /// Why a request of the page acts for nobody: its status and what the page is told.
 struct Denied(StatusCode, String);
 
@@ -319,36 +374,20 @@ impl Denied {
     }
 }
 
-impl Where {
-    /// The place and the user, or why not (a pass that names nobody, no channel).
-    fn open(&self, web: &Activity) -> Result<(Place, i64), Denied> {
-        let id = |s: &Option<String>| s.as_deref().and_then(|s| s.parse::<i64>().ok());
-        let user = self
-            .pass
-            .as_deref()
-            .map(|p| web.key.open_pass(p, web.session.now()));
-        let user = match user {
-            Some(Ok(user)) => user,
-            Some(Err(r)) => {
-                let said = words::refused(r, self.lang());
-                return Err(Denied(StatusCode::FORBIDDEN, said.into()));
-            }
-            None => return Err(Denied(StatusCode::FORBIDDEN, "no pass".into())),
-        };
-        match (id(&self.guild), id(&self.channel)) {
-            (Some(guild_id), Some(channel_id)) if guild_id > 0 && channel_id > 0 => Ok((
-                Place {
-                    guild_id,
-                    channel_id,
-                },
-                user,
-            )),
-            _ => Err(Denied(StatusCode::BAD_REQUEST, "no channel".into())),
-        }
-    }
-
-    fn lang(&self) -> Lang {
-        lang_of(self.lang.as_deref(), &HeaderMap::new())
+/// Who the page is for, and where: its pass (`Authorization: Bearer <pass>`), which
+/// names both.
+fn passed(web: &Activity, headers: &HeaderMap, lang: Lang) -> Result<(Place, i64), Denied> {
+    let pass = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    match pass.map(|p| web.key.open_pass(p, web.session.now())) {
+        Some(Ok((user, place))) => Ok((place, user)),
+        Some(Err(r)) => Err(Denied(
+            StatusCode::FORBIDDEN,
+            words::refused(r, lang).into(),
+        )),
+        None => Err(Denied(StatusCode::FORBIDDEN, "no pass".into())),
     }
 }
 
@@ -396,6 +435,7 @@ fn board_json(web: &Activity, view: &ClimbView, user: i64, lang: Lang) -> Value 
         "to_move": words::to_move(g, lang),
         "board": board,
         "seated": seat.is_some(),
+        "over": view.is_over(),
         "move": to_move,
     });
     if !to_move {
@@ -447,14 +487,18 @@ fn board_json(web: &Activity, view: &ClimbView, user: i64, lang: Lang) -> Value 
     out
 }
 
-/// `GET api/board?guild=&channel=&pass=&lang=`: the channel's Prime Climb game as the
+/// `GET api/board?lang=` with the pass: the Prime Climb game of the pass's channel as the
 /// page shows it to the pass's user, or that there is none.
-async fn board(State(web): State<Arc<Activity>>, Query(at): Query<Where>) -> Response {
-    let (place, user) = match at.open(&web) {
+async fn board(
+    State(web): State<Arc<Activity>>,
+    headers: HeaderMap,
+    Query(ask): Query<LangAsk>,
+) -> Response {
+    let lang = lang_of(ask.lang.as_deref(), &headers);
+    let (place, user) = match passed(&web, &headers, lang) {
         Ok(found) => found,
         Err(denied) => return denied.response(),
     };
-    let lang = at.lang();
     let view = match web.session.play().board(place).await {
         Ok(view) => view,
         Err(crate::session::SessionError::NoGame | crate::session::SessionError::NotStarted) => {
@@ -481,23 +525,23 @@ async fn board(State(web): State<Arc<Activity>>, Query(at): Query<Where>) -> Res
 
 #[derive(Deserialize)]
 struct ActAsk {
-    #[serde(flatten)]
-    at: Where,
     click: String,
     value: Option<String>,
+    lang: Option<String>,
 }
 
-/// `POST api/act` `{guild, channel, pass, click, value}`: one click on the board, in the
-/// grammar of a Discord button. Played as the pass's user, then posted on Discord.
-async fn act(State(web): State<Arc<Activity>>, body: Bytes) -> Response {
+/// `POST api/act` `{click, value, lang}` with the pass: one click on the board, in the
+/// grammar of a Discord button. Played as the pass's user in its place, then posted on
+/// Discord.
+async fn act(State(web): State<Arc<Activity>>, headers: HeaderMap, body: Bytes) -> Response {
     let Ok(ask) = serde_json::from_slice::<ActAsk>(&body) else {
         return answer(StatusCode::BAD_REQUEST, json!({ "error": "not a click" }));
     };
-    let (place, user) = match ask.at.open(&web) {
+    let lang = lang_of(ask.lang.as_deref(), &headers);
+    let (place, user) = match passed(&web, &headers, lang) {
         Ok(found) => found,
         Err(denied) => return denied.response(),
     };
-    let lang = ask.at.lang();
     let refused = |text: &str| answer(StatusCode::OK, json!({ "refused": text }));
     let asked = match Click::parse(&ask.click) {
         Ok(click @ Click::Board { .. }) => click.ask(ask.value, Room::NotAllowed, false),
@@ -509,6 +553,8 @@ async fn act(State(web): State<Arc<Activity>>, body: Bytes) -> Response {
         _ => return refused(text::bot::unknown_button(lang)),
     };
     let actor = Actor::user(user, "");
+    // The place's moves one at a time, each posted before the next is played.
+    let in_turn = web.place_lock(place).lock_owned().await;
     match web
         .session
         .play()
@@ -523,6 +569,7 @@ async fn act(State(web): State<Arc<Activity>>, body: Bytes) -> Response {
                 deliver
                     .changed(changed.map(|v| GameView::Climb(Box::new(v))))
                     .await;
+                drop(in_turn);
             });
             answer(StatusCode::OK, json!({ "ok": true, "version": version }))
         }

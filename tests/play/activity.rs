@@ -33,6 +33,7 @@ async fn table_with_activity(name: &str) -> (Table, String) {
     let t = Table::open_with(&url, move |c| {
         let mut web = WebConfig::new(addr, SECRET);
         web.activity = Some(ActivityConfig {
+            bot_token: c.token.clone(),
             client_secret: ACTIVITY_SECRET.into(),
             api_url: c.api_url.clone().expect("the fake Discord's address"),
         });
@@ -83,11 +84,15 @@ fn inside(expression: &str) -> String {
     format!("(() => {{ const d = document.getElementById('activity').contentDocument; return {expression}; }})()")
 }
 
-/// A POST of JSON to the pages (through the proxy), its JSON answer.
-async fn post(base: &str, path: &str, body: Value) -> (u16, Value) {
-    let r = reqwest::Client::new()
+/// A POST of JSON to the pages (through the proxy), with a pass if any; its JSON answer.
+async fn post(base: &str, path: &str, pass: Option<&str>, body: Value) -> (u16, Value) {
+    let mut request = reqwest::Client::new()
         .post(format!("{base}{path}"))
-        .header("content-type", "application/json")
+        .header("content-type", "application/json");
+    if let Some(pass) = pass {
+        request = request.header("authorization", format!("Bearer {pass}"));
+    }
+    let r = request
         .body(body.to_string())
         .send()
         .await
@@ -207,10 +212,13 @@ async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it()
         .eval(&inside("d.querySelectorAll('#touches button').length"))
         .await;
     assert_eq!(touches, json!(0));
+    let sign_in = |code: String, instance: &str| json!({ "code": code, "instance": instance });
+    let token = "/activity/api/token";
     let (status, signed) = post(
         &base,
-        "/activity/api/token",
-        json!({ "code": format!("code-{}", other.id) }),
+        token,
+        None,
+        sign_in(format!("code-{}", other.id), fake::ACTIVITY_INSTANCE),
     )
     .await;
     assert_eq!(status, 200, "{signed}");
@@ -218,12 +226,9 @@ async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it()
         "climb:{}:{}:s{d}+{}",
         after.info.id, after.info.version, after.game.turn.roll.b
     );
-    let at = |pass: &str| {
-        json!({ "guild": GUILD_ID.to_string(), "channel": CHANNEL_ID.to_string(),
-                "pass": pass, "click": pawn, "lang": "en" })
-    };
+    let click = json!({ "click": pawn, "lang": "en" });
     let pass = signed["pass"].as_str().expect("a pass");
-    let (status, refused) = post(&base, "/activity/api/act", at(pass)).await;
+    let (status, refused) = post(&base, "/activity/api/act", Some(pass), click.clone()).await;
     assert_eq!(status, 200);
     assert_eq!(
         refused["refused"],
@@ -233,13 +238,31 @@ async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it()
     let mut forged = pass.to_string();
     let last = forged.pop().expect("a character");
     forged.push(if last == 'A' { 'B' } else { 'A' });
-    let (status, _) = post(&base, "/activity/api/act", at(&forged)).await;
-    assert_eq!(status, 403);
-    let (status, _) = post(&base, "/activity/api/act", at("")).await;
-    assert_eq!(status, 403);
-    // A code Discord does not know signs nobody in.
-    let (status, _) = post(&base, "/activity/api/token", json!({ "code": "made-up" })).await;
-    assert_eq!(status, 403);
+    for pass in [Some(forged.as_str()), Some(""), None] {
+        let (status, _) = post(&base, "/activity/api/act", pass, click.clone()).await;
+        assert_eq!(status, 403, "{pass:?}");
+    }
+    // Nobody is signed in by a code Discord does not know, in an Activity Discord does not
+    // know, or in one they are not in (Discord says who is: the page is not asked).
+    for (code, instance) in [
+        ("made-up".to_string(), fake::ACTIVITY_INSTANCE),
+        (format!("code-{}", other.id), "i-2"),
+        (format!("code-{}", other.id), ""),
+        (
+            format!("code-{}", fake::TEACHER.id),
+            fake::ACTIVITY_INSTANCE,
+        ),
+    ] {
+        let (status, _) = post(&base, token, None, sign_in(code.clone(), instance)).await;
+        assert_eq!(status, 403, "{code} in {instance:?}");
+    }
+    let asked = t
+        .fake
+        .requests()
+        .into_iter()
+        .find(|r| r.path.ends_with("/activity-instances/i-1"))
+        .expect("Discord asked where the Activity runs");
+    assert!(asked.authorization.is_some_and(|a| a.starts_with("Bot ")));
     assert_eq!(t.board().await.info.version, after.info.version);
     t.close().await;
 }
@@ -324,6 +347,17 @@ async fn a_whole_game_is_played_in_the_activity_by_touch_alone() {
             r.path == channel_path(CHANNEL_ID) && fake::content(r).contains("wins")
         })
         .await;
+    // A new game in the channel: the open boards find it by themselves.
+    let next = t.ada_and_bo(json!([])).await;
+    for (_, browser) in &mut browsers {
+        let found = browser
+            .wait_for(
+                &inside(&format!("d.body.dataset.game === '{next}'")),
+                Duration::from_secs(15),
+            )
+            .await;
+        assert!(found.is_some(), "the next game is shown");
+    }
     t.close().await;
 }
 
@@ -462,18 +496,20 @@ async fn the_open_board_button_launches_the_activity() {
         .expect("the SDK");
     assert_eq!(sdk.status().as_u16(), 200);
     assert!(sdk.text().await.unwrap_or_default().contains("DiscordSDK"));
-    // Without its slash, the page's address is sent on to it (its files are relative).
+    // Without its slash too (however a proxy joins the mapping's path): the same page,
+    // its addresses relative to wherever the browser has it.
     let r = reqwest::get(format!(
         "{base}/activity?frame_id=f&instance_id=i&platform=desktop"
     ))
     .await
     .expect("the page");
     assert_eq!(r.status().as_u16(), 200);
-    assert_eq!(r.url().path(), "/activity/");
-    assert_eq!(
-        r.url().query(),
-        Some("frame_id=f&instance_id=i&platform=desktop")
-    );
+    assert_eq!(r.url().path(), "/activity");
+    assert!(r
+        .text()
+        .await
+        .unwrap_or_default()
+        .contains("src=\"activity.js\""));
     for missing in ["sdk/../mod.rs", "sdk/LICENSE.md", "sdk/nothing.mjs"] {
         let r = reqwest::get(format!("{base}/activity/{missing}"))
             .await
@@ -492,13 +528,15 @@ async fn the_open_board_button_launches_the_activity() {
     let text = page.text().await.unwrap_or_default();
     assert!(text.contains("<html lang=\"fr\">"), "{text}");
     assert!(text.contains("Connexion à Discord…"), "{text}");
-    let pass =
-        primeclimb::session::LinkKey::from_secret(SECRET.as_bytes()).pass(who.id as i64, i64::MAX);
-    let board = reqwest::get(format!(
-        "{base}/activity/api/board?guild={GUILD_ID}&channel={CHANNEL_ID}&pass={pass}&lang=fr"
-    ))
-    .await
-    .expect("the board");
+    let key = primeclimb::session::LinkKey::from_secret(SECRET.as_bytes());
+    let pass = key.pass(who.id as i64, support::bot::PLACE, i64::MAX);
+    let get_board = |pass: String| {
+        reqwest::Client::new()
+            .get(format!("{base}/activity/api/board?lang=fr"))
+            .header("authorization", format!("Bearer {pass}"))
+            .send()
+    };
+    let board = get_board(pass.clone()).await.expect("the board");
     let board: Value = serde_json::from_str(&board.text().await.unwrap_or_default()).expect("json");
     assert!(
         board["to_move"]
@@ -510,21 +548,23 @@ async fn the_open_board_button_launches_the_activity() {
     );
     assert!(board["touches"][0]["label"].is_string(), "{board}");
     assert_eq!(board["move"], json!(true));
-    // Opened where there is no server (a direct message): no game, said by the page.
-    let r = reqwest::get(format!(
-        "{base}/activity/api/board?guild=&channel={CHANNEL_ID}&pass={pass}"
-    ))
-    .await
-    .expect("an answer");
-    assert_eq!(r.status().as_u16(), 400);
+    // A pass for a channel with no game: the page is told there is none.
+    let elsewhere = primeclimb::session::Place {
+        guild_id: GUILD_ID as i64,
+        channel_id: CHANNEL_ID as i64 + 1,
+    };
+    let r = get_board(key.pass(who.id as i64, elsewhere, i64::MAX))
+        .await
+        .expect("an answer");
+    let none: Value = serde_json::from_str(&r.text().await.unwrap_or_default()).expect("json");
+    assert!(none["none"].is_string(), "{none}");
     // A pass opens no page, and a game's link acts for nobody.
-    let link = primeclimb::session::LinkKey::from_secret(SECRET.as_bytes())
-        .sign(primeclimb::session::Scope::Game(view.info.id), i64::MAX);
+    let link = key.sign(primeclimb::session::Scope::Game(view.info.id), i64::MAX);
     let (status, _) = post(
         &base,
         "/activity/api/act",
-        json!({ "guild": GUILD_ID.to_string(), "channel": CHANNEL_ID.to_string(),
-                "pass": link, "click": "climb:1:1:end" }),
+        Some(&link),
+        json!({ "click": "climb:1:1:end" }),
     )
     .await;
     assert_eq!(status, 403);

@@ -137,6 +137,8 @@ struct State {
 
 /// The Activity's OAuth2 client secret the fake accepts in a code exchange.
 pub const ACTIVITY_SECRET: &str = "the activity's client secret";
+/// The Activity instance the fake knows (in its channel, with Ada and Bo in it).
+pub const ACTIVITY_INSTANCE: &str = "i-1";
 
 /// `%XX` escapes and `+` of a form field undone.
 fn percent_decode(v: &str) -> String {
@@ -930,6 +932,27 @@ async fn rest(
                 )),
             }
         }
+        // Where an Activity runs and who is in it: `i-1` in the fake's channel, with Ada
+        // and Bo (anyone else opening it is not in it); asked with the bot's token.
+        ("GET", ["applications", _, "activity-instances", instance])
+            if *instance == ACTIVITY_INSTANCE
+                && authorization
+                    .as_deref()
+                    .is_some_and(|a| a.starts_with("Bot ")) =>
+        {
+            ok(json!({
+                "application_id": APP_ID.to_string(), "instance_id": instance,
+                "launch_id": "1", "location": {
+                    "id": "gc-1", "kind": "gc", "channel_id": CHANNEL_ID.to_string(),
+                    "guild_id": GUILD_ID.to_string()
+                },
+                "users": [ADA.id.to_string(), BO.id.to_string()]
+            }))
+        }
+        ("GET", ["applications", _, "activity-instances", _]) => Ok(reply(
+            StatusCode::NOT_FOUND,
+            Some(json!({ "message": "Unknown Activity Instance", "code": 10_114 })),
+        )),
         // Who an access token is for (the Activity's, not the bot's).
         ("GET", ["users", "@me"])
             if authorization

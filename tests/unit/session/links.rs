@@ -109,18 +109,28 @@ proptest! {
 }
 
 #[test]
-fn a_pass_names_its_user_until_it_expires_and_is_no_link() {
+fn a_pass_names_its_user_and_place_until_it_expires_and_is_no_link() {
+    use primeclimb::session::Place;
     let key = LinkKey::from_secret(b"a secret for the tests of passes");
-    let pass = key.pass(930_000_000_000_000_001, 5_000);
-    assert_eq!(key.open_pass(&pass, 4_999), Ok(930_000_000_000_000_001));
+    let place = Place {
+        guild_id: 910_000_000_000_000_001,
+        channel_id: 920_000_000_000_000_001,
+    };
+    let pass = key.pass(930_000_000_000_000_001, place, 5_000);
+    assert_eq!(
+        key.open_pass(&pass, 4_999),
+        Ok((930_000_000_000_000_001, place))
+    );
     assert_eq!(key.open_pass(&pass, 5_000), Err(LinkRefusal::Expired));
-    // Another key, a changed user or expiry, a link: nobody.
+    // Another key, a changed user, place or expiry, a link: nobody.
     let other = LinkKey::from_secret(b"another secret for the tests");
     assert_eq!(other.open_pass(&pass, 0), Err(LinkRefusal::Unknown));
-    let (user, rest) = pass.split_once('.').unwrap();
+    let (word, rest) = pass.split_once('.').unwrap();
     for changed in [
-        format!("930000000000000002.{rest}"),
-        format!("0{user}.{rest}"),
+        pass.replacen("930000000000000001_", "930000000000000002_", 1),
+        pass.replacen("_920000000000000001.", "_920000000000000002.", 1),
+        format!("0{word}.{rest}"),
+        format!("{word}_1.{rest}"),
         pass.replacen(".5000.", ".9000.", 1),
         String::new(),
         "1.2".into(),
