@@ -106,14 +106,17 @@ impl Caller {
     pub fn room(&self) -> Room {
         if self.in_thread() {
             Room::AlreadyApart
-        } else if self
-            .app_permissions
-            .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS))
-        {
+        } else if self.may_open_threads() {
             Room::Possible
         } else {
             Room::NotAllowed
         }
+    }
+
+    /// Whether the bot may open threads where the interaction came from.
+    pub fn may_open_threads(&self) -> bool {
+        self.app_permissions
+            .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS))
     }
 
     /// Whether the interaction came from a thread.

@@ -8,7 +8,6 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::posts::Post;
-use super::runner;
 use super::send;
 use super::snowflake::id;
 use super::threads;
@@ -167,10 +166,7 @@ pub async fn deliver(
             ))
         };
         send::post(http, data, place, welcome).await;
-        super::deliver::changed(http, data, &changed, None).await;
-        if changed.ai_next {
-            runner::spawn(http.clone(), data.clone(), place);
-        }
+        super::runner::after(http, data, &changed).await;
         let ai_names: Vec<String> = changed
             .info()
             .seats

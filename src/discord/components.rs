@@ -48,10 +48,7 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         Ok(p) => p,
         Err(t) => return reply::refuse(target, http, &t).await,
     };
-    let may_open = caller
-        .app_permissions
-        .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS));
-    let ask = match parsed.ask(selected(click), caller.room(), may_open) {
+    let ask = match parsed.ask(selected(click), caller.room(), caller.may_open_threads()) {
         Asked::Game(ask) => ask,
         Asked::NotOnMenu => return reply::refuse(target, http, text::bot::not_on_menu(lang)).await,
         Asked::OpenBoard => return reply::launch(target, http, lang).await,

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
+use super::runner;
 use super::types::Data;
-use super::{deliver, runner};
 use crate::session::{Changed, Deliver, GameView};
 
 pub struct Courier {
@@ -19,11 +19,6 @@ pub struct Courier {
 
 impl Deliver for Courier {
     fn changed(&self, changed: Changed<GameView>) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
-        Box::pin(async move {
-            deliver::changed(&self.http, &self.data, &changed, None).await;
-            if changed.ai_next {
-                runner::spawn(self.http.clone(), self.data.clone(), changed.info().place);
-            }
-        })
+        Box::pin(async move { runner::after(&self.http, &self.data, &changed).await })
     }
 }

@@ -119,3 +119,16 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
         );
     }
 }
+
+/// Deliver a change made without a reply (`deliver::changed`: a class's game started, a
+/// move on the Activity), then let the AI seats play if one is next.
+pub async fn after(
+    http: &Arc<serenity::Http>,
+    data: &Data,
+    changed: &crate::session::Changed<crate::session::GameView>,
+) {
+    super::deliver::changed(http, data, changed, None).await;
+    if changed.ai_next {
+        spawn(http.clone(), data.clone(), changed.info().place);
+    }
+}

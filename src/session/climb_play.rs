@@ -157,18 +157,7 @@ impl<S: Store> Session<S> {
         command: Command,
         stamp: Option<Stamp>,
     ) -> Result<ClimbView, SessionError> {
-        let (row, game) = match self.climb(place).await {
-            Err(SessionError::NoGame | SessionError::NotStarted) if stamp.is_some() => {
-                return Err(SessionError::Moved)
-            }
-            other => other?,
-        };
-        if stamp.is_some_and(|s| s != row.stamp()) {
-            return Err(SessionError::Moved);
-        }
-        if game.is_over() {
-            return Err(SessionError::GameOver);
-        }
+        let (row, game) = self.shown(place, stamp).await?;
         // Resigning is allowed at any time; taking back a finished move until the next
         // player acts.
         let any_time = matches!(command, Command::Resign | Command::Undo);
@@ -229,6 +218,28 @@ impl<S: Store> Session<S> {
         }
         self.commit_climb(&row, &game, next, seat, &actions, events, actor.user_id)
             .await
+    }
+
+    /// The game of a place, still on, and (`stamp`: as a board showed it) not moved on
+    /// since: a board that is gone or older has moved on.
+    async fn shown(
+        &self,
+        place: Place,
+        stamp: Option<Stamp>,
+    ) -> Result<(GameRow, Game), SessionError> {
+        let (row, game) = match self.climb(place).await {
+            Err(SessionError::NoGame | SessionError::NotStarted) if stamp.is_some() => {
+                return Err(SessionError::Moved)
+            }
+            other => other?,
+        };
+        if stamp.is_some_and(|s| s != row.stamp()) {
+            return Err(SessionError::Moved);
+        }
+        if game.is_over() {
+            return Err(SessionError::GameOver);
+        }
+        Ok((row, game))
     }
 
     /// The local seat an `undo` typed at the terminal is for: the player to move while
@@ -488,18 +499,7 @@ impl<S: Store> Play<'_, S> {
         actor: &Actor,
         stamp: Stamp,
     ) -> Result<ClimbView, SessionError> {
-        let (row, game) = match self.climb(place).await {
-            Err(SessionError::NoGame | SessionError::NotStarted) => {
-                return Err(SessionError::Moved)
-            }
-            other => other?,
-        };
-        if row.stamp() != stamp {
-            return Err(SessionError::Moved);
-        }
-        if game.is_over() {
-            return Err(SessionError::GameOver);
-        }
+        let (row, game) = self.shown(place, Some(stamp)).await?;
         Session::<S>::actor_seat(&row, &game, actor, false)?;
         Ok(ClimbView::new(
             GameInfo::of_row(&row)?,

@@ -25,6 +25,7 @@ use super::clicks::ClickAsk;
 use super::opening::{LobbyAct, Room};
 use super::request::Command;
 use crate::climb::notation::{self, Token};
+use crate::climb::steps;
 use crate::level::Level;
 use crate::store::Stamp;
 
@@ -319,10 +320,7 @@ impl Click {
                     BoardVerb::Moves => return game(ClickAsk::ClimbMoves { stamp }),
                     BoardVerb::Pawn(pawn) => return game(ClickAsk::ClimbPawn { stamp, pawn }),
                     // The step as typed: `14 +3`, `kc2`.
-                    BoardVerb::Step { pawn, token } => Command::Move(match pawn {
-                        Some(space) => format!("{space} {token}"),
-                        None => token.to_string(),
-                    }),
+                    BoardVerb::Step { pawn, token } => Command::Move(steps::written(pawn, token)),
                     // A menu of choices, MENU_OPTIONS to a page.
                     BoardVerb::Pick(page) => match value.and_then(|v| v.parse::<usize>().ok()) {
                         Some(n) if n >= 1 && (n - 1) / MENU_OPTIONS == usize::from(page) => {

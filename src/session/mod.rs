@@ -57,7 +57,7 @@ pub use clicks::{ClickAsk, Clicked};
 pub use climb_play::BoardAsked;
 pub use clock::{AiStep, Due};
 pub use commit::{OUTBOX_FIRST_TRY_MS, OUTBOX_RETRY_MS};
-pub use controls::Touch;
+pub use controls::{Touch, TurnEnd};
 pub use core::{
     check_database_url, open, system_clock, Classes, Clock, Clocks, Learning, Lobbies, People,
     Play, Servers, Session, Standings, Watching, DEFAULT_DATABASE_URL,

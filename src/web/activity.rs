@@ -393,11 +393,7 @@ fn passed(web: &Activity, headers: &HeaderMap, lang: Lang) -> Result<(Place, i64
 
 /// A touch as the page shows it.
 fn touch_json(view: &ClimbView, touch: &Touch, lang: Lang) -> Value {
-    let id = Click::Board {
-        stamp: view.info.stamp(),
-        verb: touch.verb(),
-    }
-    .id();
+    let id = view.click_id(touch.verb());
     let label = text::climb::touch_label(&view.game, touch, lang);
     match touch {
         Touch::Pawn(space) => json!({ "kind": "pawn", "id": id, "label": label, "space": space }),
@@ -421,7 +417,7 @@ fn touch_json(view: &ClimbView, touch: &Touch, lang: Lang) -> Value {
 /// What the page shows of `view` to `user`.
 fn board_json(web: &Activity, view: &ClimbView, user: i64, lang: Lang) -> Value {
     let g = &view.game;
-    let seat = view.info.seats.iter().position(|s| s.user_id == Some(user));
+    let seat = view.info.seat_of_user(user);
     let to_move = seat == Some(g.current()) && !view.is_over();
     let board = super::page::climb_board(g, view.last_turn().as_ref(), view.info.look, lang, "");
     let link = web.key.sign(
@@ -441,32 +437,20 @@ fn board_json(web: &Activity, view: &ClimbView, user: i64, lang: Lang) -> Value 
     if !to_move {
         return out;
     }
-    let button = |verb, label: &str, enabled: bool| {
-        let id = Click::Board {
-            stamp: view.info.stamp(),
-            verb,
-        }
-        .id();
-        json!({ "id": id, "label": label, "enabled": enabled })
-    };
-    let touches = view.touches(None);
+    let button = |verb, label: &str, enabled: bool| json!({ "id": view.click_id(verb), "label": label, "enabled": enabled });
+    let (first, pawns) = view.touch_menus();
     let mut steps = serde_json::Map::new();
-    for t in &touches {
-        if let Touch::Pawn(space) = t {
-            let of: Vec<Value> = (view.touches(Some(*space)).iter())
-                .filter(|t| !matches!(t, Touch::Pawns))
-                .map(|t| touch_json(view, t, lang))
-                .collect();
-            steps.insert(space.to_string(), Value::Array(of));
-        }
+    for (space, menu) in &pawns {
+        let menu = menu.iter().map(|t| touch_json(view, t, lang)).collect();
+        steps.insert(space.to_string(), Value::Array(menu));
     }
     let b = text::bot::board_words(lang);
     use crate::session::ids::BoardVerb;
-    out["touches"] = touches.iter().map(|t| touch_json(view, t, lang)).collect();
+    out["touches"] = first.iter().map(|t| touch_json(view, t, lang)).collect();
     out["steps"] = Value::Object(steps);
-    if !g.turn.steps.is_empty() || g.turn.uses.total_left() == 0 {
-        out["end"] = button(BoardVerb::End, b.end, g.can_end_move());
-        out["undo"] = button(BoardVerb::Undo, b.undo, g.turn.can_undo());
+    if let Some(end) = view.turn_end() {
+        out["end"] = button(BoardVerb::End, b.end, end.can_end);
+        out["undo"] = button(BoardVerb::Undo, b.undo, end.can_undo);
     }
     let choices: Vec<Value> = g
         .pending_choices()
@@ -474,11 +458,7 @@ fn board_json(web: &Activity, view: &ClimbView, user: i64, lang: Lang) -> Value 
         .enumerate()
         .map(|(i, c)| {
             let page = (i / crate::session::ids::MENU_OPTIONS) as u8;
-            let id = Click::Board {
-                stamp: view.info.stamp(),
-                verb: BoardVerb::Pick(page),
-            }
-            .id();
+            let id = view.click_id(BoardVerb::Pick(page));
             json!({ "id": id, "value": (i + 1).to_string(),
                     "label": text::climb::choice_label(g, c, lang) })
         })

@@ -118,16 +118,10 @@ pub async fn serve(
                connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
     let mut router = Router::new();
     if activity.is_some() {
-        // The Activity's page follows its game, with the pages' own script (which
-        // reconnects by itself and checks the game's `state` when a stream is refused),
-        // and takes their style, under its own path (Discord's proxy maps nothing else).
+        // The Activity's page follows its game's live stream and takes the pages' style,
+        // under its own path (Discord's proxy maps nothing else).
         router = router
             .route("/activity/game/{token}/live", get(game_live))
-            .route("/activity/game/{token}/state", get(game_state))
-            .route(
-                "/activity/live.js",
-                get(|| asset(LIVE_JS, "text/javascript; charset=utf-8")),
-            )
             .route(
                 "/activity/app.css",
                 get(|| asset(APP_CSS, "text/css; charset=utf-8")),

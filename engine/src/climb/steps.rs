@@ -28,10 +28,16 @@ pub struct Step {
 impl Step {
     /// The step in the notation players type: `14 +3`, `0 !7`, `40 kw`, `kc2`.
     pub fn notation(&self) -> String {
-        match self.pawn {
-            Some(space) => format!("{space} {}", self.token),
-            None => self.token.to_string(),
-        }
+        written(self.pawn, self.token)
+    }
+}
+
+/// One step in the notation players type: the pawn named by its space (none for a
+/// Curse), then what is done.
+pub fn written(pawn: Option<u8>, token: Token) -> String {
+    match pawn {
+        Some(space) => format!("{space} {token}"),
+        None => token.to_string(),
     }
 }
 

@@ -13,7 +13,7 @@ use crate::climb::Phase;
 use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::ids::{BoardVerb, Click, MAX_PICK_MENUS};
-use crate::session::{ClimbView, Look, Touch};
+use crate::session::{ClimbView, Look, Touch, TurnEnd};
 use crate::text::{self, climb as words, tr, Markup};
 
 /// Discord's limits: rows of components in a message, buttons in a row.
@@ -25,13 +25,7 @@ pub const BOARD_FILE: &str = "board.png";
 const M: Markup = Markup::Discord;
 
 fn button(view: &ClimbView, verb: BoardVerb) -> CreateButton {
-    CreateButton::new(
-        Click::Board {
-            stamp: view.info.stamp(),
-            verb,
-        }
-        .id(),
-    )
+    CreateButton::new(view.click_id(verb))
 }
 
 /// The message for a game after a change (or for a look, with no events): headline,
@@ -101,14 +95,11 @@ fn components(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Vec<CreateAct
     let human = view.ai_level(g.current()).is_none();
     let taker = taker(view);
     let mut rows = Vec::new();
-    if human {
-        match &g.phase {
-            Phase::Choice(_) => rows.extend(choice_menus(view, lang)),
-            _ if !g.turn.steps.is_empty() || g.turn.uses.total_left() == 0 => {
-                rows.push(move_buttons(view, lang))
-            }
-            _ => {}
-        }
+    if human && matches!(g.phase, Phase::Choice(_)) {
+        rows.extend(choice_menus(view, lang));
+    }
+    if let Some(end) = view.turn_end() {
+        rows.push(move_buttons(view, end, lang));
     }
     if human || taker.is_some() {
         rows.push(help_buttons(view, human, taker.is_some(), lang));
@@ -172,17 +163,17 @@ fn open_board(data: &Data, view: &ClimbView, post: &mut Post, lang: Lang) {
     }
 }
 
-fn move_buttons(view: &ClimbView, lang: Lang) -> CreateActionRow {
+fn move_buttons(view: &ClimbView, end: TurnEnd, lang: Lang) -> CreateActionRow {
     let w = text::bot::board_words(lang);
     CreateActionRow::Buttons(vec![
         button(view, BoardVerb::End)
             .label(w.end)
             .style(ButtonStyle::Primary)
-            .disabled(!view.game.can_end_move()),
+            .disabled(!end.can_end),
         button(view, BoardVerb::Undo)
             .label(w.undo)
             .style(ButtonStyle::Secondary)
-            .disabled(!view.game.turn.can_undo()),
+            .disabled(!end.can_undo),
     ])
 }
 
@@ -240,11 +231,7 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
             };
             CreateActionRow::SelectMenu(
                 CreateSelectMenu::new(
-                    Click::Board {
-                        stamp: view.info.stamp(),
-                        verb: BoardVerb::Pick(page as u8),
-                    }
-                    .id(),
+                    view.click_id(BoardVerb::Pick(page as u8)),
                     CreateSelectMenuKind::String { options },
                 )
                 .placeholder(placeholder),
