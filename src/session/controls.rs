@@ -2,8 +2,9 @@
 //! Activity's board): what the player to move may touch next. First their pawns, named by
 //! their spaces, and the Curses they may play; then, for the pawn picked (or at once when
 //! only one pawn can move), each step the rules allow now with the space it lands on
-//! (`climb::steps`), and the way back to the pawns. A step touched is the typed move's
-//! notation (`ids.rs`): checked, played and told exactly as if typed.
+//! (`climb::steps`), and the way back to the pawns; End turn and Undo once a step is
+//! taken. A step touched is the typed move's notation (`ids.rs`): checked, played and
+//! told exactly as if typed.
 
 use super::ids::{BoardVerb, Click};
 use super::views::ClimbView;
