@@ -75,6 +75,49 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Comparing only where a picture was drawn on answers as comparing it whole, when
+    /// it differs nowhere else; ranges may share a chunk, touch, or be empty.
+    #[test]
+    fn changed_within_drawn_ranges_is_changed_between(
+        len in 0usize..3_000,
+        edits in prop::collection::vec((any::<u16>(), 0usize..90, any::<u8>(), any::<bool>()), 0..12),
+        asks in prop::collection::vec((any::<u16>(), 0usize..200), 1..40),
+    ) {
+        let base: Vec<u8> = (0..len).map(|i| (i % 7) as u8).collect();
+        let mut now = base.clone();
+        let mut ranges = Vec::new();
+        for &(at, span, value, write) in &edits {
+            let a = usize::from(at) % (len + 1);
+            let b = (a + span).min(len);
+            // A range drawn on may leave its bytes as they were.
+            if write {
+                for x in &mut now[a..b] {
+                    *x = value;
+                }
+            }
+            ranges.push((a, b));
+        }
+        ranges.sort_unstable();
+        let mut merged: Vec<(usize, usize)> = Vec::new();
+        for (a, b) in ranges {
+            match merged.last_mut() {
+                Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        let whole = Changed::between(&base, &now);
+        let quick = Changed::within(&base, &now, merged);
+        for &(at, span) in &asks {
+            let a = usize::from(at) % (len + 1);
+            let b = (a + span).min(len);
+            prop_assert_eq!(quick.unchanged(a, b), whole.unchanged(a, b), "bytes {}..{}", a, b);
+        }
+    }
+}
+
 #[test]
 fn extreme_streams_inflate() {
     for data in [

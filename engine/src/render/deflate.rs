@@ -171,6 +171,39 @@ impl Changed {
         Changed { before }
     }
 
+    /// The same when `now` can differ from `base` only within `ranges` (byte ranges
+    /// `a..b`, in ascending order, not overlapping): only the chunks they reach are
+    /// compared, the rest are counted unchanged.
+    pub fn within(
+        base: &[u8],
+        now: &[u8],
+        ranges: impl IntoIterator<Item = (usize, usize)>,
+    ) -> Changed {
+        let n = now.len().min(base.len());
+        let chunks = now.len().div_ceil(Self::CHUNK);
+        let mut before = Vec::with_capacity(chunks + 1);
+        let mut count = 0u32;
+        before.push(0);
+        for (a, b) in ranges {
+            let b = b.min(n);
+            if a >= b {
+                continue;
+            }
+            // Chunks up to the range's first are unchanged; a chunk the range before
+            // already compared is not compared again.
+            let decided = before.len() - 1;
+            let (first, end) = ((a / Self::CHUNK).max(decided), (b - 1) / Self::CHUNK + 1);
+            before.resize(first + 1, count);
+            for k in first..end {
+                let (x, y) = (k * Self::CHUNK, ((k + 1) * Self::CHUNK).min(n));
+                count += u32::from(base[x..y] != now[x..y]);
+                before.push(count);
+            }
+        }
+        before.resize(chunks + 1, count);
+        Changed { before }
+    }
+
     /// Whether bytes `a..b` are all as in the static board.
     pub fn unchanged(&self, a: usize, b: usize) -> bool {
         if a >= b {

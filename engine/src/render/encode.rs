@@ -314,8 +314,17 @@ impl Indexed {
     pub fn png_reusing(&self, img: &RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) -> Vec<u8> {
         self.scanlines_into(img, blocks, raw);
         let raw = &*raw;
-        let changed = Changed::between(&self.raw, raw);
         let stride = self.base.width() as usize + 1;
+        // Only where it was drawn on can a picture of the look's size differ from the
+        // static board (a picture of another size is all zeros: compared whole).
+        let changed = if img.dimensions() == self.base.dimensions() {
+            let rows = (0..self.base.height() as usize).flat_map(|y| {
+                (blocks.runs(y)).map(move |(x0, x1)| (y * stride + 1 + x0, y * stride + 1 + x1))
+            });
+            Changed::within(&self.raw, raw, rows)
+        } else {
+            Changed::between(&self.raw, raw)
+        };
         let steps = deflate::reparse(raw, &changed, &self.tokens, stride);
         let data = self.coder.zlib(raw, &steps);
         png_file(self.base.width(), self.base.height(), &self.palette, &data)
