@@ -6,7 +6,8 @@
 //!
 //! The load: 20 channels, each a person against a medium AI; a person moves (the hard
 //! AI's best move, as `/climb move`) after a think time of 0.2–1.0 s, the AI turns follow
-//! 0.5 s apart as the bot posts them. `cargo bench --bench discord [-- MOVES]` (default 400
+//! 0.5 s apart as the bot posts them. A person learns that it is their turn from the
+//! messages posted in their channel, as in Discord. `cargo bench --bench discord [-- MOVES]` (default 400
 //! moves in all); the numbers go in the README.
 //!
 //! The same load per game on a bot run as several processes on one PostgreSQL database:
@@ -54,6 +55,10 @@ const NO_ANSWER: Duration = Duration::from_secs(15);
 /// A game in which the person has not been able to move for this long is stopped and
 /// counted as an error (its AI turns stopped coming).
 const STALLED: Duration = Duration::from_secs(60);
+
+/// The driver's people look at their game again after this long without a new message
+/// in its channel.
+const LOOK_AGAIN: Duration = Duration::from_secs(1);
 
 /// What to run, from the arguments after `--`: `--postgres`, `--processes N`, `--games N`
 /// and a number of moves in all. Anything else (`cargo bench` adds `--bench`) is ignored.
@@ -292,22 +297,26 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64, think_ms: (u64,
             tally.stalled += 1;
             break;
         }
-        // While the AI plays, the game's row says enough (whose turn, over or not): the
-        // whole board and its story are read only when the person is to move, so the
-        // driver's own reads weigh little on the database the bots share.
+        // A person learns that it is their turn from the message the bot posts: the
+        // driver looks at the game's row (whose turn, over or not) once per message in
+        // the channel, and reads the whole board only when the person is to move, so its
+        // own reads weigh on the database the bots share about as much as people
+        // looking at each new message would. (It looks again after `LOOK_AGAIN` without
+        // a message, in case one was missed.)
+        let seen = d.fake.posts_in(channel);
         let row = match d.rows.latest_game(place).await {
             Ok(Some(row)) => row,
             _ => {
-                tokio::time::sleep(Duration::from_millis(50)).await;
+                d.fake.wait_for_post_in(channel, seen, LOOK_AGAIN).await;
                 continue;
             }
         };
         if row.status == store::Status::Active && row.to_move_user != Some(who.id as i64) {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            d.fake.wait_for_post_in(channel, seen, LOOK_AGAIN).await;
             continue;
         }
         let Ok(view) = d.reader.play().board(place).await else {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            d.fake.wait_for_post_in(channel, seen, LOOK_AGAIN).await;
             continue;
         };
         if view.is_over() {
@@ -321,7 +330,7 @@ async fn play(d: &Driver, game: usize, budget: usize, seed: u64, think_ms: (u64,
         }
         let seat = view.game.current();
         if view.ai_level(seat).is_some() {
-            tokio::time::sleep(Duration::from_millis(50)).await;
+            d.fake.wait_for_post_in(channel, seen, LOOK_AGAIN).await;
             continue;
         }
         progress = Instant::now();

@@ -56,7 +56,9 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                 break;
             }
         }
-        match data.session.clocks().ai_step(place, take_back_ms).await {
+        // Lets go once nothing is left to play: at once after a turn that leaves a
+        // person to move, rather than claim the turns again only to find that.
+        let idle = match data.session.clocks().ai_step(place, take_back_ms).await {
             Ok(AiStep::Played(changed)) => {
                 rechecks = 0;
                 patience.reset();
@@ -74,50 +76,46 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
                 if changed.ended {
                     break;
                 }
-                if !data.timing.ai_pace.is_zero() {
+                if changed.ai_next && !data.timing.ai_pace.is_zero() {
                     tokio::time::sleep(data.timing.ai_pace).await;
                 }
+                !changed.ai_next
             }
-            Ok(AiStep::Wait(wait)) => tokio::time::sleep(wait.min(max_wait)).await,
-            Ok(AiStep::Idle) => match data
-                .session
-                .clocks()
-                .release_runner(place, &data.instance)
-                .await
-            {
-                // A person moved through another process meanwhile: play on.
-                Ok(true) if rechecks < 3 => {
-                    rechecks += 1;
-                    continue;
-                }
-                Ok(_) => return,
-                Err(e) => {
-                    error!(
-                        channel = place.channel_id,
-                        "letting go of the AI turns failed: {e}"
-                    );
-                    return;
-                }
-            },
+            Ok(AiStep::Wait(wait)) => {
+                tokio::time::sleep(wait.min(max_wait)).await;
+                false
+            }
+            Ok(AiStep::Idle) => true,
             // The database is away: nothing was played; the same turn again in a moment.
-            Err(e) if patience.wait_after(&e).await => {}
+            Err(e) if patience.wait_after(&e).await => false,
             Err(e) => {
                 error!(channel = place.channel_id, "an AI turn failed: {e}");
                 break;
             }
+        };
+        if idle {
+            match let_go(data, place).await {
+                // A person moved through another process meanwhile: play on.
+                Some(true) if rechecks < 3 => rechecks += 1,
+                _ => return,
+            }
         }
     }
-    if let Err(e) = data
-        .session
-        .clocks()
-        .release_runner(place, &data.instance)
-        .await
-    {
-        error!(
-            channel = place.channel_id,
-            "letting go of the AI turns failed: {e}"
-        );
-    }
+    let_go(data, place).await;
+}
+
+/// Give the AI turns of a place back: whether an AI seat is to move all the same
+/// (`None`: the database said no, logged).
+async fn let_go(data: &Data, place: Place) -> Option<bool> {
+    let clocks = data.session.clocks();
+    (clocks.release_runner(place, &data.instance).await)
+        .map_err(|e| {
+            error!(
+                channel = place.channel_id,
+                "letting go of the AI turns failed: {e}"
+            )
+        })
+        .ok()
 }
 
 /// Deliver a change made without a reply (`deliver::changed`: a class's game started, a

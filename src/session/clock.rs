@@ -398,16 +398,13 @@ impl<S: Store> Clocks<'_, S> {
     }
 
     /// Note a game's new turn message (channel, message); the one whose buttons should
-    /// go (see `StoreTx::swap_post`).
+    /// go (see `Store::swap_post`).
     pub async fn swap_post(
         self,
         game_id: i64,
         post: (i64, i64),
     ) -> Result<Option<(i64, i64)>, SessionError> {
-        let mut tx = self.store().begin().await?;
-        let old = tx.swap_post(game_id, post).await?;
-        tx.commit().await?;
-        Ok(old)
+        Ok(self.store().swap_post(game_id, post).await?)
     }
 
     /// A game's last turn message (channel, message), if one was noted.
@@ -592,22 +589,15 @@ impl<S: Store> Clocks<'_, S> {
         lease_ms: i64,
     ) -> Result<bool, SessionError> {
         let now = self.now();
-        let mut tx = self.store().begin().await?;
-        let claimed = tx
-            .claim_runner(place, owner, now, now.saturating_add(lease_ms))
-            .await?;
-        tx.commit().await?;
-        Ok(claimed)
+        let until = now.saturating_add(lease_ms);
+        Ok(self.store().claim_runner(place, owner, now, until).await?)
     }
 
     /// Let go of a place's AI turns (the runner stopped: a person is to move, or the game
     /// ended). True when an AI seat is to move all the same: a person moved meanwhile
     /// through another process, which found the turns held and left them to this one.
     pub async fn release_runner(self, place: Place, owner: &str) -> Result<bool, SessionError> {
-        let mut tx = self.store().begin().await?;
-        let ai_to_move = tx.release_runner(place, owner).await?;
-        tx.commit().await?;
-        Ok(ai_to_move)
+        Ok(self.store().release_runner(place, owner).await?)
     }
 
     /// The turn at `version` ran out of time: play it with the stand-in AI, or skip it.

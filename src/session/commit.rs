@@ -123,32 +123,25 @@ impl<S: Store> Clocks<'_, S> {
     /// next try is [`OUTBOX_RETRY_MS`] later unless this one posts it.
     pub(super) async fn claim_post(self, p: &PendingPost) -> Result<bool, SessionError> {
         let now = self.now();
-        let mut tx = self.store().begin().await?;
-        let claimed = tx
-            .claim_post(p.game_id, p.version, now, now + OUTBOX_RETRY_MS)
-            .await?;
-        tx.commit().await?;
-        Ok(claimed)
+        let next_try = now + OUTBOX_RETRY_MS;
+        Ok(self
+            .store()
+            .claim_post(p.game_id, p.version, now, next_try)
+            .await?)
     }
 
     /// Game `game_id`'s public message for `version`, the answer to a person's change,
     /// could not be delivered at all: into the outbox, to be posted (rebuilt from the game
     /// as it stands) once Discord takes messages again, unless the game has moved on.
     pub async fn keep_post(self, game_id: i64, version: i64) -> Result<(), SessionError> {
-        let mut tx = self.store().begin().await?;
-        tx.keep_post(game_id, version, self.now() + OUTBOX_RETRY_MS)
-            .await?;
-        tx.commit().await?;
-        Ok(())
+        let try_at = self.now() + OUTBOX_RETRY_MS;
+        Ok(self.store().keep_post(game_id, version, try_at).await?)
     }
 
     /// Game `game_id`'s public message for `version` was posted (or is no longer
     /// wanted): out of the outbox.
     pub async fn posted(self, game_id: i64, version: i64) -> Result<(), SessionError> {
-        let mut tx = self.store().begin().await?;
-        tx.clear_post(game_id, version).await?;
-        tx.commit().await?;
-        Ok(())
+        Ok(self.store().clear_post(game_id, version).await?)
     }
 }
 

@@ -145,6 +145,12 @@ impl Store for AnyStore {
         lesson_step(user_id: i64) -> i64;
         rematch_votes(game_id: i64) -> Vec<i64>;
         assignment_games(assignment_id: i64) -> Vec<GameRow>;
+        swap_post(game_id: i64, post: (i64, i64)) -> Option<(i64, i64)>;
+        keep_post(game_id: i64, version: i64, try_at: i64) -> ();
+        claim_post(game_id: i64, version: i64, now: i64, next_try: i64) -> bool;
+        clear_post(game_id: i64, version: i64) -> ();
+        claim_runner(place: Place, owner: &str, now: i64, until: i64) -> bool;
+        release_runner(place: Place, owner: &str) -> bool;
     }
 }
 
@@ -183,10 +189,6 @@ impl StoreTx for AnyTx {
         claim_digest(user_id: i64, due: i64) -> bool;
         insert_away(away: &AwayRow, now: i64) -> ();
         end_aways(guild_id: i64, user_id: i64, now: i64) -> ();
-        swap_post(game_id: i64, post: (i64, i64)) -> Option<(i64, i64)>;
-        keep_post(game_id: i64, version: i64, try_at: i64) -> ();
-        claim_post(game_id: i64, version: i64, now: i64, next_try: i64) -> bool;
-        clear_post(game_id: i64, version: i64) -> ();
         claim_turn_notice(game_id: i64, turn_started_at: i64) -> bool;
         record_puzzle_answer(row: &PuzzleAnswerRow) -> bool;
         claim_puzzle_post(guild_id: i64, day: i64, now: i64) -> bool;
@@ -199,8 +201,6 @@ impl StoreTx for AnyTx {
         log_activity(row: &ActivityRow) -> ();
         claim_end_announcement(game_id: i64) -> bool;
         put_custom_card(guild_id: i64, slot: i64, card: Option<&str>) -> ();
-        claim_runner(place: Place, owner: &str, now: i64, until: i64) -> bool;
-        release_runner(place: Place, owner: &str) -> bool;
     }
 }
 

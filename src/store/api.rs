@@ -225,6 +225,68 @@ pub trait Store: Clone + Send + Sync + 'static {
         &self,
         assignment_id: i64,
     ) -> impl Future<Output = Result<Vec<GameRow>, StoreError>> + Send;
+
+    // Writes that need no transaction (one statement, or two that need not be seen
+    // together): each runs on its own.
+
+    /// Note `post` (channel, message) as the game's turn message with buttons, unless a
+    /// newer one (a later message id) is noted already. Returns the message whose buttons
+    /// should go: the one it replaced, or `post` itself when it came too late.
+    fn swap_post(
+        &self,
+        game_id: i64,
+        post: (i64, i64),
+    ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
+
+    /// Game `game_id`'s public message for `version` could not be delivered (Discord
+    /// refused the answer to a person's change, and the channel post after it): into the
+    /// outbox, tried at `try_at`, if the game is still at `version` (a newer change's own
+    /// message, or a person's answer, supersedes it).
+    fn keep_post(
+        &self,
+        game_id: i64,
+        version: i64,
+        try_at: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Claim the outbox's try of game `game_id`'s message for `version` (due by `now`):
+    /// true once, for whoever gets there first; the next try is then at `next_try`.
+    fn claim_post(
+        &self,
+        game_id: i64,
+        version: i64,
+        now: i64,
+        next_try: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Game `game_id`'s message for `version` was posted: out of the outbox (unless a
+    /// newer one took its place).
+    fn clear_post(
+        &self,
+        game_id: i64,
+        version: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Claim the right to play and post the AI turns of a place's game in progress until
+    /// `until` (ms), for `owner` (one bot process): true when nobody else holds it, it
+    /// ran out (its process died), or `owner` holds it already (it is renewed). So across
+    /// processes one plays a game's AI turns at a time, and posts them in order.
+    fn claim_runner(
+        &self,
+        place: Place,
+        owner: &str,
+        now: i64,
+        until: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Give the AI turns of a place's game back, if `owner` holds them. Returns whether an
+    /// AI seat is to move in it all the same (a person moved meanwhile, through another
+    /// process that found the turns held): then the runner claims them again.
+    fn release_runner(
+        &self,
+        place: Place,
+        owner: &str,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 }
 
 /// One write transaction. Dropped without [`StoreTx::commit`], it rolls back.
@@ -402,44 +464,6 @@ pub trait StoreTx: Send {
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// Note `post` (channel, message) as the game's turn message with buttons, unless a
-    /// newer one (a later message id) is noted already. Returns the message whose buttons
-    /// should go: the one it replaced, or `post` itself when it came too late.
-    fn swap_post(
-        &mut self,
-        game_id: i64,
-        post: (i64, i64),
-    ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
-
-    /// Game `game_id`'s public message for `version` could not be delivered (Discord
-    /// refused the answer to a person's change, and the channel post after it): into the
-    /// outbox, tried at `try_at`, if the game is still at `version` (a newer change's own
-    /// message, or a person's answer, supersedes it).
-    fn keep_post(
-        &mut self,
-        game_id: i64,
-        version: i64,
-        try_at: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Claim the outbox's try of game `game_id`'s message for `version` (due by `now`):
-    /// true once, for whoever gets there first; the next try is then at `next_try`.
-    fn claim_post(
-        &mut self,
-        game_id: i64,
-        version: i64,
-        now: i64,
-        next_try: i64,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
-
-    /// Game `game_id`'s message for `version` was posted: out of the outbox (unless a
-    /// newer one took its place).
-    fn clear_post(
-        &mut self,
-        game_id: i64,
-        version: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
-
     /// Claim the direct message telling the player of the turn that started at
     /// `turn_started_at`: true once per turn, and only while that turn is the game's.
     fn claim_turn_notice(
@@ -522,27 +546,6 @@ pub trait StoreTx: Send {
         slot: i64,
         card: Option<&str>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Claim the right to play and post the AI turns of a place's game in progress until
-    /// `until` (ms), for `owner` (one bot process): true when nobody else holds it, it
-    /// ran out (its process died), or `owner` holds it already (it is renewed). So across
-    /// processes one plays a game's AI turns at a time, and posts them in order.
-    fn claim_runner(
-        &mut self,
-        place: Place,
-        owner: &str,
-        now: i64,
-        until: i64,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
-
-    /// Give the AI turns of a place's game back, if `owner` holds them. Returns whether an
-    /// AI seat is to move in it all the same (a person moved meanwhile, through another
-    /// process that found the turns held): then the runner claims them again.
-    fn release_runner(
-        &mut self,
-        place: Place,
-        owner: &str,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
 
     fn commit(self) -> impl Future<Output = Result<(), StoreError>> + Send;
 }

@@ -844,6 +844,146 @@ macro_rules! sql_store {
                 .await?;
                 Ok(rows.into_iter().map(|r| (r.slot, r.card)).collect())
             }
+
+            // Writes of one statement (or two that need not be seen together) run on
+            // their own, without a transaction: a round trip each, where BEGIN and
+            // COMMIT would add two.
+            async fn keep_post(
+                &self,
+                game_id: i64,
+                version: i64,
+                try_at: i64,
+            ) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET post_pending = $2, post_try_at = $3
+                       WHERE id = $1 AND version = $2"#,
+                    game_id,
+                    version,
+                    try_at
+                )
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn claim_post(
+                &self,
+                game_id: i64,
+                version: i64,
+                now: i64,
+                next_try: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET post_try_at = $4
+                       WHERE id = $1 AND post_pending = $2 AND post_try_at <= $3"#,
+                    game_id,
+                    version,
+                    now,
+                    next_try
+                )
+                .execute(&self.pool)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn clear_post(&self, game_id: i64, version: i64) -> Result<(), StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET post_pending = NULL, post_try_at = NULL
+                       WHERE id = $1 AND post_pending = $2"#,
+                    game_id,
+                    version
+                )
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn swap_post(
+                &self,
+                game_id: i64,
+                post: (i64, i64),
+            ) -> Result<Option<(i64, i64)>, StoreError> {
+                // Read, then write only if nobody wrote in between (the message noted
+                // is still the one read), else read again: two statements, no
+                // transaction.
+                loop {
+                    let Some(row) = sqlx::query!(
+                        $tag + r#"SELECT post_channel, post_message FROM games WHERE id = $1"#,
+                        game_id
+                    )
+                    .fetch_optional(&self.pool)
+                    .await?
+                    else {
+                        return Ok(None);
+                    };
+                    let old = row.post_channel.zip(row.post_message);
+                    if let Some(old) = old {
+                        if old.1 == post.1 {
+                            return Ok(None);
+                        }
+                        if old.1 > post.1 {
+                            return Ok(Some(post));
+                        }
+                    }
+                    let seen = row.post_message.unwrap_or(0);
+                    let done = sqlx::query!(
+                        $tag + r#"UPDATE games SET post_channel = $2, post_message = $3
+                           WHERE id = $1 AND COALESCE(post_message, 0) = $4"#,
+                        game_id,
+                        post.0,
+                        post.1,
+                        seen
+                    )
+                    .execute(&self.pool)
+                    .await?;
+                    if done.rows_affected() == 1 {
+                        return Ok(old);
+                    }
+                }
+            }
+
+            async fn claim_runner(
+                &self,
+                place: Place,
+                owner: &str,
+                now: i64,
+                until: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query!(
+                    $tag + r#"UPDATE games SET runner = $3, runner_until = $5
+                       WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'
+                             AND (runner IS NULL OR runner = $3 OR runner_until < $4)"#,
+                    place.guild_id,
+                    place.channel_id,
+                    owner,
+                    now,
+                    until
+                )
+                .execute(&self.pool)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn release_runner(&self, place: Place, owner: &str) -> Result<bool, StoreError> {
+                sqlx::query!(
+                    $tag + r#"UPDATE games SET runner = NULL, runner_until = NULL
+                       WHERE guild_id = $1 AND channel_id = $2 AND runner = $3"#,
+                    place.guild_id,
+                    place.channel_id,
+                    owner
+                )
+                .execute(&self.pool)
+                .await?;
+                let ai = sqlx::query_scalar!(
+                    $tag + r#"SELECT ai_to_move FROM games
+                       WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'"#,
+                    place.guild_id,
+                    place.channel_id
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(ai.unwrap_or(false))
+            }
         }
 
         impl $tx {
@@ -1333,87 +1473,6 @@ macro_rules! sql_store {
                 Ok(())
             }
 
-            async fn keep_post(
-                &mut self,
-                game_id: i64,
-                version: i64,
-                try_at: i64,
-            ) -> Result<(), StoreError> {
-                sqlx::query!(
-                    $tag + r#"UPDATE games SET post_pending = $2, post_try_at = $3
-                       WHERE id = $1 AND version = $2"#,
-                    game_id,
-                    version,
-                    try_at
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(())
-            }
-
-            async fn claim_post(
-                &mut self,
-                game_id: i64,
-                version: i64,
-                now: i64,
-                next_try: i64,
-            ) -> Result<bool, StoreError> {
-                let done = sqlx::query!(
-                    $tag + r#"UPDATE games SET post_try_at = $4
-                       WHERE id = $1 AND post_pending = $2 AND post_try_at <= $3"#,
-                    game_id,
-                    version,
-                    now,
-                    next_try
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(done.rows_affected() == 1)
-            }
-
-            async fn clear_post(&mut self, game_id: i64, version: i64) -> Result<(), StoreError> {
-                sqlx::query!(
-                    $tag + r#"UPDATE games SET post_pending = NULL, post_try_at = NULL
-                       WHERE id = $1 AND post_pending = $2"#,
-                    game_id,
-                    version
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(())
-            }
-
-            async fn swap_post(
-                &mut self,
-                game_id: i64,
-                post: (i64, i64),
-            ) -> Result<Option<(i64, i64)>, StoreError> {
-                let old = sqlx::query!(
-                    $tag + r#"SELECT post_channel, post_message FROM games WHERE id = $1"# + $lock,
-                    game_id
-                )
-                .fetch_optional(&mut *self.tx)
-                .await?;
-                let old = old.and_then(|r| r.post_channel.zip(r.post_message));
-                if let Some(old) = old {
-                    if old.1 == post.1 {
-                        return Ok(None);
-                    }
-                    if old.1 > post.1 {
-                        return Ok(Some(post));
-                    }
-                }
-                sqlx::query!(
-                    $tag + r#"UPDATE games SET post_channel = $2, post_message = $3 WHERE id = $1"#,
-                    game_id,
-                    post.0,
-                    post.1
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(old)
-            }
-
             async fn claim_turn_notice(
                 &mut self,
                 game_id: i64,
@@ -1622,49 +1681,6 @@ macro_rules! sql_store {
                     }
                 }
                 Ok(())
-            }
-
-            async fn claim_runner(
-                &mut self,
-                place: Place,
-                owner: &str,
-                now: i64,
-                until: i64,
-            ) -> Result<bool, StoreError> {
-                let done = sqlx::query!(
-                    $tag + r#"UPDATE games SET runner = $3, runner_until = $5
-                       WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'
-                             AND (runner IS NULL OR runner = $3 OR runner_until < $4)"#,
-                    place.guild_id,
-                    place.channel_id,
-                    owner,
-                    now,
-                    until
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                Ok(done.rows_affected() == 1)
-            }
-
-            async fn release_runner(&mut self, place: Place, owner: &str) -> Result<bool, StoreError> {
-                sqlx::query!(
-                    $tag + r#"UPDATE games SET runner = NULL, runner_until = NULL
-                       WHERE guild_id = $1 AND channel_id = $2 AND runner = $3"#,
-                    place.guild_id,
-                    place.channel_id,
-                    owner
-                )
-                .execute(&mut *self.tx)
-                .await?;
-                let ai = sqlx::query_scalar!(
-                    $tag + r#"SELECT ai_to_move FROM games
-                       WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'"#,
-                    place.guild_id,
-                    place.channel_id
-                )
-                .fetch_optional(&mut *self.tx)
-                .await?;
-                Ok(ai.unwrap_or(false))
             }
 
             async fn commit(self) -> Result<(), StoreError> {

@@ -133,6 +133,10 @@ struct State {
     dms: Mutex<Vec<(u64, Value)>>,
     /// The user of each direct-message channel opened.
     dm_users: Mutex<std::collections::HashMap<u64, u64>>,
+    /// How many messages the bot has posted in each channel, and a wake-up for whoever
+    /// waits for the next one (as a person sees a message arrive).
+    channel_posts: Mutex<std::collections::HashMap<u64, u64>>,
+    posted: tokio::sync::Notify,
 }
 
 /// The Activity's OAuth2 client secret the fake accepts in a code exchange.
@@ -524,6 +528,33 @@ impl FakeDiscord {
         })
     }
 
+    /// How many messages the bot has posted in `channel` (not counting refused posts).
+    pub fn posts_in(&self, channel: u64) -> u64 {
+        lock(&self.state.channel_posts)
+            .get(&channel)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Wait until the bot has posted more than `seen` messages in `channel`, or `most`
+    /// has passed: what a person in the channel sees without reading anything.
+    pub async fn wait_for_post_in(&self, channel: u64, seen: u64, most: Duration) {
+        let _ = tokio::time::timeout(most, async {
+            loop {
+                let next = self.state.posted.notified();
+                tokio::pin!(next);
+                // Registered before looking, so a post between the look and the wait
+                // still wakes it.
+                next.as_mut().enable();
+                if self.posts_in(channel) > seen {
+                    return;
+                }
+                next.await;
+            }
+        })
+        .await;
+    }
+
     /// Every message the bot posted in channels (not interaction responses), in order.
     pub fn channel_messages(&self) -> Vec<Recorded> {
         lock(&self.state.requests)
@@ -873,6 +904,13 @@ async fn rest(
             parts,
             refused: fault,
         });
+        if let (None, ["channels", channel, "messages"]) = (fault, segments.as_slice()) {
+            if method == "POST" {
+                let channel = channel.parse().unwrap_or(0);
+                *lock(&state.channel_posts).entry(channel).or_default() += 1;
+                state.posted.notify_waiters();
+            }
+        }
         fault
     };
     match fault {
