@@ -326,7 +326,8 @@ fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
 /// down when the grammar of clicks moved to the session as `session::ids`, which the
 /// Activity shares, with playing by touch in `session::controls`; it rose by the 81 lines
 /// of Discord's side of the Activity: launching it, its entry-point command, the Open
-/// board button, and posting on Discord what is played on it).
+/// board button, and posting on Discord what is played on it; it came down by two when the
+/// AI runner's giving back of the turns became one helper).
 #[test]
 fn the_discord_adapter_does_not_grow() {
     const CEILING: usize = 5_551;

@@ -259,6 +259,96 @@ async fn two_games_finishing_at_once_both_count_in_the_ratings() {
     }
 }
 
+/// Turn messages of one game noted at once through two processes, in any order (a
+/// compare-and-set, no transaction): the newest ends up noted, and every other one is
+/// handed back exactly once to have its buttons taken off, by the message that replaced
+/// it or, coming too late, by itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn turn_messages_noted_at_once_keep_the_newest_and_hand_back_each_other_once() {
+    let (one, two, _) = two_processes("claims-turn-messages").await;
+    for n in 0..TRIALS {
+        let p = place(35, n);
+        let (game, _) = timed_game(&one, p).await;
+        // Twelve messages, their ids shuffled by the round, half through each process.
+        let ids: Vec<i64> = (0..12).map(|k| 1_000 + (k * 7 + n) % 12).collect();
+        let noted = ids.iter().enumerate().map(|(k, &id)| {
+            let s = if k % 2 == 0 { &one } else { &two };
+            async move { s.clocks().swap_post(game, (p.channel_id, id)).await }
+        });
+        let handed: Vec<Option<(i64, i64)>> = futures_util::future::join_all(noted)
+            .await
+            .into_iter()
+            .map(|r| r.expect("noted"))
+            .collect();
+        let mut back: Vec<i64> = handed.iter().flatten().map(|&(_, id)| id).collect();
+        back.sort_unstable();
+        let newest = *ids.iter().max().unwrap();
+        let others: Vec<i64> = (1_000..1_012).filter(|&id| id != newest).collect();
+        assert_eq!(
+            back, others,
+            "round {n}: each older message handed back once"
+        );
+        assert_eq!(
+            one.clocks().last_post(game).await.unwrap(),
+            Some((p.channel_id, newest)),
+            "round {n}: the newest is noted"
+        );
+    }
+}
+
+/// Two processes claiming a game's AI turns at once: one gets them; the other gets them
+/// only once they are given back, or once the lease has run out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn ai_turns_claimed_at_once_go_to_one_process() {
+    let (one, two, now) = two_processes("claims-ai-turns").await;
+    for n in 0..TRIALS {
+        let p = place(36, n);
+        timed_game(&one, p).await;
+        let (a, b) = tokio::join!(one.clocks().claim_runner(p, "one", 60_000), async {
+            two.clocks().claim_runner(p, "two", 60_000).await
+        });
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert!(a != b, "round {n}: exactly one process holds the turns");
+        let (holder, other, names) = if a {
+            (&one, &two, ("one", "two"))
+        } else {
+            (&two, &one, ("two", "one"))
+        };
+        assert!(
+            holder
+                .clocks()
+                .claim_runner(p, names.0, 60_000)
+                .await
+                .unwrap(),
+            "round {n}: the holder renews"
+        );
+        assert!(
+            !other
+                .clocks()
+                .claim_runner(p, names.1, 60_000)
+                .await
+                .unwrap(),
+            "round {n}: held, the turns stay with the holder"
+        );
+        if n % 2 == 0 {
+            // Given back: a person is to move, no AI seat is.
+            let ai_next = holder.clocks().release_runner(p, names.0).await.unwrap();
+            assert!(!ai_next, "round {n}: a person is to move");
+        } else {
+            // The holder died: its lease runs out.
+            now.fetch_add(60_001, Ordering::SeqCst);
+        }
+        assert!(
+            other
+                .clocks()
+                .claim_runner(p, names.1, 60_000)
+                .await
+                .unwrap(),
+            "round {n}: given back or run out, the turns go to the other"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_notice_is_claimed_only_while_its_turn_lasts() {
     let (one, two, now) = two_processes("claims-notice").await;
