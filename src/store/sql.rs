@@ -965,15 +965,21 @@ macro_rules! sql_store {
             }
 
             async fn release_runner(&self, place: Place, owner: &str) -> Result<bool, StoreError> {
-                sqlx::query!(
+                // The game given back says whether an AI seat is to move, when it is the
+                // place's game in progress (it nearly always is); else that game is read.
+                let given = sqlx::query!(
                     $tag + r#"UPDATE games SET runner = NULL, runner_until = NULL
-                       WHERE guild_id = $1 AND channel_id = $2 AND runner = $3"#,
+                       WHERE guild_id = $1 AND channel_id = $2 AND runner = $3
+                       RETURNING status AS "status!", ai_to_move AS "ai_to_move!""#,
                     place.guild_id,
                     place.channel_id,
                     owner
                 )
-                .execute(&self.pool)
+                .fetch_all(&self.pool)
                 .await?;
+                if let Some(game) = given.iter().find(|g| g.status == "active") {
+                    return Ok(game.ai_to_move);
+                }
                 let ai = sqlx::query_scalar!(
                     $tag + r#"SELECT ai_to_move FROM games
                        WHERE guild_id = $1 AND channel_id = $2 AND status = 'active'"#,
