@@ -95,4 +95,11 @@ impl PgStore {
 type Db = Postgres;
 
 // Rows read before they are written are locked; 23505 is unique_violation.
-sql_store!(PgStore, PgTx, "/* postgres */ ", " FOR UPDATE", "23505");
+sql_store!(
+    PgStore,
+    PgTx,
+    "/* postgres */ ",
+    " FOR UPDATE",
+    "23505",
+    locked_update
+);

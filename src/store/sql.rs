@@ -216,12 +216,16 @@ impl RawResult {
 }
 
 /// `impl Store` and `impl StoreTx` for a backend: `sql_store!(Store, Tx, tag, lock,
-/// unique)`. `Store` has a `pool` and an inherent `begin_tx`; `Tx` has a `tx`.
+/// unique, swap)`. `Store` has a `pool` and an inherent `begin_tx`; `Tx` has a `tx`.
+/// `swap` is how a game's turn message is noted (`Store::swap_post`): `locked_update`,
+/// one statement that reads the old message under a row lock and returns it (PostgreSQL),
+/// or `compare_and_set`, a read then a conditional write (SQLite, whose `RETURNING` sees
+/// only the new row).
 macro_rules! sql_store {
-    ($store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal) => {
+    ($store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal, $swap:ident) => {
         // The column lists several queries read, written once (sqlx joins literals).
         sql_store!(
-            @queries $store, $tx, $tag, $lock, $unique,
+            @queries $store, $tx, $tag, $lock, $unique, $swap,
             // A games row (`RawGame`).
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
@@ -261,7 +265,7 @@ macro_rules! sql_store {
     };
     (
         @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
-        $games:literal, $game_seats:literal, $settings:literal, $people:literal, $results:literal,
+        $swap:ident, $games:literal, $game_seats:literal, $settings:literal, $people:literal, $results:literal,
         $ratings:literal
     ) => {
         impl $store {
@@ -898,49 +902,7 @@ macro_rules! sql_store {
                 Ok(())
             }
 
-            async fn swap_post(
-                &self,
-                game_id: i64,
-                post: (i64, i64),
-            ) -> Result<Option<(i64, i64)>, StoreError> {
-                // Read, then write only if nobody wrote in between (the message noted
-                // is still the one read), else read again: two statements, no
-                // transaction.
-                loop {
-                    let Some(row) = sqlx::query!(
-                        $tag + r#"SELECT post_channel, post_message FROM games WHERE id = $1"#,
-                        game_id
-                    )
-                    .fetch_optional(&self.pool)
-                    .await?
-                    else {
-                        return Ok(None);
-                    };
-                    let old = row.post_channel.zip(row.post_message);
-                    if let Some(old) = old {
-                        if old.1 == post.1 {
-                            return Ok(None);
-                        }
-                        if old.1 > post.1 {
-                            return Ok(Some(post));
-                        }
-                    }
-                    let seen = row.post_message.unwrap_or(0);
-                    let done = sqlx::query!(
-                        $tag + r#"UPDATE games SET post_channel = $2, post_message = $3
-                           WHERE id = $1 AND COALESCE(post_message, 0) = $4"#,
-                        game_id,
-                        post.0,
-                        post.1,
-                        seen
-                    )
-                    .execute(&self.pool)
-                    .await?;
-                    if done.rows_affected() == 1 {
-                        return Ok(old);
-                    }
-                }
-            }
+            sql_store!(@swap_post $swap, $tag);
 
             async fn claim_runner(
                 &self,
@@ -1694,6 +1656,86 @@ macro_rules! sql_store {
                 Ok(())
             }
         }
+    };
+    (@swap_post compare_and_set, $tag:literal) => {
+            async fn swap_post(
+                &self,
+                game_id: i64,
+                post: (i64, i64),
+            ) -> Result<Option<(i64, i64)>, StoreError> {
+                // Read, then write only if nobody wrote in between (the message noted
+                // is still the one read), else read again: two statements, no
+                // transaction.
+                loop {
+                    let Some(row) = sqlx::query!(
+                        $tag + r#"SELECT post_channel, post_message FROM games WHERE id = $1"#,
+                        game_id
+                    )
+                    .fetch_optional(&self.pool)
+                    .await?
+                    else {
+                        return Ok(None);
+                    };
+                    let old = row.post_channel.zip(row.post_message);
+                    if let Some(old) = old {
+                        if old.1 == post.1 {
+                            return Ok(None);
+                        }
+                        if old.1 > post.1 {
+                            return Ok(Some(post));
+                        }
+                    }
+                    let seen = row.post_message.unwrap_or(0);
+                    let done = sqlx::query!(
+                        $tag + r#"UPDATE games SET post_channel = $2, post_message = $3
+                           WHERE id = $1 AND COALESCE(post_message, 0) = $4"#,
+                        game_id,
+                        post.0,
+                        post.1,
+                        seen
+                    )
+                    .execute(&self.pool)
+                    .await?;
+                    if done.rows_affected() == 1 {
+                        return Ok(old);
+                    }
+                }
+            }
+    };
+    (@swap_post locked_update, $tag:literal) => {
+            async fn swap_post(
+                &self,
+                game_id: i64,
+                post: (i64, i64),
+            ) -> Result<Option<(i64, i64)>, StoreError> {
+                // One statement: the game's row locked, the message noted read and
+                // replaced by `post` when older; the one replaced comes back.
+                let replaced = sqlx::query!(
+                    $tag + r#"UPDATE games g SET post_channel = $2, post_message = $3
+                       FROM (SELECT id, post_channel, post_message FROM games
+                             WHERE id = $1 FOR UPDATE) old
+                       WHERE g.id = old.id AND COALESCE(old.post_message, 0) < $3
+                       RETURNING old.post_channel AS "old_channel?",
+                                 old.post_message AS "old_message?""#,
+                    game_id,
+                    post.0,
+                    post.1
+                )
+                .fetch_optional(&self.pool)
+                .await?;
+                if let Some(old) = replaced {
+                    return Ok(old.old_channel.zip(old.old_message));
+                }
+                // Not replaced: no such game, `post` noted already, or a newer one is.
+                let noted = sqlx::query_scalar!(
+                    $tag + r#"SELECT post_message FROM games WHERE id = $1"#,
+                    game_id
+                )
+                .fetch_optional(&self.pool)
+                .await?
+                .flatten();
+                Ok(noted.filter(|&m| m > post.1).map(|_| post))
+            }
     };
 }
 
