@@ -215,6 +215,13 @@ impl RawResult {
     }
 }
 
+/// What `Store::swap_post` hands back when `post` does not replace the message noted
+/// (`noted`, its id): `post` itself when a newer one is noted, nothing when it is that
+/// one (or none is noted: no such game).
+pub(super) fn not_replaced(noted: Option<i64>, post: (i64, i64)) -> Option<(i64, i64)> {
+    noted.filter(|&m| m > post.1).map(|_| post)
+}
+
 /// `impl Store` and `impl StoreTx` for a backend: `sql_store!(Store, Tx, tag, lock,
 /// unique, swap)`. `Store` has a `pool` and an inherent `begin_tx`; `Tx` has a `tx`.
 /// `swap` is how a game's turn message is noted (`Store::swap_post`): `locked_update`,
@@ -265,8 +272,8 @@ macro_rules! sql_store {
     };
     (
         @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
-        $swap:ident, $games:literal, $game_seats:literal, $settings:literal, $people:literal, $results:literal,
-        $ratings:literal
+        $swap:ident, $games:literal, $game_seats:literal, $settings:literal, $people:literal,
+        $results:literal, $ratings:literal
     ) => {
         impl $store {
             // A game's seats are read on the connection its row was read on: one trip to
@@ -1676,15 +1683,10 @@ macro_rules! sql_store {
                     else {
                         return Ok(None);
                     };
-                    let old = row.post_channel.zip(row.post_message);
-                    if let Some(old) = old {
-                        if old.1 == post.1 {
-                            return Ok(None);
-                        }
-                        if old.1 > post.1 {
-                            return Ok(Some(post));
-                        }
+                    if row.post_message.is_some_and(|m| m >= post.1) {
+                        return Ok($crate::store::sql::not_replaced(row.post_message, post));
                     }
+                    let old = row.post_channel.zip(row.post_message);
                     let seen = row.post_message.unwrap_or(0);
                     let done = sqlx::query!(
                         $tag + r#"UPDATE games SET post_channel = $2, post_message = $3
@@ -1734,7 +1736,7 @@ macro_rules! sql_store {
                 .fetch_optional(&self.pool)
                 .await?
                 .flatten();
-                Ok(noted.filter(|&m| m > post.1).map(|_| post))
+                Ok($crate::store::sql::not_replaced(noted, post))
             }
     };
 }

@@ -318,10 +318,8 @@ impl Indexed {
         // Only where it was drawn on can a picture of the look's size differ from the
         // static board (a picture of another size is all zeros: compared whole).
         let changed = if img.dimensions() == self.base.dimensions() {
-            let rows = (0..self.base.height() as usize).flat_map(|y| {
-                (blocks.runs(y)).map(move |(x0, x1)| (y * stride + 1 + x0, y * stride + 1 + x1))
-            });
-            Changed::within(&self.raw, raw, rows)
+            // The scanlines' layout, as `restore` puts them back.
+            Changed::within(&self.raw, raw, blocks.ranges(stride, 1, 1))
         } else {
             Changed::between(&self.raw, raw)
         };
@@ -371,12 +369,23 @@ impl Blocks {
         if to.len() != from.len() || to.len() < row * self.h {
             return;
         }
-        for y in 0..self.h {
-            for (x0, x1) in self.runs(y) {
-                let (a, b) = (y * row + lead + x0 * px, y * row + lead + x1 * px);
-                to[a..b].copy_from_slice(&from[a..b]);
-            }
+        for (a, b) in self.ranges(row, lead, px) {
+            to[a..b].copy_from_slice(&from[a..b]);
         }
+    }
+
+    /// The bytes of the touched pixels in that layout (rows of `row` bytes, `lead` bytes
+    /// before the pixels, `px` bytes a pixel), as ranges `a..b` in ascending order.
+    pub fn ranges(
+        &self,
+        row: usize,
+        lead: usize,
+        px: usize,
+    ) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.h).flat_map(move |y| {
+            let start = y * row + lead;
+            (self.runs(y)).map(move |(x0, x1)| (start + x0 * px, start + x1 * px))
+        })
     }
 
     /// Row `y`'s runs of touched pixels, `(x0, x1)` with `x1` excluded, left to right.
