@@ -7,15 +7,12 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::posts::Post;
 use super::send;
 use super::snowflake::id;
 use super::threads;
 use super::types::Data;
 use crate::lang::Lang;
-use crate::session::{
-    ClassFront, GameKind, Member, PairFailure, Paired, Place, StudentsError, MAX_STUDENTS,
-};
+use crate::session::{ClassFront, GameKind, Member, Paired, Place, StudentsError, MAX_STUDENTS};
 use crate::text;
 
 /// How long reading the members of a server may take.
@@ -150,43 +147,14 @@ pub async fn deliver(
     paired: Paired,
     lang: Lang,
 ) -> String {
-    let mut made: Vec<(Vec<Member>, Vec<String>, i64)> = Vec::new();
+    let summary = text::posts::notices::class_paired(&paired, lang);
     for g in paired.games {
-        let changed = g.game;
-        let place = changed.info().place;
-        let welcome = Post {
-            mentions: g
-                .group
-                .iter()
-                .filter_map(|m| u64::try_from(m.user_id).ok())
-                .collect(),
-            ..Post::text(text::class::class_game_welcome(
-                &g.group,
-                changed.info().lang,
-            ))
-        };
+        let place = g.game.info().place;
+        let welcome = text::posts::notices::class_welcome(&g.group, g.game.info().lang);
         send::post(http, data, place, welcome).await;
-        super::runner::after(http, data, &changed).await;
-        let ai_names: Vec<String> = changed
-            .info()
-            .seats
-            .iter()
-            .filter(|s| s.ai.is_some())
-            .map(|s| s.name.clone())
-            .collect();
-        made.push((g.group, ai_names, place.channel_id));
+        super::runner::after(http, data, &g.game).await;
     }
-    let due = paired.due_at.map(text::class::when);
-    let mut summary = text::class::paired(&made, due.as_deref(), lang);
-    for (group, why) in paired.failed {
-        let why = match why {
-            PairFailure::Place(e) => e,
-            PairFailure::Refused(e) => text::errors::refusal(&e, lang),
-        };
-        summary.push('\n');
-        summary.push_str(&text::class::game_failed(&group, &why, lang));
-    }
-    text::clip(&summary, 1_990)
+    summary
 }
 
 /// The games of a due assignment still open, listed for its teacher in its channel,
@@ -194,12 +162,7 @@ pub async fn deliver(
 pub async fn tell_due(http: &serenity::Http, data: &Data, assignment: i64) {
     match data.session.classes().claim_due(assignment).await {
         Ok(Some((a, open))) => {
-            let lang = open.first().map(|g| g.info.lang).unwrap_or_default();
-            let text = text::class::due_list(a.teacher_id, &open, data.session.now(), lang);
-            let post = Post {
-                mentions: u64::try_from(a.teacher_id).ok().into_iter().collect(),
-                ..Post::text(text)
-            };
+            let post = text::posts::notices::due_list(a.teacher_id, &open, data.session.now());
             let place = Place {
                 guild_id: a.guild_id,
                 channel_id: a.channel_id,

@@ -13,13 +13,13 @@ use tokio::sync::watch;
 use tracing::{error, info};
 
 use super::notify;
-use super::posts::{self, Post};
 use super::runner;
 use super::send;
 use super::types::Data;
 use crate::config::millis;
 use crate::session::{Due, DueWork, Place, Status};
 use crate::text;
+use crate::text::posts::notices;
 
 /// At start, AI seats whose turn it is play; then every tick, reminders, timeouts and
 /// waiting AI seats. Stops when `stop` turns true.
@@ -130,7 +130,7 @@ async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
             how,
         } => notify::reminder(http, data, &view, (left_ms, waited_ms, half), how).await,
         DueWork::TimedOut { changed, mode } => {
-            let head = posts::timed_out_line(&changed.view, mode, changed.info().lang);
+            let head = text::posts::timed_out_line(&changed.view, mode, changed.info().lang);
             super::deliver::changed(http, data, &changed, Some(&head)).await;
             runner::spawn(http.clone(), data.clone(), changed.info().place);
         }
@@ -138,8 +138,7 @@ async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
         DueWork::Notice(notice) => notify::send_notice(http, data, &notice, None).await,
         DueWork::LobbyClosed { lobby, hours } => {
             let info = &lobby.info;
-            let text = text::notify::lobby_closed(info.kind, info.id, hours, info.lang);
-            send::post(http, data, info.place, Post::text(text)).await;
+            send::post(http, data, info.place, notices::lobby_closed(info, hours)).await;
             super::threads::announce_end(http, data, info.id).await;
         }
         DueWork::EndedIdle {
@@ -149,14 +148,7 @@ async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
             last_post,
         } => {
             let info = &game.info;
-            let who: Vec<String> = people.iter().map(|u| format!("<@{u}>")).collect();
-            let mut post = Post::text(text::notify::game_ended_idle(
-                info.kind, info.id, days, &who, info.lang,
-            ));
-            post.mentions = people
-                .iter()
-                .filter_map(|&u| u64::try_from(u).ok())
-                .collect();
+            let post = notices::ended_idle(info, days, &people);
             if let Some((channel, message)) = last_post {
                 send::strip(http, channel, message).await;
             }
@@ -208,9 +200,8 @@ async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
         }
     };
     for p in due {
-        let post = super::commands::climb_puzzle_post(data, &p.climb, p.look, p.lang);
-        let mut post = crate::drawing::in_background(post).await;
-        post.content = text::puzzle::daily_post(&p.climb, &p.daifugo, p.lang);
+        let draft = text::posts::learning::daily_puzzles(&p.climb, &p.daifugo, p.look, p.lang);
+        let post = crate::drawing::in_background(super::posts::drawn(data, draft)).await;
         send::post(http, data, p.place, post).await;
     }
 }

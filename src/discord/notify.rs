@@ -7,12 +7,13 @@
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::posts::{self, Post};
+use super::posts::Post;
 use super::send::{self, DmError};
 use super::types::Data;
 use crate::lang::Lang;
 use crate::session::{GameView, MyGame, Notice, Place, Reminder};
 use crate::text;
+use crate::text::posts::notices;
 
 /// The link to a message of a game's place, else to the place itself.
 fn link_to(place: Place, message: Option<(i64, i64)>) -> String {
@@ -42,10 +43,7 @@ async fn dm_or_fall_back(
                 .await
                 .unwrap_or(false)
             {
-                let mention = format!("<@{user_id}>");
-                let mut note = Post::text(text::notify::dm_closed_note(&mention, lang));
-                note.mentions.extend(u64::try_from(user_id).ok());
-                note.silent = silent;
+                let note = notices::dm_closed(user_id, silent, lang);
                 send::post(http, data, place, note).await;
             }
         }
@@ -64,13 +62,7 @@ pub async fn send_notice(
 ) {
     let info = &notice.game;
     let link = link_to(info.place, notice.link.or(posted));
-    let mut post = Post::text(text::notify::turn_dm(
-        info.kind,
-        info.id,
-        &link,
-        notice.lang,
-    ));
-    post.silent = notice.silent;
+    let post = notices::turn_dm(info, &link, notice.silent, notice.lang);
     let who = (notice.user_id, notice.silent);
     dm_or_fall_back(http, data, who, info.place, post, notice.lang).await;
 }
@@ -89,7 +81,7 @@ pub async fn reminder(
     match how {
         Reminder::Nothing => {}
         Reminder::Ping(pings) => {
-            let mut post = posts::reminder(view, left_ms, waited_ms, half);
+            let mut post = crate::text::posts::reminder(view, left_ms, waited_ms, half);
             post.ping(&pings);
             send::post(http, data, info.place, post).await;
         }
@@ -99,13 +91,8 @@ pub async fn reminder(
             silent,
             link,
         } => {
-            let mention = lang.text("you", "vous").to_string();
-            let text = text::notify::reminder(&mention, left_ms, waited_ms, half, None, lang);
             let link = link_to(info.place, link);
-            let mut post = Post::text(text::notify::reminder_dm(
-                info.kind, info.id, &text, &link, lang,
-            ));
-            post.silent = silent;
+            let post = notices::reminder_dm(info, (left_ms, waited_ms, half), &link, silent, lang);
             dm_or_fall_back(http, data, (user_id, silent), info.place, post, lang).await;
         }
     }
@@ -119,7 +106,7 @@ pub async fn digest(
     lang: Lang,
     games: &[MyGame],
 ) {
-    let post = Post::text(text::notify::digest(games, data.session.now(), lang));
+    let post = notices::digest(games, data.session.now(), lang);
     match send::dm(http, user_id, &post).await {
         Ok(()) => {}
         // A digest has no channel to fall back to: the person is told in their next

@@ -20,105 +20,15 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::notify;
-use super::posts::Post;
+use super::posts::{self, OnDiscord, Post};
 use super::runner;
 use super::send;
 use super::threads;
 use super::types::{Data, Error};
 use crate::lang::Lang;
-use crate::session::{Notice, Place};
+use crate::session::Place;
 use crate::text;
-
-/// How an answer is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
-    /// A new message everyone in the channel sees.
-    Public,
-    /// A message only the asker sees.
-    Private,
-    /// The clicked message, changed in place (a lobby).
-    Update,
-}
-
-/// What a command or click answers, and what the game needs next.
-pub struct Answer {
-    pub post: Post,
-    pub shown: Shown,
-    /// The request changed a game in this channel: if Discord refuses the answer, the post
-    /// goes to the channel instead, headed by this note.
-    pub saved: Option<(Place, String)>,
-    /// A private message sent after a delivered answer (a Prime Daifugo hand).
-    pub private_followup: Option<Post>,
-    /// Messages posted in a channel after the answer, whatever became of it (the first
-    /// board after a lobby's Start).
-    pub channel_posts: Vec<(Place, Post)>,
-    /// The AI seats of this game play next, whatever became of the answer.
-    pub ai: Option<Place>,
-    /// A game that may have just ended: if it was played in a thread, its end is
-    /// announced in the thread's channel (see `threads::announce_end`).
-    pub ended: Option<i64>,
-    /// Messages (channel, message) whose buttons go after the answer (a result's Rematch
-    /// button once the rematch has started).
-    pub strip: Vec<(i64, i64)>,
-    /// Direct messages the use case decided and claimed (a turn notice), sent after the
-    /// answer with a link to it. When set, the post's own game needs no other look.
-    pub notices: Option<Vec<Notice>>,
-}
-
-impl Answer {
-    pub fn new(post: Post, shown: Shown) -> Answer {
-        Answer {
-            post,
-            shown,
-            saved: None,
-            private_followup: None,
-            channel_posts: Vec::new(),
-            ai: None,
-            ended: None,
-            strip: Vec::new(),
-            notices: None,
-        }
-    }
-
-    /// A message everyone sees.
-    pub fn public(post: Post) -> Answer {
-        Answer::new(post, Shown::Public)
-    }
-
-    /// A message only the asker sees.
-    pub fn private(text: impl Into<String>) -> Answer {
-        Answer::new(Post::text(text), Shown::Private)
-    }
-
-    /// The answer to a change that was saved in `place` (see [`Answer::saved`]).
-    pub fn saved(mut self, place: Place, note: String) -> Answer {
-        self.saved = Some((place, note));
-        self
-    }
-
-    /// After the answer, announce the end of game `game_id` if it is over and was played
-    /// in a thread.
-    pub fn then_announce(mut self, game_id: i64, over: bool) -> Answer {
-        if over {
-            self.ended = Some(game_id);
-        }
-        self
-    }
-
-    /// After the answer, send the direct messages the use case decided.
-    pub fn then_notify(mut self, notices: Vec<Notice>) -> Answer {
-        self.notices = Some(notices);
-        self
-    }
-
-    /// Let the AI seats of `place` play after the answer.
-    pub fn then_ai(mut self, place: Place, ai_to_move: bool) -> Answer {
-        if ai_to_move {
-            self.ai = Some(place);
-        }
-        self
-    }
-}
+pub use crate::text::posts::{Answer, Shown};
 
 /// The interaction being answered.
 #[derive(Clone, Copy)]
@@ -245,13 +155,14 @@ pub async fn answer_after<F>(
 ) where
     F: Future<Output = Answer> + Send,
 {
-    // A game's public turn message pings as each person asked (`send::shape`).
+    // A game's public turn message pings as each person asked (`send::shape`); the
+    // pictures are drawn before the answer is sent.
     let work = async {
         let mut answer = work.await;
-        if answer.post.turn_of.is_some() {
-            send::shape(data, &mut answer.post).await;
+        if answer.post.post.turn_of.is_some() {
+            send::shape(data, &mut answer.post.post).await;
         }
-        answer
+        Drawn::of(data, answer).await
     };
     tokio::pin!(work);
     let ready = tokio::select! {
@@ -262,7 +173,7 @@ pub async fn answer_after<F>(
     };
     let (answer, delivered) = match ready {
         Ok(answer) => {
-            let delivered = target.first(http, &answer.post, answer.shown).await;
+            let delivered = target.first(http, &answer.post, answer.rest.shown).await;
             (answer, delivered)
         }
         Err(()) => {
@@ -279,7 +190,7 @@ pub async fn answer_after<F>(
     match delivered {
         Ok(id) => {
             // A game's public turn message takes over the buttons from the one before.
-            if let (Some(turn), Shown::Public) = (answer.post.turn_of, answer.shown) {
+            if let (Some(turn), Shown::Public) = (answer.post.turn_of, answer.rest.shown) {
                 let id = match id {
                     Some(id) => Some(id),
                     None => target.response_id(http).await,
@@ -289,7 +200,7 @@ pub async fn answer_after<F>(
                     posted = Some((target.channel(), id));
                 }
             }
-            if let Some(hand) = &answer.private_followup {
+            if let Some(hand) = &answer.followup {
                 if let Err(e) = target.followup(http, hand, true).await {
                     warn!("a private followup failed: {e}");
                 }
@@ -297,7 +208,7 @@ pub async fn answer_after<F>(
         }
         Err(e) => {
             warn!("Discord refused a reply: {e}");
-            if let Some((place, note)) = &answer.saved {
+            if let Some((place, note)) = &answer.rest.saved {
                 let id = send::post(http, data, *place, answer.post.clone().headed(note)).await;
                 posted = id.map(|id| (place.channel_id, id));
             }
@@ -310,6 +221,7 @@ pub async fn answer_after<F>(
             posted = id.map(|id| (place.channel_id, id));
         }
     }
+    let answer = answer.rest;
     for notice in answer.notices.iter().flatten() {
         notify::send_notice(http, data, notice, posted).await;
     }
@@ -324,15 +236,45 @@ pub async fn answer_after<F>(
     }
 }
 
+/// An answer with its pictures drawn: its post, its private followup and its posts in
+/// the channel, and the rest of it.
+struct Drawn {
+    post: Post,
+    followup: Option<Post>,
+    channel_posts: Vec<(Place, Post)>,
+    rest: Answer,
+}
+
+impl Drawn {
+    async fn of(data: &Data, mut answer: Answer) -> Drawn {
+        let post = std::mem::replace(&mut answer.post, Post::default().into());
+        let post = posts::drawn(data, post).await;
+        let followup = match answer.private_followup.take() {
+            Some(draft) => Some(posts::drawn(data, draft).await),
+            None => None,
+        };
+        let mut channel_posts = Vec::new();
+        for (place, draft) in std::mem::take(&mut answer.channel_posts) {
+            channel_posts.push((place, posts::drawn(data, draft).await));
+        }
+        Drawn {
+            post,
+            followup,
+            channel_posts,
+            rest: answer,
+        }
+    }
+}
+
 /// Send an answer after a deferral made as `expect`; the message's id when Discord says.
 async fn deliver_deferred(
     target: Target<'_>,
     http: &serenity::Http,
-    answer: &Answer,
+    answer: &Drawn,
     expect: Shown,
 ) -> Result<Option<u64>, serenity::Error> {
     let post = &answer.post;
-    match (expect, answer.shown) {
+    match (expect, answer.rest.shown) {
         (a, b) if a == b => target.edit(http, post.edit()).await,
         // A refusal after a public deferral: the "thinking…" message goes, the refusal
         // comes privately.

@@ -11,7 +11,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::{error, warn};
 
-use super::posts::{Post, TurnOf};
+use super::posts::{OnDiscord, Post, TurnOf};
 use super::snowflake;
 use super::types::Data;
 use crate::session::{patiently, Place};

@@ -9,7 +9,9 @@
 //! - [`lobby`]: lobbies, AI levels, the options of a game;
 //! - [`rules`]: the rules of both games by topic;
 //! - [`errors`]: every refusal;
-//! - [`bot`]: what only the Discord bot says (settings, standings, reminders, notes).
+//! - [`bot`]: what only the Discord bot says (settings, standings, reminders, notes);
+//! - [`posts`]: the messages a game's channel gets (a board or table with its story and
+//!   controls, a hand, a lobby, a reminder) as plain values a front sends its own way.
 //!
 //! Knows no Discord or terminal types: a [`Markup`] says how to mark text up.
 
@@ -24,6 +26,7 @@ pub mod lessons;
 pub mod lobby;
 pub mod notify;
 pub mod pictures;
+pub mod posts;
 pub mod puzzle;
 pub mod report;
 pub mod review;

@@ -4,16 +4,13 @@
 //! class's results as a spreadsheet and a chart. Moderators and the server's teacher role
 //! only.
 
-use poise::serenity_prelude as serenity;
-
 use super::args::Args;
 use super::shared::{answer, answer_here, answer_here_slow};
 use crate::config::WebConfig;
 use crate::discord::caller::Caller;
 use crate::discord::class;
-use crate::discord::posts::{File, Picture, Post};
+use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
-use crate::session::ids::Click;
 
 use crate::discord::types::{Context, Data, Error};
 use crate::session::{GameKind, PairWords, Room};
@@ -112,33 +109,8 @@ pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u1
         Ok(games) => games,
         Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
     };
-    let (content, pages) = text::class::games_overview(
-        &games,
-        data.session.now(),
-        everywhere,
-        usize::from(page),
-        lang,
-    );
-    let mut post = Post::text(content);
-    if pages > 1 {
-        let page = usize::from(page).min(pages - 1);
-        let button = |to: usize, label: &str| {
-            serenity::CreateButton::new(
-                Click::ClassGames {
-                    everywhere,
-                    page: u16::try_from(to).unwrap_or(u16::MAX),
-                }
-                .id(),
-            )
-            .label(label)
-            .style(serenity::ButtonStyle::Secondary)
-        };
-        post.components = vec![serenity::CreateActionRow::Buttons(vec![
-            button(page.saturating_sub(1), text::class::previous_page(lang)).disabled(page == 0),
-            button(page + 1, text::class::next_page(lang)).disabled(page + 1 >= pages),
-        ])];
-    }
-    Answer::new(post, Shown::Private)
+    let now = data.session.now();
+    text::posts::learning::class_games(&games, now, everywhere, page, lang)
 }
 
 /// The class report: a spreadsheet (one row per student) and a chart, only for you
@@ -158,27 +130,10 @@ pub async fn report(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(class) => class,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
-        let mut post = Post::text(text::report::message(&class, lang));
-        if !class.students.is_empty() {
-            let rows = text::report::chart_rows(&class);
-            let words = text::report::chart_words(&class, lang);
-            let alt = text::report::chart_alt(&class, lang);
-            let drawn = class.clone();
-            post.picture = data
-                .drawing
-                .draw(move || drawn.chart_png(&rows, &words))
-                .await
-                .map(|png| Picture {
-                    png,
-                    file: "class-chart.png",
-                    alt,
-                });
-            post.file = Some(File {
-                bytes: text::report::csv(&class, lang).into_bytes(),
-                name: "class-report.csv".into(),
-            });
-        }
-        Answer::new(post, Shown::Private)
+        Answer::new(
+            text::posts::learning::class_report(&class, lang),
+            Shown::Private,
+        )
     })
     .await
 }

@@ -8,12 +8,13 @@ use crate::config::WebConfig;
 use crate::discord::answers;
 use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
-use crate::discord::posts::{climb as post, lobby as lobby_post, File, Post, MAX_CONTENT};
+use crate::discord::posts::{activity, Post};
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::session::request::{self, Command};
+use crate::session::GameKind;
 use crate::session::Rules;
-use crate::session::{BoardAsked, GameKind};
+use crate::text::posts::replies::{board_asked, ended};
 use crate::text::{self, Markup};
 
 /// Do what the player asks and answer with the board, or why not.
@@ -22,7 +23,7 @@ pub(super) async fn act(ctx: Context<'_>, command: Command) -> Result<(), Error>
         let lang = caller.lang();
         let actor = caller.actor();
         match data.session.play().act(place, &actor, command, None).await {
-            Ok(view) => answers::climb_changed(&data, &caller, place, view, lang).await,
+            Ok(view) => answers::climb_changed(&data, &caller, place, view, lang),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
@@ -46,7 +47,7 @@ pub async fn start(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     };
     answer(ctx, Shown::Public, async move {
         match new_game(&http, &data, &caller, wanted, false).await {
-            Ok(opened) => opened_answer(&data, &caller, opened).await,
+            Ok(opened) => opened_answer(&data, &caller, opened),
             Err(t) => Answer::private(t),
         }
     })
@@ -94,28 +95,7 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             .play()
             .board_asked(place, look_of, turn_message);
         match asked.await {
-            Ok(BoardAsked::Game { view, .. }) if text_only => {
-                let lines = text::alt::board_text(
-                    &view.game,
-                    view.last_turn().as_ref(),
-                    lang,
-                    Markup::Discord,
-                );
-                Answer::new(Post::text(lines.join("\n")), shown)
-            }
-            // A private board is drawn the way its viewer likes it; a public one becomes
-            // the game's turn message (the buttons of the one before go).
-            Ok(BoardAsked::Game {
-                view,
-                own_look: Some(look),
-                ..
-            }) => Answer::new(post::board_post_in(&data, &view, lang, look).await, shown),
-            Ok(BoardAsked::Game { view, notices, .. }) => {
-                Answer::new(post::board_post(&data, &view, lang).await, shown).then_notify(notices)
-            }
-            Ok(BoardAsked::Lobby(lobby)) => {
-                Answer::new(lobby_post::lobby_post(&lobby, lang), shown)
-            }
+            Ok(asked) => board_asked(asked, text_only, shown, activity(&data), lang),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
@@ -154,14 +134,8 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
         let lang = caller.lang();
         let actor = caller.actor();
         match data.session.lobbies().end_game(place, &actor).await {
-            Ok(view) => {
-                // The end takes over from the last turn message: its buttons go.
-                let mut post = lobby_post::ended_post(&view, &caller.name, lang);
-                post.turn_of = Some(crate::discord::posts::TurnOf::of(&view.info));
-                Answer::public(post)
-                    .saved(place, text::bot::saved_note(&mention(&caller), lang))
-                    .then_announce(view.info.id, true)
-            }
+            // The end takes over from the last turn message: its buttons go.
+            Ok(view) => ended(place, &view, &caller.name, &mention(&caller), lang),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
@@ -224,33 +198,7 @@ pub async fn review(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
-        let (info, review) = (&reviewed.info, &reviewed.review);
-        let people: Vec<bool> = (0..info.seats.len())
-            .map(|s| info.ai_level(s).is_none())
-            .collect();
-        let message = text::review::review_message(info.id, review, &people, MAX_CONTENT, lang);
-        let mut post = Post::text(message.content);
-        post.file = message.file.map(|(name, body)| File {
-            bytes: body.into_bytes(),
-            name,
-        });
-        let series = text::review::chart_series(review);
-        if !series.is_empty() {
-            let alt = text::review::chart_alt(&series, lang);
-            let words = text::review::chart_words(info.id, lang);
-            let look = info.look;
-            let drawn = reviewed.clone();
-            post.picture = data
-                .drawing
-                .draw(move || drawn.chart_png(&series, &words, look))
-                .await
-                .map(|png| crate::discord::posts::Picture {
-                    png,
-                    file: "review.png",
-                    alt,
-                });
-        }
-        Answer::new(post, shown)
+        Answer::new(text::posts::learning::review(&reviewed, lang), shown)
     })
     .await
 }

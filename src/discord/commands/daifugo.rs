@@ -8,11 +8,11 @@ use super::shared::{answer, answer_here};
 use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;
-use crate::discord::posts::{daifugo as post, lobby as lobby_post, Post};
+
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::session::Rules;
-use crate::session::TableAsked;
+use crate::text::posts::replies::table_asked;
 use crate::text::{self, Markup};
 
 /// Open a Prime Daifugo game (2–3 players): a lobby with Join, Add AI and Start
@@ -44,7 +44,7 @@ pub async fn start(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             play,
         };
         match new_game(&http, &data, &caller, wanted, false).await {
-            Ok(opened) => opened_answer(&data, &caller, opened).await,
+            Ok(opened) => opened_answer(&data, &caller, opened),
             Err(t) => Answer::private(t),
         }
     })
@@ -62,7 +62,7 @@ pub(super) async fn act(ctx: Context<'_>, text: String) -> Result<(), Error> {
             .daifugo_act(place, &actor, &text, None)
             .await
         {
-            Ok(view) => answers::daifugo_acted(&data, &caller, place, view).await,
+            Ok(view) => answers::daifugo_acted(&caller, place, view),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
@@ -92,14 +92,7 @@ pub async fn board(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
         let lang = caller.lang();
         let text_only = text.unwrap_or(false);
         match data.session.play().table_asked(place, !text_only).await {
-            Ok(TableAsked::Table { view, .. }) if text_only => Answer::public(Post::text(
-                text::alt::table_text(&view.game, lang, Markup::Discord).join("\n"),
-            )),
-            // The table becomes the match's turn message, with the notice owed.
-            Ok(TableAsked::Table { view, notices }) => {
-                Answer::public(post::public_post(&data, &view, lang).await).then_notify(notices)
-            }
-            Ok(TableAsked::Lobby(l)) => Answer::public(lobby_post::lobby_post(&l, lang)),
+            Ok(asked) => table_asked(asked, text_only, lang),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })

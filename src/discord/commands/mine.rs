@@ -9,7 +9,7 @@ use crate::discord::posts::Post;
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::send::{self, DmError};
 use crate::discord::types::{Context, Error};
-use crate::session::{AwayDone, GameInfo, NotifyChange, NotifyHow, Place};
+use crate::session::{NotifyChange, NotifyHow};
 use crate::text;
 
 /// Every game in this server waiting on you, then your other games (only you see it)
@@ -89,60 +89,9 @@ pub async fn away(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             .away(place.guild_id, user, &time)
             .await
         {
-            Ok(AwayDone::Back(games)) => {
-                let mut answer = Answer::private(text::notify::back(lang));
-                answer.channel_posts = tell(&games, user, |info| {
-                    text::notify::back_told(&seat_name(info, user, &caller.name), info.lang)
-                });
-                answer
-            }
-            Ok(AwayDone::NotAway) => Answer::private(text::notify::not_away(lang)),
-            Ok(AwayDone::Away(away)) => {
-                let until = text::notify::when(away.until, &away.tz, lang);
-                let mut answer =
-                    Answer::private(text::notify::away_set(&until, away.games.len(), lang));
-                answer.channel_posts = tell(&away.games, user, |info| {
-                    let until = text::notify::when(away.until, &away.tz, info.lang);
-                    text::notify::away_told(&seat_name(info, user, &caller.name), &until, info.lang)
-                });
-                answer
-            }
+            Ok(done) => text::posts::notices::away_done(done, user, &caller.name, lang),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })
     .await
-}
-
-/// The person's name in a game (their seat's), else their Discord name.
-fn seat_name(info: &GameInfo, user: i64, fallback: &str) -> String {
-    info.seat_of_user(user)
-        .and_then(|s| info.seats.get(s))
-        .map(|s| s.name.clone())
-        .unwrap_or_else(|| fallback.to_string())
-}
-
-/// A message in each game, naming its other players silently (they see it in the game,
-/// without a notification).
-fn tell(games: &[GameInfo], user: i64, words: impl Fn(&GameInfo) -> String) -> Vec<(Place, Post)> {
-    games
-        .iter()
-        .map(|info| {
-            let others: Vec<u64> = (0..info.seats.len())
-                .filter_map(|s| info.user_of(s))
-                .filter(|&u| u != user)
-                .filter_map(|u| u64::try_from(u).ok())
-                .collect();
-            let mentions: Vec<String> = others.iter().map(|u| format!("<@{u}>")).collect();
-            let mut text = words(info);
-            if !mentions.is_empty() {
-                text = format!("{text} {}", mentions.join(" "));
-            }
-            let post = Post {
-                mentions: others,
-                silent: true,
-                ..Post::text(text)
-            };
-            (info.place, post)
-        })
-        .collect()
 }

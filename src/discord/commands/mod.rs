@@ -20,5 +20,4 @@ mod table;
 
 pub use dispatch::dispatches;
 pub(super) use opening::Threads;
-pub(super) use puzzle::climb_post as climb_puzzle_post;
 pub use table::{all, registration};

@@ -5,17 +5,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::discord::answers::{self, mention};
+use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
-use crate::discord::posts::lobby as lobby_post;
-use crate::discord::posts::Post;
 use crate::discord::reply::Answer;
 use crate::discord::threads::{self};
 use crate::discord::types::Data;
-use crate::lang::Lang;
-use crate::session::{
-    GameKind, OpenWords, Opened, OpenedGame, Place, PlaceFront, Rules, Whereabouts,
-};
+use crate::session::{GameKind, OpenWords, Opened, Place, PlaceFront, Rules};
 use crate::text;
 
 /// What a new game is asked to be, in the words of `/climb start` or `/daifugo start`.
@@ -77,59 +72,8 @@ pub(crate) async fn new_game(
         .map_err(|e| text::errors::refusal(&e, lang))
 }
 
-/// The answer to a start command: the lobby, or the board of a game started at once, told
-/// where the game is played (saved: posted in the channel if Discord refuses the reply).
-pub(crate) async fn opened_answer(data: &Data, caller: &Caller, opened: Opened) -> Answer {
-    let lang = caller.lang();
-    let at = opened.at;
-    match opened.what {
-        OpenedGame::Started(changed) => {
-            let kind = changed.info().kind;
-            let answer = answers::game_changed(data, caller, at.place, *changed, lang).await;
-            placed(answer, &at, kind, true, lang)
-        }
-        OpenedGame::Lobby(view) => {
-            let kind = view.info.kind;
-            let answer = Answer::public(lobby_post::lobby_post(&view, lang))
-                .saved(at.place, text::bot::saved_note(&mention(caller), lang));
-            placed(answer, &at, kind, false, lang)
-        }
-    }
-}
-
-/// The answer to a new game's command, told where the game is played: a game in a thread
-/// keeps its lobby here (with a link) and gets a first message in the thread; a solitaire
-/// game that started at once is posted in its thread, with a link here. A note says why
-/// a game is played here when the server wants threads.
-fn placed(
-    mut answer: Answer,
-    at: &Whereabouts,
-    kind: GameKind,
-    started: bool,
-    lang: Lang,
-) -> Answer {
-    let Some(parent) = at.parent else {
-        if let Some(note) = text::bot::placed_note(at.note, lang) {
-            answer.post = answer.post.headed(note);
-        }
-        return answer;
-    };
-    let thread = at.place;
-    if started {
-        let board = std::mem::replace(
-            &mut answer.post,
-            Post::text(text::bot::played_in_thread(thread.channel_id, lang)),
-        );
-        answer.channel_posts.insert(0, (thread, board));
-        answer.saved = None;
-    } else {
-        answer.channel_posts.insert(
-            0,
-            (
-                thread,
-                Post::text(text::bot::thread_welcome(kind, parent, lang)),
-            ),
-        );
-    }
-    answer
+/// The answer to a start command (`text::posts::replies::opened`).
+pub(crate) fn opened_answer(data: &Data, caller: &Caller, opened: Opened) -> Answer {
+    let activity = crate::discord::posts::activity(data);
+    text::posts::replies::opened(opened, &mention(caller), activity, caller.lang())
 }

@@ -1,31 +1,26 @@
-//! Messages built from a session view and a language: text, components, picture and who
-//! is pinged, as a plain [`Post`]. No HTTP here: `reply.rs` sends a post as an interaction
-//! response, `runner.rs` and `clock.rs` as channel messages.
+//! Messages built from a session view and a language: text, controls (buttons and menus
+//! with the session's click ids), picture and who is pinged, as a plain [`Post`]. A front
+//! adds the picture (drawn where it draws) and sends the post its own way: the Discord bot
+//! as an interaction response or a channel message (`discord::posts`).
 
+mod answer;
 pub mod climb;
 pub mod daifugo;
+pub mod learning;
 pub mod lobby;
 mod message;
+pub mod notices;
+pub mod replies;
 
+pub use answer::{Answer, Shown};
 pub use message::{
-    rematch_row, who, File, Picture, Post, TurnOf, MAX_CONTENT, MAX_LABEL, MENU_OPTIONS,
+    rematch_row, who, Button, Draft, File, Menu, Picture, Post, Row, Sketch, Style, TurnOf,
+    MAX_CONTENT, MAX_LABEL, MENU_OPTIONS,
 };
 
-use super::types::Data;
 use crate::lang::Lang;
 use crate::session::{GameView, TimeoutMode};
 use crate::text::{self, Markup};
-
-/// The public message for a game after a change, whichever game, in the game's language:
-/// the board, or the Prime Daifugo table (never a hand). It becomes the game's turn
-/// message, its pings shaped by each person's `/notify` when it is sent.
-pub async fn public_post(data: &Data, view: &GameView) -> Post {
-    let lang = view.info().lang;
-    match view {
-        GameView::Climb(v) => climb::board_post(data, v, lang).await,
-        GameView::Daifugo(v) => daifugo::public_post(data, v, lang).await,
-    }
-}
 
 /// A reminder to the player to move: "⏰ @Ada, it is still your turn: 5 h 59 min left on
 /// the clock." `left_ms`: the clock's time really left, if the game has a timeout; `half`:

@@ -1,16 +1,9 @@
 //! Prime Climb messages: the board after each turn (headline, story, whose turn, the
 //! buttons and menus the player to move can use), hints and the list of legal moves.
 
-use poise::serenity_prelude as serenity;
-use serenity::{
-    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption,
-};
-
-use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
+use super::{who, Button, Draft, Menu, Post, Row, Style, TurnOf, MAX_LABEL, MENU_OPTIONS};
 
 use crate::climb::Phase;
-use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::ids::{BoardVerb, Click, MAX_PICK_MENUS};
 use crate::session::{ClimbView, Look, Touch, TurnEnd};
@@ -24,12 +17,13 @@ const ROW_BUTTONS: usize = 5;
 pub const BOARD_FILE: &str = "board.png";
 const M: Markup = Markup::Discord;
 
-fn button(view: &ClimbView, verb: BoardVerb) -> CreateButton {
-    CreateButton::new(view.click_id(verb))
+fn button(view: &ClimbView, verb: BoardVerb) -> Button {
+    Button::new(view.click_id(verb))
 }
 
 /// The message for a game after a change (or for a look, with no events): headline,
-/// story, what comes next, components. The picture is added by [`board_post`].
+/// story, what comes next, components. A front adds the picture, and the Open board
+/// button when it has the board as an Activity ([`board_message`]).
 pub fn game_post(view: &ClimbView, lang: Lang) -> Post {
     let g = &view.game;
     let mut lines: Vec<String> = Vec::new();
@@ -90,7 +84,7 @@ fn taker(view: &ClimbView) -> Option<usize> {
 /// The buttons and menus of a game still on: for a person to move, their pawns (or the
 /// steps of the pawn `picked`), End and Undo, or a card's choices; and Hint, Moves and
 /// the previous player's take-back.
-fn components(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Vec<CreateActionRow> {
+fn components(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Vec<Row> {
     let g = &view.game;
     let human = view.ai_level(g.current()).is_none();
     let taker = taker(view);
@@ -111,18 +105,13 @@ fn components(view: &ClimbView, picked: Option<u8>, lang: Lang) -> Vec<CreateAct
 
 /// Playing by touch (`session::controls`): the pawns, or the steps of the pawn picked,
 /// in the rows left.
-fn step_rows(
-    view: &ClimbView,
-    picked: Option<u8>,
-    room: usize,
-    lang: Lang,
-) -> Vec<CreateActionRow> {
-    let buttons: Vec<CreateButton> = (view.touches(picked).iter())
+fn step_rows(view: &ClimbView, picked: Option<u8>, room: usize, lang: Lang) -> Vec<Row> {
+    let buttons: Vec<Button> = (view.touches(picked).iter())
         .map(|touch| {
             let style = match touch {
-                Touch::Pawn(_) => ButtonStyle::Success,
-                Touch::Pawns => ButtonStyle::Secondary,
-                Touch::Step(_) => ButtonStyle::Primary,
+                Touch::Pawn(_) => Style::Success,
+                Touch::Pawns => Style::Secondary,
+                Touch::Step(_) => Style::Primary,
             };
             let label = words::touch_label(&view.game, touch, lang);
             (button(view, touch.verb()).label(text::clip(&label, MAX_LABEL))).style(style)
@@ -131,53 +120,63 @@ fn step_rows(
     buttons
         .chunks(ROW_BUTTONS)
         .take(room)
-        .map(|row| CreateActionRow::Buttons(row.to_vec()))
+        .map(|row| Row::Buttons(row.to_vec()))
         .collect()
 }
 
 /// The buttons of a board after its player to move picked a pawn (or asked for the pawns
 /// again): the rest of the message stays as it is.
-pub fn steps_update(data: &Data, view: &ClimbView, picked: Option<u8>, lang: Lang) -> Post {
+/// `activity`: the board can be opened as an Activity ([`board_message`]).
+pub fn steps_update(view: &ClimbView, picked: Option<u8>, activity: bool, lang: Lang) -> Post {
     let mut post = Post {
         components: components(view, picked, lang),
         ..Post::default()
     };
-    open_board(data, view, &mut post, lang);
+    open_board(activity, view, &mut post, lang);
+    post
+}
+
+/// The message for a game after a change or a look ([`game_post`]), with the Open board
+/// button when the board can be opened as an Activity (`activity`). The picture is the
+/// front's to add.
+pub fn board_message(view: &ClimbView, activity: bool, lang: Lang) -> Post {
+    let mut post = game_post(view, lang);
+    open_board(activity, view, &mut post, lang);
     post
 }
 
 /// With the Activity on, a game still on can be opened as a live board to play on: the
 /// Open board button, in the last row with room.
-fn open_board(data: &Data, view: &ClimbView, post: &mut Post, lang: Lang) {
-    if data.web.as_ref().is_none_or(|w| w.activity.is_none()) || view.is_over() {
+fn open_board(activity: bool, view: &ClimbView, post: &mut Post, lang: Lang) {
+    if !activity || view.is_over() {
         return;
     }
-    let open = CreateButton::new(Click::OpenBoard.id())
+    let open = Button::new(Click::OpenBoard.id())
         .label(text::web::open_board(lang))
-        .style(ButtonStyle::Secondary);
+        .style(Style::Secondary);
     let rows = post.components.len();
     match post.components.last_mut() {
-        Some(CreateActionRow::Buttons(row)) if row.len() < ROW_BUTTONS => row.push(open),
-        _ if rows < MAX_ROWS => post.components.push(CreateActionRow::Buttons(vec![open])),
+        Some(Row::Buttons(row)) if row.len() < ROW_BUTTONS => row.push(open),
+        _ if rows < MAX_ROWS => post.components.push(Row::Buttons(vec![open])),
         _ => {}
     }
 }
 
-fn move_buttons(view: &ClimbView, end: TurnEnd, lang: Lang) -> CreateActionRow {
+fn move_buttons(view: &ClimbView, end: TurnEnd, lang: Lang) -> Row {
     let w = text::bot::board_words(lang);
-    CreateActionRow::Buttons(vec![
+    Row::Buttons(vec![
         button(view, BoardVerb::End)
             .label(w.end)
-            .style(ButtonStyle::Primary)
+            .style(Style::Primary)
             .disabled(!end.can_end),
         button(view, BoardVerb::Undo)
             .label(w.undo)
-            .style(ButtonStyle::Secondary)
+            .style(Style::Secondary)
             .disabled(!end.can_undo),
     ])
 }
 
-fn help_buttons(view: &ClimbView, human: bool, take_back: bool, lang: Lang) -> CreateActionRow {
+fn help_buttons(view: &ClimbView, human: bool, take_back: bool, lang: Lang) -> Row {
     let w = text::bot::board_words(lang);
     let mut buttons = Vec::new();
     if human {
@@ -185,13 +184,13 @@ fn help_buttons(view: &ClimbView, human: bool, take_back: bool, lang: Lang) -> C
             button(view, BoardVerb::Hint)
                 .label(w.hint)
                 .emoji('💡')
-                .style(ButtonStyle::Secondary),
+                .style(Style::Secondary),
         );
         buttons.push(
             button(view, BoardVerb::Moves)
                 .label(w.moves)
                 .emoji('📋')
-                .style(ButtonStyle::Secondary),
+                .style(Style::Secondary),
         );
     }
     if take_back {
@@ -199,14 +198,14 @@ fn help_buttons(view: &ClimbView, human: bool, take_back: bool, lang: Lang) -> C
             button(view, BoardVerb::Undo)
                 .label(w.take_back)
                 .emoji('↩')
-                .style(ButtonStyle::Secondary),
+                .style(Style::Secondary),
         );
     }
-    CreateActionRow::Buttons(buttons)
+    Row::Buttons(buttons)
 }
 
 /// The card's choices as select menus (25 options each; a Switch may need two).
-fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
+fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<Row> {
     let choices = view.game.pending_choices();
     choices
         .chunks(MENU_OPTIONS)
@@ -218,7 +217,7 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
                 .enumerate()
                 .map(|(i, c)| {
                     let n = page * MENU_OPTIONS + i + 1;
-                    CreateSelectMenuOption::new(
+                    (
                         text::clip(&words::choice_label(&view.game, c, lang), MAX_LABEL),
                         n.to_string(),
                     )
@@ -229,40 +228,29 @@ fn choice_menus(view: &ClimbView, lang: Lang) -> Vec<CreateActionRow> {
             } else {
                 text::bot::more_choices(page + 1, lang)
             };
-            CreateActionRow::SelectMenu(
-                CreateSelectMenu::new(
-                    view.click_id(BoardVerb::Pick(page as u8)),
-                    CreateSelectMenuKind::String { options },
-                )
-                .placeholder(placeholder),
+            Row::Menu(
+                Menu::new(view.click_id(BoardVerb::Pick(page as u8)), options)
+                    .placeholder(placeholder),
             )
         })
         .collect()
 }
 
-/// The full message for a game view: text, components and the board picture, drawn the
-/// server's way.
-/// It becomes the game's turn message (the buttons of the one before go), its pings shaped
-/// by each person's `/notify` when it is sent (`send::shape`).
-pub async fn board_post(data: &Data, view: &ClimbView, lang: Lang) -> Post {
-    let mut post = board_post_in(data, view, lang, view.info.look).await;
-    post.turn_of = Some(super::TurnOf::of(&view.info));
-    post
+/// The message for a game view with its board picture drawn in `look` (the server's, or
+/// a viewer's for a private board) and, with the Activity on, its Open board button.
+pub fn board(view: &ClimbView, activity: bool, look: Look, lang: Lang) -> Draft {
+    let post = board_message(view, activity, lang);
+    let alt = text::alt::board_alt(&view.game, view.last_turn().as_ref(), lang);
+    let drawn = view.clone();
+    Draft::new(post, BOARD_FILE, alt, move || {
+        drawn.png(look, text::pictures::words(lang))
+    })
 }
 
-/// The same, with the board drawn as `look` asks (a private board, in its viewer's look).
-pub async fn board_post_in(data: &Data, view: &ClimbView, lang: Lang, look: Look) -> Post {
-    let mut post = game_post(view, lang);
-    open_board(data, view, &mut post, lang);
-    let drawn = view.clone();
-    post.picture = data
-        .drawing
-        .draw(move || drawn.png(look, text::pictures::words(lang)))
-        .await
-        .map(|png| Picture {
-            png,
-            file: BOARD_FILE,
-            alt: text::alt::board_alt(&view.game, view.last_turn().as_ref(), lang),
-        });
-    post
+/// The board of a game after a change, in the server's look: the game's turn message
+/// (the buttons of the one before go once it is posted).
+pub fn turn_board(view: &ClimbView, activity: bool, lang: Lang) -> Draft {
+    let mut draft = board(view, activity, view.info.look, lang);
+    draft.post.turn_of = Some(TurnOf::of(&view.info));
+    draft
 }

@@ -1,13 +1,7 @@
 //! The lobby message: who has joined, the options, and the Join / Leave / Start / Cancel
 //! buttons with a menu to add or remove AI seats. Every click edits the message in place.
 
-use poise::serenity_prelude as serenity;
-use serenity::{
-    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption,
-};
-
-use super::Post;
+use super::{Button, Menu, Post, Row, Style};
 use crate::lang::Lang;
 use crate::level::Level;
 use crate::session::ids::{Click, LobbyVerb, REMOVE_AI};
@@ -44,34 +38,26 @@ pub fn lobby_post(view: &LobbyView, lang: Lang) -> Post {
         }
         .id()
     };
-    let buttons = CreateActionRow::Buttons(vec![
-        CreateButton::new(id(LobbyVerb::Join))
+    let buttons = Row::Buttons(vec![
+        Button::new(id(LobbyVerb::Join))
             .label(w.join)
-            .style(ButtonStyle::Primary),
-        CreateButton::new(id(LobbyVerb::Leave))
+            .style(Style::Primary),
+        Button::new(id(LobbyVerb::Leave))
             .label(w.leave)
-            .style(ButtonStyle::Secondary),
-        CreateButton::new(id(LobbyVerb::Start))
+            .style(Style::Secondary),
+        Button::new(id(LobbyVerb::Start))
             .label(w.start)
-            .style(ButtonStyle::Success),
-        CreateButton::new(id(LobbyVerb::Cancel))
+            .style(Style::Success),
+        Button::new(id(LobbyVerb::Cancel))
             .label(w.cancel)
-            .style(ButtonStyle::Danger),
+            .style(Style::Danger),
     ]);
-    let mut ai_options: Vec<CreateSelectMenuOption> = Level::ALL
+    let mut ai_options: Vec<(String, String)> = Level::ALL
         .iter()
-        .map(|&l| CreateSelectMenuOption::new(words::level_name(l, lang), l.name()))
+        .map(|&l| (words::level_name(l, lang).to_string(), l.name().to_string()))
         .collect();
-    ai_options.push(CreateSelectMenuOption::new(w.remove_ai, REMOVE_AI));
-    let ai_menu = CreateActionRow::SelectMenu(
-        CreateSelectMenu::new(
-            id(LobbyVerb::Ai),
-            CreateSelectMenuKind::String {
-                options: ai_options,
-            },
-        )
-        .placeholder(w.add_ai),
-    );
+    ai_options.push((w.remove_ai.to_string(), REMOVE_AI.to_string()));
+    let ai_menu = Row::Menu(Menu::new(id(LobbyVerb::Ai), ai_options).placeholder(w.add_ai));
     Post {
         content: lines.join("\n"),
         components: vec![buttons, ai_menu],

@@ -5,15 +5,8 @@
 //! hand message, on its owner's turn, the buttons and menus to draw, play a D card, play,
 //! SKIP or pass.
 
-use poise::serenity_prelude as serenity;
-use serenity::{
-    ButtonStyle, CreateActionRow, CreateButton, CreateSelectMenu, CreateSelectMenuKind,
-    CreateSelectMenuOption,
-};
-
-use super::{who, Picture, Post, MAX_LABEL, MENU_OPTIONS};
+use super::{who, Button, Draft, Menu, Post, Row, Style, TurnOf, MAX_LABEL, MENU_OPTIONS};
 use crate::daifugo::{self, Kind, Seat, Step};
-use crate::discord::types::Data;
 use crate::lang::Lang;
 use crate::session::ids::{Click, HandVerb, TableVerb};
 use crate::session::{DaifugoView, Look};
@@ -55,48 +48,25 @@ pub fn table_post(view: &DaifugoView, lang: Lang) -> Post {
             }
             .id()
         };
-        post.components.push(CreateActionRow::Buttons(vec![
-            CreateButton::new(table(TableVerb::ShowHand))
+        post.components.push(Row::Buttons(vec![
+            Button::new(table(TableVerb::ShowHand))
                 .label(w.show_hand)
                 .emoji('🂠')
-                .style(ButtonStyle::Primary),
-            CreateButton::new(table(TableVerb::Hint))
+                .style(Style::Primary),
+            Button::new(table(TableVerb::Hint))
                 .label(w.hint)
                 .emoji('💡')
-                .style(ButtonStyle::Secondary),
+                .style(Style::Secondary),
         ]));
     }
     post.content = lines.join("\n");
     post
 }
 
-/// The public message with the table picture.
-pub async fn public_post(data: &Data, view: &DaifugoView, lang: Lang) -> Post {
-    let mut post = table_post(view, lang);
-    let drawn = view.clone();
-    post.picture = data
-        .drawing
-        .draw(move || drawn.table_png(drawn.info.look, text::pictures::words(lang)))
-        .await
-        .map(|png| Picture {
-            png,
-            file: TABLE_FILE,
-            alt: text::alt::table_alt(&view.game, lang),
-        });
-    post.turn_of = Some(super::TurnOf::of(&view.info));
-    post
-}
-
-/// A player's hand, only for them: the picture, the cards in words, what they could
-/// play, and on their turn the buttons and menus to act. The picture is drawn in their
+/// A player's hand, only for them: the cards in words, what they could play, and on
+/// their turn the buttons and menus to act. The front adds the picture, drawn in their
 /// own look (`/settings me palette`).
-pub async fn hand_post(
-    data: &Data,
-    view: &DaifugoView,
-    seat: Seat,
-    lang: Lang,
-    look: Look,
-) -> Post {
+pub fn hand_post(view: &DaifugoView, seat: Seat, lang: Lang) -> Post {
     let g = &view.game;
     let cards = view.hand_ids(seat);
     let mut lines = words::hand_lines(g, &cards, lang);
@@ -119,24 +89,20 @@ pub async fn hand_post(
         if g.turn.step == Step::Discard {
             lines.push(text::bot::hand_prompt(true, false, lang).into());
             let mut seen: Vec<String> = Vec::new();
-            let options: Vec<CreateSelectMenuOption> = cards
+            let options: Vec<(String, String)> = cards
                 .iter()
                 .filter_map(|&id| {
                     let word = words::card_notation(g.kind(id));
                     (!seen.contains(&word)).then(|| {
                         seen.push(word.clone());
-                        CreateSelectMenuOption::new(words::card_word(g, id), word)
+                        (words::card_word(g, id), word)
                     })
                 })
                 .take(MENU_OPTIONS)
                 .collect();
             if !options.is_empty() {
-                components.push(CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(
-                        hand(HandVerb::Discard),
-                        CreateSelectMenuKind::String { options },
-                    )
-                    .placeholder(w.discard),
+                components.push(Row::Menu(
+                    Menu::new(hand(HandVerb::Discard), options).placeholder(w.discard),
                 ));
             }
         } else {
@@ -151,68 +117,74 @@ pub async fn hand_post(
                     }
                 }
                 lines.push(text::bot::could_play(&numbers, lang));
-                let options: Vec<CreateSelectMenuOption> = candidates
+                let options: Vec<(String, String)> = candidates
                     .iter()
                     .take(MENU_OPTIONS)
                     .map(|c| {
                         let cards = daifugo::hint::candidate_notation(g, c);
-                        CreateSelectMenuOption::new(
+                        (
                             text::clip(&format!("{} ({cards})", c.number), MAX_LABEL),
                             cards,
                         )
                     })
                     .collect();
-                components.push(CreateActionRow::SelectMenu(
-                    CreateSelectMenu::new(
-                        hand(HandVerb::Play),
-                        CreateSelectMenuKind::String { options },
-                    )
-                    .placeholder(w.play),
+                components.push(Row::Menu(
+                    Menu::new(hand(HandVerb::Play), options).placeholder(w.play),
                 ));
             }
             let start = g.turn.step == Step::Start;
             let has = |k: Kind| g.hand(seat).iter().any(|&c| g.kind(c) == k);
             let mut buttons = vec![
-                CreateButton::new(hand(HandVerb::Draw))
+                Button::new(hand(HandVerb::Draw))
                     .label(w.draw)
-                    .style(ButtonStyle::Secondary)
+                    .style(Style::Secondary)
                     .disabled(!start || g.at_limit(seat)),
-                CreateButton::new(hand(HandVerb::PlayD))
+                Button::new(hand(HandVerb::PlayD))
                     .label(w.play_d)
-                    .style(ButtonStyle::Secondary)
+                    .style(Style::Secondary)
                     .disabled(!start || !has(Kind::D)),
             ];
             if g.options.skip {
                 buttons.push(
-                    CreateButton::new(hand(HandVerb::Skip))
+                    Button::new(hand(HandVerb::Skip))
                         .label("SKIP")
-                        .style(ButtonStyle::Secondary)
+                        .style(Style::Secondary)
                         .disabled(!has(Kind::Skip)),
                 );
             }
             buttons.push(
-                CreateButton::new(hand(HandVerb::Pass))
+                Button::new(hand(HandVerb::Pass))
                     .label(w.pass)
-                    .style(ButtonStyle::Danger)
+                    .style(Style::Danger)
                     .disabled(g.must_draw()),
             );
-            components.push(CreateActionRow::Buttons(buttons));
+            components.push(Row::Buttons(buttons));
         }
     }
-    let drawn = view.clone();
-    let picture = data
-        .drawing
-        .draw(move || drawn.hand_png(seat, look, text::pictures::words(lang)))
-        .await
-        .map(|png| Picture {
-            png,
-            file: HAND_FILE,
-            alt: text::alt::hand_alt(g, &cards, lang),
-        });
     Post {
         content: text::clip(&lines.join("\n"), 1_900),
-        picture,
         components,
         ..Post::default()
     }
+}
+
+/// The public message with the table picture: the game's turn message.
+pub fn table(view: &DaifugoView, lang: Lang) -> Draft {
+    let mut post = table_post(view, lang);
+    post.turn_of = Some(TurnOf::of(&view.info));
+    let alt = text::alt::table_alt(&view.game, lang);
+    let drawn = view.clone();
+    Draft::new(post, TABLE_FILE, alt, move || {
+        drawn.table_png(drawn.info.look, text::pictures::words(lang))
+    })
+}
+
+/// A player's hand with its picture, drawn in their own look.
+pub fn hand(view: &DaifugoView, seat: Seat, look: Look, lang: Lang) -> Draft {
+    let post = hand_post(view, seat, lang);
+    let alt = text::alt::hand_alt(&view.game, &view.hand_ids(seat), lang);
+    let drawn = view.clone();
+    Draft::new(post, HAND_FILE, alt, move || {
+        drawn.hand_png(seat, look, text::pictures::words(lang))
+    })
 }
