@@ -14,7 +14,7 @@ use crate::session::GameView;
 use crate::text;
 use crate::text::posts::{Draft, Row, Sketch, Style};
 
-pub use crate::text::posts::{rematch_row, Picture, Post, TurnOf, MAX_CONTENT};
+pub use crate::text::posts::{Picture, Post, TurnOf, MAX_CONTENT};
 
 /// Whether the board can be opened as an Activity (its Open board button).
 pub fn activity(data: &Data) -> bool {

@@ -11,10 +11,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutoArchiveDuration, ChannelType, CreateThread, EditThread, Permissions};
 use tracing::{info, warn};
 
-use super::posts::Post;
 use super::send;
 use super::types::Data;
-use crate::session::{GameKind, GameView, Place};
+use crate::session::{GameKind, Place};
 use crate::text;
 
 /// How long creating or archiving a thread may take before the game goes on without it.
@@ -66,28 +65,13 @@ pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
         return;
     };
     let view = data.session.classes().game_by_id(game_id).await.ok();
-    let lines = match &view {
-        Some(GameView::Climb(v)) if v.game.is_over() => {
-            text::climb::standings(&v.game, info.lang, text::Markup::Discord)
-        }
-        Some(GameView::Daifugo(v)) if v.game.is_over() => {
-            text::daifugo::ranking(&v.game, info.lang, text::Markup::Discord)
-        }
-        _ => Vec::new(),
-    };
-    let thread = info.place.channel_id;
-    let message = text::bot::game_over_in_thread(info.kind, thread, &lines, info.lang);
+    let post = text::posts::notices::thread_game_over(&info, view.as_ref());
     let parent_place = Place {
         guild_id: info.place.guild_id,
         channel_id: parent,
     };
-    let mut post = Post::text(message);
-    if matches!(&view, Some(v) if v.is_over()) {
-        post.components
-            .extend(super::posts::rematch_row(&info, info.lang));
-    }
     send::post(http, data, parent_place, post).await;
-    archive(http, thread).await;
+    archive(http, info.place.channel_id).await;
 }
 
 /// Delete a thread opened for a game that was then refused (its options, say): nothing

@@ -267,6 +267,25 @@ pub fn daifugo_options(text: &str) -> Result<daifugo::Options, RequestError> {
     Ok(o)
 }
 
+/// Prime Daifugo options from `/daifugo start`'s choices, as [`daifugo_options`] reads
+/// the same words: `advanced` (the 0, [5/9] and [4/6/8] cards), `skip`, `hand-limit` (of
+/// 13 cards) and the games to win (the default when not given).
+pub fn daifugo_choices(
+    advanced: bool,
+    skip: bool,
+    hand_limit: bool,
+    games: Option<u8>,
+) -> daifugo::Options {
+    daifugo::Options {
+        zero: advanced,
+        five_nine: advanced,
+        four_six_eight: advanced,
+        skip,
+        hand_limit: hand_limit.then_some(13),
+        games_to_win: games.unwrap_or(daifugo::options::DEFAULT_GAMES_TO_WIN),
+    }
+}
+
 /// AI seats, e.g. `hard` or `easy,medium` (`easy medium` works too).
 pub fn levels(text: &str) -> Result<Vec<Level>, RequestError> {
     let levels: Vec<Level> = text

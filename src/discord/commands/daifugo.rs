@@ -5,13 +5,12 @@
 use super::args::Args;
 use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_here};
-use crate::daifugo;
 use crate::discord::answers;
 use crate::discord::caller::Caller;
 
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
-use crate::session::Rules;
+use crate::session::{request, Rules};
 use crate::text::posts::replies::table_asked;
 use crate::text::{self, Markup};
 
@@ -28,15 +27,12 @@ pub async fn start(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let caller = Caller::from_command(ctx);
     let http = ctx.serenity_context().http.clone();
     answer(ctx, Shown::Public, async move {
-        let advanced = advanced.unwrap_or(false);
-        let options = daifugo::Options {
-            zero: advanced,
-            five_nine: advanced,
-            four_six_eight: advanced,
-            skip: skip.unwrap_or(false),
-            hand_limit: hand_limit.unwrap_or(false).then_some(13),
-            games_to_win: games.unwrap_or(daifugo::options::DEFAULT_GAMES_TO_WIN),
-        };
+        let options = request::daifugo_choices(
+            advanced.unwrap_or(false),
+            skip.unwrap_or(false),
+            hand_limit.unwrap_or(false),
+            games,
+        );
         let wanted = Wanted {
             rules: Rules::Daifugo(options),
             ai,

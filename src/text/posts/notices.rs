@@ -6,7 +6,7 @@
 use super::{Answer, Draft, Post};
 use crate::lang::Lang;
 use crate::session::{
-    AwayDone, GameInfo, GameSummary, Member, MyGame, PairFailure, Paired, Pings, Place,
+    AwayDone, GameInfo, GameSummary, GameView, Member, MyGame, PairFailure, Paired, Pings, Place,
 };
 use crate::text;
 
@@ -196,4 +196,27 @@ pub fn class_paired(paired: &Paired, lang: Lang) -> String {
         summary.push_str(&text::class::game_failed(group, &why, lang));
     }
     text::clip(&summary, 1_990)
+}
+
+/// The end of a game played in a thread, posted in the thread's channel: its standings
+/// (or ranking) when it is over, with the Rematch button, and the link to the thread.
+pub fn thread_game_over(info: &GameInfo, view: Option<&GameView>) -> Post {
+    let m = text::Markup::Discord;
+    let lines = match view {
+        Some(GameView::Climb(v)) if v.game.is_over() => {
+            text::climb::standings(&v.game, info.lang, m)
+        }
+        Some(GameView::Daifugo(v)) if v.game.is_over() => {
+            text::daifugo::ranking(&v.game, info.lang, m)
+        }
+        _ => Vec::new(),
+    };
+    let thread = info.place.channel_id;
+    let mut post = Post::text(text::bot::game_over_in_thread(
+        info.kind, thread, &lines, info.lang,
+    ));
+    if view.is_some_and(|v| v.is_over()) {
+        post.components.extend(super::rematch_row(info, info.lang));
+    }
+    post
 }

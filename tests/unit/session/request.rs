@@ -6,9 +6,9 @@ use primeclimb::climb::Course;
 use primeclimb::level::Level;
 use primeclimb::render::{Look, Palette};
 use primeclimb::session::request::{
-    climb_line, climb_move, climb_options, daifugo_line, daifugo_options, days_from_civil,
-    due_date, duration, game_kind, hint_option, levels, look, look_words, report_date, report_span,
-    stored_look, ClimbLine, Command, DaifugoLine, RequestError,
+    climb_line, climb_move, climb_options, daifugo_choices, daifugo_line, daifugo_options,
+    days_from_civil, due_date, duration, game_kind, hint_option, levels, look, look_words,
+    report_date, report_span, stored_look, ClimbLine, Command, DaifugoLine, RequestError,
 };
 use primeclimb::{climb, daifugo};
 
@@ -120,6 +120,34 @@ fn daifugo_options_read_from_words() {
         .unwrap_err()
         .to_string()
         .starts_with("`turbo`"));
+}
+
+/// `/daifugo start`'s choices mean what the same words mean.
+#[test]
+fn daifugo_choices_mean_their_words() {
+    for (advanced, skip, limit, games) in [
+        (false, false, false, None),
+        (true, false, false, None),
+        (false, true, true, Some(3)),
+        (true, true, true, Some(1)),
+    ] {
+        let mut words: Vec<String> = Vec::new();
+        for (on, word) in [
+            (advanced, "advanced"),
+            (skip, "skip"),
+            (limit, "hand-limit"),
+        ] {
+            if on {
+                words.push(word.into());
+            }
+        }
+        words.extend(games.map(|n| format!("games={n}")));
+        assert_eq!(
+            daifugo_choices(advanced, skip, limit, games),
+            daifugo_options(&words.join(" ")).unwrap(),
+            "{words:?}"
+        );
+    }
 }
 
 #[test]
