@@ -53,8 +53,8 @@ pub async fn open_thread(
 /// If game `game_id` was played in a thread and is over, announce its end in the thread's
 /// channel (once, whoever calls) and archive the thread.
 pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
-    let info = match data.session.classes().claim_end(game_id).await {
-        Ok(Some(info)) => info,
+    let (info, view) = match data.session.classes().claim_end(game_id).await {
+        Ok(Some(claimed)) => claimed,
         Ok(None) => return,
         Err(e) => {
             warn!(game_id, "announcing a game's end failed: {e}");
@@ -64,7 +64,6 @@ pub async fn announce_end(http: &serenity::Http, data: &Data, game_id: i64) {
     let Some(parent) = info.parent_channel_id else {
         return;
     };
-    let view = data.session.classes().game_by_id(game_id).await.ok();
     let post = text::posts::notices::thread_game_over(&info, view.as_ref());
     let parent_place = Place {
         guild_id: info.place.guild_id,

@@ -120,9 +120,13 @@ impl<S: Store> Classes<'_, S> {
         Ok(self.store().unannounced_ends().await?)
     }
 
-    /// Claim the announcement of a finished or ended game's end: its final view, once
-    /// (`None` if it was announced already, or is not over, or not in a thread).
-    pub async fn claim_end(self, game_id: i64) -> Result<Option<GameInfo>, SessionError> {
+    /// Claim the announcement of a finished or ended game's end: the game and its final
+    /// view (none for a game that never started), once (`None` if it was announced
+    /// already, or is not over, or not in a thread).
+    pub async fn claim_end(
+        self,
+        game_id: i64,
+    ) -> Result<Option<(GameInfo, Option<GameView>)>, SessionError> {
         let Some(row) = self.store().game(game_id).await? else {
             return Ok(None);
         };
@@ -132,11 +136,15 @@ impl<S: Store> Classes<'_, S> {
         let mut tx = self.store().begin().await?;
         let claimed = tx.claim_end_announcement(game_id).await?;
         tx.commit().await?;
-        if claimed {
-            Ok(Some(GameInfo::of_row(&row)?))
-        } else {
-            Ok(None)
+        if !claimed {
+            return Ok(None);
         }
+        let info = GameInfo::of_row(&row)?;
+        let view = match row.state {
+            Some(_) => self.game_view(row).await.ok(),
+            None => None,
+        };
+        Ok(Some((info, view)))
     }
 
     /// Record a class assignment (before its games are opened); returns its id.

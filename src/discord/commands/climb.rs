@@ -221,37 +221,12 @@ pub async fn replay(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
             Ok(found) => found,
             Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
         };
-        let (info, frames) = (replay.info.clone(), &replay.frames);
-        let turns = frames.len().saturating_sub(1);
-        let finished = info.status != crate::session::Status::Active;
-        let Some((last, _)) = frames.last() else {
-            return Answer::private(text::errors::refusal(
-                &crate::session::SessionError::NotStarted,
-                lang,
-            ));
+        let draft = match text::posts::learning::replay(replay, shown, lang) {
+            Ok(draft) => draft,
+            Err(refused) => return Answer::private(refused),
         };
-        let alt = text::review::replay_alt(info.id, turns, last, lang);
-        let fitted = data
-            .drawing
-            .draw(move || replay.gif(text::pictures::words(lang)))
-            .await;
-        let Some(fitted) = fitted else {
-            return Answer::private(text::review::replay_failed(lang));
-        };
-        let mut post = Post::text(text::review::replay_text(
-            info.id,
-            turns,
-            fitted.every,
-            finished,
-            lang,
-            Markup::Discord,
-        ));
-        post.picture = Some(crate::discord::posts::Picture {
-            png: fitted.gif,
-            file: "replay.gif",
-            alt,
-        });
-        Answer::new(post, shown)
+        let fitted = data.drawing.draw(draft.draw).await;
+        (draft.finish)(fitted)
     })
     .await
 }

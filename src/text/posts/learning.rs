@@ -3,17 +3,21 @@
 //! positions. Each is a [`Draft`]: the front draws its picture.
 
 use super::replies;
-use super::{lobby, Button, Draft, File, Post, Row, Style, MAX_CONTENT};
+use super::{lobby, Button, Draft, File, Picture, Post, Row, Style, MAX_CONTENT};
 use super::{Answer, Shown};
 use crate::climb::lessons::Lesson;
 use crate::climb::puzzle::Puzzle;
 use crate::daifugo::puzzle::Puzzle as DaifugoPuzzle;
 use crate::lang::Lang;
+use crate::render::replay::FittedReplay;
 use crate::session::ids::Click;
 use crate::session::lessons::Learn;
+use crate::session::replay::ReplayView;
 use crate::session::report::ClassReport;
 use crate::session::review::{PositionView, ReviewView};
-use crate::session::{GameKind, GameSummary, Look, Opened, OpenedGame, PuzzleShown};
+use crate::session::{
+    GameKind, GameSummary, Look, Opened, OpenedGame, PuzzleShown, SessionError, Status,
+};
 use crate::text::{self, Markup};
 
 const M: Markup = Markup::Discord;
@@ -266,4 +270,42 @@ pub fn class_games(
         ])];
     }
     Answer::new(post, Shown::Private)
+}
+
+/// A replay still to draw: the GIF of the whole game (`draw`, made to fit the upload
+/// limit, showing one turn in `every` when the game is long), then the answer that shows
+/// it, or says it could not be drawn (`finish`, given what `draw` made).
+pub struct ReplayDraft {
+    pub draw: Box<dyn FnOnce() -> Result<FittedReplay, image::ImageError> + Send + Sync>,
+    pub finish: Box<dyn FnOnce(Option<FittedReplay>) -> Answer + Send + Sync>,
+}
+
+/// The replay of a game, shown as `shown`; a game with no turn yet is refused (in words).
+pub fn replay(replay: ReplayView, shown: Shown, lang: Lang) -> Result<ReplayDraft, String> {
+    let info = replay.info.clone();
+    let turns = replay.frames.len().saturating_sub(1);
+    let finished = info.status != Status::Active;
+    let Some((last, _)) = replay.frames.last() else {
+        return Err(text::errors::refusal(&SessionError::NotStarted, lang));
+    };
+    let alt = text::review::replay_alt(info.id, turns, last, lang);
+    let finish = move |fitted: Option<FittedReplay>| {
+        let Some(fitted) = fitted else {
+            return Answer::private(text::review::replay_failed(lang));
+        };
+        let (every, m) = (fitted.every, Markup::Discord);
+        let mut post = Post::text(text::review::replay_text(
+            info.id, turns, every, finished, lang, m,
+        ));
+        post.picture = Some(Picture {
+            png: fitted.gif,
+            file: "replay.gif",
+            alt,
+        });
+        Answer::new(post, shown)
+    };
+    Ok(ReplayDraft {
+        draw: Box::new(move || replay.gif(text::pictures::words(lang))),
+        finish: Box::new(finish),
+    })
 }
