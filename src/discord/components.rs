@@ -57,15 +57,9 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         }
         // Another page of the teacher's list: it names no game.
         Asked::ClassGames { everywhere, page } => {
-            let work = async {
-                // The page replaces the one clicked; a refusal is told privately.
-                let mut answer =
-                    super::commands::class::games_page(data, &caller, everywhere, page).await;
-                if !answer.post.post.components.is_empty() {
-                    answer.shown = Shown::Update;
-                }
-                answer
-            };
+            // The page replaces the one clicked; a refusal is told privately.
+            let pages = super::commands::class::games_page;
+            let work = pages(data, &caller, everywhere, (page, true));
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
     };

@@ -65,7 +65,7 @@ pub async fn games(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let caller = Caller::from_command(ctx);
     answer(ctx, Shown::Private, async move {
-        games_page(&data, &caller, everywhere.unwrap_or(false), 0).await
+        games_page(&data, &caller, everywhere.unwrap_or(false), (0, false)).await
     })
     .await
 }
@@ -93,7 +93,13 @@ pub async fn view(ctx: Context<'_>, a: &Args<'_>) -> Result<(), Error> {
 
 /// One page of the open games for a teacher, with buttons to the pages before and after:
 /// `/class games` shows the first, the buttons the others.
-pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u16) -> Answer {
+/// `clicked`: asked by a page's button, whose page the answer replaces.
+pub async fn games_page(
+    data: &Data,
+    caller: &Caller,
+    everywhere: bool,
+    (page, clicked): (u16, bool),
+) -> Answer {
     let lang = caller.lang();
     let here = match caller.place() {
         Ok(p) => p,
@@ -110,7 +116,7 @@ pub async fn games_page(data: &Data, caller: &Caller, everywhere: bool, page: u1
         Err(e) => return Answer::private(text::errors::refusal(&e, lang)),
     };
     let now = data.session.now();
-    text::posts::learning::class_games(&games, now, everywhere, page, lang)
+    text::posts::learning::class_games(&games, now, everywhere, (page, clicked), lang)
 }
 
 /// The class report: a spreadsheet (one row per student) and a chart, only for you

@@ -21,8 +21,8 @@ pub enum Shown {
 pub struct Answer {
     pub post: Draft,
     pub shown: Shown,
-    /// The request changed a game in this channel: if Discord refuses the answer, the post
-    /// goes to the channel instead, headed by this note.
+    /// The request changed a game in this channel: if the answer cannot be given (Discord
+    /// refuses the reply), the post goes to the channel instead, headed by this note.
     pub saved: Option<(Place, String)>,
     /// A private message sent after a delivered answer (a Prime Daifugo hand).
     pub private_followup: Option<Draft>,

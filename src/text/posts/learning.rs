@@ -243,12 +243,12 @@ pub fn puzzle(shown: PuzzleShown, kind: GameKind, lang: Lang) -> Answer {
 }
 
 /// One page of a teacher's open games (`page`, from 0), with buttons to the pages before
-/// and after.
+/// and after; only for the teacher, and in place of the page `clicked` from.
 pub fn class_games(
     games: &[GameSummary],
     now: i64,
     everywhere: bool,
-    page: u16,
+    (page, clicked): (u16, bool),
     lang: Lang,
 ) -> Answer {
     let (content, pages) =
@@ -268,6 +268,9 @@ pub fn class_games(
             button(page.saturating_sub(1), text::class::previous_page(lang)).disabled(page == 0),
             button(page + 1, text::class::next_page(lang)).disabled(page + 1 >= pages),
         ])];
+        if clicked {
+            return Answer::new(post, Shown::Update);
+        }
     }
     Answer::new(post, Shown::Private)
 }

@@ -75,3 +75,38 @@ fn every_open_game_is_on_some_page_and_every_page_fits_a_message() {
     let (fr, _) = games_overview(&games, now, false, 0, Lang::Fr);
     assert!(fr.contains("(page 1 sur "), "{fr}");
 }
+
+/// The overview as an answer: the page buttons of a longer list (the first greyed on the
+/// first page, the last on the last), in place of the page clicked, else only for the
+/// teacher; a list of one page has no buttons.
+#[test]
+fn a_longer_list_turns_its_pages_in_place() {
+    use primeclimb::text::posts::learning::class_games;
+    use primeclimb::text::posts::{Row, Shown};
+    let games: Vec<GameSummary> = (1..=31).map(summary).collect();
+    let now = 40 * 60_000;
+    let buttons = |rows: &[Row]| -> Vec<(String, bool)> {
+        rows.iter()
+            .flat_map(|r| match r {
+                Row::Buttons(b) => b.iter().map(|b| (b.id.clone(), b.disabled)).collect(),
+                Row::Menu(_) => Vec::new(),
+            })
+            .collect()
+    };
+    let asked = class_games(&games, now, false, (0, false), Lang::En);
+    assert_eq!(asked.shown, Shown::Private);
+    assert_eq!(
+        buttons(&asked.post.post.components),
+        [
+            ("class:games:here:0".to_string(), true),
+            ("class:games:here:1".to_string(), false)
+        ]
+    );
+    let clicked = class_games(&games, now, true, (1, true), Lang::En);
+    assert_eq!(clicked.shown, Shown::Update);
+    let ids = buttons(&clicked.post.post.components);
+    assert_eq!(ids[0], ("class:games:all:0".to_string(), false));
+    let one = class_games(&games[..2], now, false, (0, true), Lang::En);
+    assert_eq!(one.shown, Shown::Private);
+    assert!(one.post.post.components.is_empty());
+}
