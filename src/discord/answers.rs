@@ -13,12 +13,7 @@ use crate::text::{self, Markup};
 
 pub use answers::{hand_answer, hint_words, refusal};
 
-/// How the caller is named in a note to the channel: a mention.
-pub fn mention(caller: &Caller) -> String {
-    text::posts::notices::mention(caller.user())
-}
-
-/// The answer to a change of a Prime Climb game (see [`game_changed`]).
+/// The answer to a change of a Prime Climb game (`text::posts::replies::game_changed`).
 pub fn climb_changed(
     data: &Data,
     caller: &Caller,
@@ -26,14 +21,13 @@ pub fn climb_changed(
     changed: Changed<ClimbView>,
     lang: Lang,
 ) -> Answer {
-    answers::climb_changed(place, changed, &mention(caller), activity(data), lang)
+    answers::climb_changed(place, changed, caller.user(), activity(data), lang)
 }
 
 /// The answer to a Prime Daifugo action: the table, and the caller's hand privately while
 /// it is still their turn.
 pub fn daifugo_acted(caller: &Caller, place: Place, changed: Changed<DaifugoView>) -> Answer {
-    let (user, lang) = (caller.user(), caller.lang());
-    answers::daifugo_acted(place, changed, user, &mention(caller), lang)
+    answers::daifugo_acted(place, changed, caller.user(), caller.lang())
 }
 
 /// The hints for the turn being played, in the caller's language.

@@ -27,9 +27,7 @@ pub async fn shape(data: &Data, post: &mut Post) {
         return;
     }
     let pings = data.session.people().pings(&post.mentions).await;
-    post.mentions = pings.users;
-    post.silent |= pings.silent;
-    post.shaped = true;
+    post.ping(&pings);
 }
 
 /// Post a message in a game's channel. The game is already saved: a refusal is tried

@@ -5,7 +5,7 @@ use super::{climb::roll_words, counted, list, tr, Lang, Markup};
 use crate::climb::puzzle::{Grade as ClimbGrade, Kind, Puzzle as ClimbPuzzle};
 use crate::daifugo::puzzle::{Grade as DaifugoGrade, Puzzle as DaifugoPuzzle};
 use crate::session::calendar;
-use crate::session::{PuzzleGrade, PuzzleRecord, PuzzleStanding};
+use crate::session::{GameKind, PuzzleGrade, PuzzleRecord, PuzzleStanding};
 
 /// A figure to one decimal, with a decimal comma in French.
 fn one(x: f64, lang: Lang) -> String {
@@ -256,15 +256,22 @@ pub fn standings(rows: &[PuzzleStanding], game: &str, lang: Lang, m: Markup) -> 
     lines.join("\n")
 }
 
+/// How to answer each game's puzzle, as its question shows it (the command's name is the
+/// same in both languages).
+pub fn answer_command(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Climb => "/climb puzzle answer:",
+        GameKind::Daifugo => "/daifugo puzzle answer:",
+    }
+}
+
 /// The post in a server's puzzle channel: both puzzles of the day.
 pub fn daily_post(climb: &ClimbPuzzle, daifugo: &DaifugoPuzzle, lang: Lang) -> String {
     let m = Markup::Discord;
-    let climb_cmd = lang.text("/climb puzzle answer:", "/climb puzzle answer:");
-    let daifugo_cmd = lang.text("/daifugo puzzle answer:", "/daifugo puzzle answer:");
     format!(
         "{}\n\n{}\n\n{}",
-        climb_question(climb, climb_cmd, lang, m),
-        daifugo_question(daifugo, daifugo_cmd, lang, m),
+        climb_question(climb, answer_command(GameKind::Climb), lang, m),
+        daifugo_question(daifugo, answer_command(GameKind::Daifugo), lang, m),
         lang.text(
             "Answers stay private; your first answer of the day counts for your streak.",
             "Les réponses restent privées ; votre première réponse du jour compte pour votre série."

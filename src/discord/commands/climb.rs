@@ -6,7 +6,6 @@ use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_here, answer_slow};
 use crate::config::WebConfig;
 use crate::discord::answers;
-use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
 use crate::discord::posts::{activity, Post};
 use crate::discord::reply::{Answer, Shown};
@@ -135,7 +134,7 @@ pub async fn end_game(ctx: Context<'_>) -> Result<(), Error> {
         let actor = caller.actor();
         match data.session.lobbies().end_game(place, &actor).await {
             // The end takes over from the last turn message: its buttons go.
-            Ok(view) => ended(place, &view, &caller.name, &mention(&caller), lang),
+            Ok(view) => ended(place, &view, (caller.user(), &caller.name), lang),
             Err(e) => Answer::private(text::errors::refusal(&e, lang)),
         }
     })

@@ -7,7 +7,6 @@ use super::opening::{new_game, opened_answer, Wanted};
 use super::shared::{answer, answer_here};
 use crate::discord::answers;
 use crate::discord::caller::Caller;
-
 use crate::discord::reply::{Answer, Shown};
 use crate::discord::types::{Context, Error};
 use crate::session::{request, Rules};

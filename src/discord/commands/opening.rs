@@ -5,7 +5,6 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::discord::answers::mention;
 use crate::discord::caller::Caller;
 use crate::discord::reply::Answer;
 use crate::discord::threads::{self};
@@ -75,5 +74,5 @@ pub(crate) async fn new_game(
 /// The answer to a start command (`text::posts::replies::opened`).
 pub(crate) fn opened_answer(data: &Data, caller: &Caller, opened: Opened) -> Answer {
     let activity = crate::discord::posts::activity(data);
-    text::posts::replies::opened(opened, &mention(caller), activity, caller.lang())
+    text::posts::replies::opened(opened, caller.user(), activity, caller.lang())
 }

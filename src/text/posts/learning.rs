@@ -36,34 +36,24 @@ fn position(
     })
 }
 
-/// How to answer each game's puzzle, as the question shows it.
-fn command(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Climb => "/climb puzzle answer:",
-        GameKind::Daifugo => "/daifugo puzzle answer:",
-    }
+/// `post` with a Prime Climb puzzle's board.
+fn puzzle_board(post: Post, puzzle: &Puzzle, look: Look, lang: Lang) -> Draft {
+    let alt = text::puzzle::climb_alt(puzzle, lang);
+    position(post, puzzle.game.clone(), "puzzle.png", alt, look, lang)
 }
 
 /// A day's Prime Climb puzzle: the question and the board.
 pub fn climb_puzzle(puzzle: &Puzzle, look: Look, lang: Lang) -> Draft {
-    let question = text::puzzle::climb_question(puzzle, command(GameKind::Climb), lang, M);
-    let alt = text::puzzle::climb_alt(puzzle, lang);
-    position(
-        Post::text(question),
-        puzzle.game.clone(),
-        "puzzle.png",
-        alt,
-        look,
-        lang,
-    )
+    let command = text::puzzle::answer_command(GameKind::Climb);
+    let question = text::puzzle::climb_question(puzzle, command, lang, M);
+    puzzle_board(Post::text(question), puzzle, look, lang)
 }
 
 /// The day's puzzles of both games, posted in a server's puzzle channel, with the Prime
 /// Climb puzzle's board.
 pub fn daily_puzzles(climb: &Puzzle, daifugo: &DaifugoPuzzle, look: Look, lang: Lang) -> Draft {
     let post = Post::text(text::puzzle::daily_post(climb, daifugo, lang));
-    let alt = text::puzzle::climb_alt(climb, lang);
-    position(post, climb.game.clone(), "puzzle.png", alt, look, lang)
+    puzzle_board(post, climb, look, lang)
 }
 
 /// A lesson's step `i`: its words (after `head`, what the last try did) and its position.
@@ -230,7 +220,7 @@ pub fn puzzle(shown: PuzzleShown, kind: GameKind, lang: Lang) -> Answer {
         }
         PuzzleShown::Daifugo(puzzle) => Answer::private(text::puzzle::daifugo_question(
             &puzzle,
-            command(kind),
+            text::puzzle::answer_command(kind),
             lang,
             M,
         )),

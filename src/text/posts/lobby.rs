@@ -1,7 +1,7 @@
 //! The lobby message: who has joined, the options, and the Join / Leave / Start / Cancel
 //! buttons with a menu to add or remove AI seats. Every click edits the message in place.
 
-use super::{Button, Menu, Post, Row, Style};
+use super::{mention, Button, Menu, Post, Row, Style};
 use crate::lang::Lang;
 use crate::level::Level;
 use crate::session::ids::{Click, LobbyVerb, REMOVE_AI};
@@ -13,7 +13,7 @@ fn seat_names(info: &GameInfo) -> Vec<String> {
     info.seats
         .iter()
         .map(|s| match (s.user_id, s.ai) {
-            (Some(id), _) => format!("<@{id}>"),
+            (Some(id), _) => mention(id),
             (None, Some(_)) => format!("🤖 {}", s.name),
             (None, None) => s.name.clone(),
         })

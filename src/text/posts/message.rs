@@ -234,13 +234,18 @@ pub fn rematch_row(info: &GameInfo, lang: Lang) -> Option<Row> {
     })
 }
 
+/// A Discord mention of a user.
+pub fn mention(user: i64) -> String {
+    format!("<@{user}>")
+}
+
 /// How to name a seat in a message: a mention (and the name) for a Discord user, a robot
 /// for an AI seat; with the user to ping, if any.
 pub fn who(info: &GameInfo, seat: usize, name: &str) -> (String, Option<u64>) {
     let m = Markup::Discord;
     match info.user_of(seat) {
         Some(id) => (
-            format!("<@{id}> ({})", m.bold(name)),
+            format!("{} ({})", mention(id), m.bold(name)),
             u64::try_from(id).ok(),
         ),
         None if info.ai_level(seat).is_some() => (format!("🤖 {}", m.bold(name)), None),

@@ -14,8 +14,8 @@ pub mod replies;
 
 pub use answer::{Answer, Shown};
 pub use message::{
-    rematch_row, who, Button, Draft, File, Menu, Picture, Post, Row, Sketch, Style, TurnOf,
-    MAX_CONTENT, MAX_LABEL, MENU_OPTIONS,
+    mention, rematch_row, who, Button, Draft, File, Menu, Picture, Post, Row, Sketch, Style,
+    TurnOf, MAX_CONTENT, MAX_LABEL, MENU_OPTIONS,
 };
 
 use crate::lang::Lang;

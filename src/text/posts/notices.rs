@@ -3,17 +3,12 @@
 //! tidying, and the notes to a game when a player goes away or comes back. Each names
 //! people by mention and pings exactly those the session decided.
 
-use super::{Answer, Draft, Post};
+use super::{mention, Answer, Draft, Post};
 use crate::lang::Lang;
 use crate::session::{
     AwayDone, GameInfo, GameSummary, GameView, Member, MyGame, PairFailure, Paired, Pings, Place,
 };
 use crate::text;
-
-/// A Discord mention of a user.
-pub fn mention(user: i64) -> String {
-    format!("<@{user}>")
-}
 
 /// `text` pinging `users` (ids as the session keeps them).
 fn pinging(text: String, users: impl IntoIterator<Item = i64>) -> Post {

@@ -13,6 +13,11 @@ use crate::session::{
 };
 use crate::text::{self, Markup};
 
+/// The note heading a change's post in the channel when the reply to `user` is refused.
+fn saved_note(user: i64, lang: Lang) -> String {
+    text::bot::saved_note(&super::mention(user), lang)
+}
+
 /// The public message of a game after a change, whichever game, in `lang`: the board
 /// (with the Open board button when `activity`), or the Prime Daifugo table (never a
 /// hand). It becomes the game's turn message.
@@ -39,19 +44,19 @@ pub fn started(place: Place, changed: Changed<GameView>, activity: bool, lang: L
 
 /// The answer to a change of a game: its public message in `lang` (the board, with the
 /// Open board button when `activity`, or the Prime Daifugo table), pinging as the session
-/// decided (saved: posted in the channel under a note naming `asker` if the reply is
+/// decided (saved: posted in the channel under a note naming the asker, `user`, if the reply is
 /// refused), then what follows (direct messages, the AI seats, the end announced).
 pub fn game_changed(
     place: Place,
     changed: Changed<GameView>,
-    asker: &str,
+    user: i64,
     activity: bool,
     lang: Lang,
 ) -> Answer {
     let mut post = public(&changed.view, activity, lang);
     post.post.ping(&changed.pings);
     Answer::public(post)
-        .saved(place, text::bot::saved_note(asker, lang))
+        .saved(place, saved_note(user, lang))
         .then_ai(place, changed.ai_next)
         .then_announce(changed.info().id, changed.ended)
         .then_notify(changed.notices)
@@ -61,30 +66,24 @@ pub fn game_changed(
 pub fn climb_changed(
     place: Place,
     changed: Changed<ClimbView>,
-    asker: &str,
+    user: i64,
     activity: bool,
     lang: Lang,
 ) -> Answer {
     let changed = changed.map(|v| GameView::Climb(Box::new(v)));
-    game_changed(place, changed, asker, activity, lang)
+    game_changed(place, changed, user, activity, lang)
 }
 
 /// The answer to a Prime Daifugo action of `user`: the public table (see
 /// [`game_changed`]), and their own hand privately while it is still their turn.
-pub fn daifugo_acted(
-    place: Place,
-    changed: Changed<DaifugoView>,
-    user: i64,
-    asker: &str,
-    lang: Lang,
-) -> Answer {
+pub fn daifugo_acted(place: Place, changed: Changed<DaifugoView>, user: i64, lang: Lang) -> Answer {
     let view = &changed.view;
     let hand = match (view.seat_of_user(user), changed.asker_look) {
         (Some(seat), Some(look)) => Some(daifugo::hand(view, seat, look, lang)),
         _ => None,
     };
     let changed = changed.map(|v| GameView::Daifugo(Box::new(v)));
-    let mut answer = game_changed(place, changed, asker, false, lang);
+    let mut answer = game_changed(place, changed, user, false, lang);
     answer.private_followup = hand;
     answer
 }
@@ -157,19 +156,19 @@ pub fn placed(
 
 /// The answer to a start command: the lobby, or the board of a game started at once, told
 /// where the game is played (saved: posted in the channel if the reply is refused, under
-/// a note naming `asker`).
-pub fn opened(opened: Opened, asker: &str, activity: bool, lang: Lang) -> Answer {
+/// a note naming the asker, `user`).
+pub fn opened(opened: Opened, user: i64, activity: bool, lang: Lang) -> Answer {
     let at = opened.at;
     match opened.what {
         OpenedGame::Started(changed) => {
             let kind = changed.info().kind;
-            let answer = game_changed(at.place, *changed, asker, activity, lang);
+            let answer = game_changed(at.place, *changed, user, activity, lang);
             placed(answer, &at, kind, true, lang)
         }
         OpenedGame::Lobby(view) => {
             let kind = view.info.kind;
             let answer = Answer::public(lobby::lobby_post(&view, lang))
-                .saved(at.place, text::bot::saved_note(asker, lang));
+                .saved(at.place, saved_note(user, lang));
             placed(answer, &at, kind, false, lang)
         }
     }
@@ -218,13 +217,13 @@ pub fn table_asked(asked: TableAsked, text_only: bool, lang: Lang) -> Answer {
     }
 }
 
-/// The answer to a game ended by `by` (`asker` in the saved note): the end takes over
-/// from the last turn message, and is announced where a thread game is.
-pub fn ended(place: Place, view: &LobbyView, by: &str, asker: &str, lang: Lang) -> Answer {
+/// The answer to a game ended by `by` (`user`, named in the saved note): the end takes
+/// over from the last turn message, and is announced where a thread game is.
+pub fn ended(place: Place, view: &LobbyView, (user, by): (i64, &str), lang: Lang) -> Answer {
     let mut post = lobby::ended_post(view, by, lang);
     post.turn_of = Some(TurnOf::of(&view.info));
     Answer::public(post)
-        .saved(place, text::bot::saved_note(asker, lang))
+        .saved(place, saved_note(user, lang))
         .then_announce(view.info.id, true)
 }
 
@@ -287,9 +286,10 @@ pub struct Clicker<'a> {
 /// The answer to a click `ask`ed and `done`.
 pub fn clicked(ask: &ClickAsk, done: Clicked, by: &Clicker) -> Answer {
     let lang = by.lang;
-    let asker = super::notices::mention(by.user);
     match done {
-        Clicked::Climb(place, changed) => climb_changed(place, *changed, &asker, by.activity, lang),
+        Clicked::Climb(place, changed) => {
+            climb_changed(place, *changed, by.user, by.activity, lang)
+        }
         Clicked::ClimbHint(view, hints) => {
             Answer::private(hints_words(&view, &hints, by.user, lang))
         }
@@ -322,7 +322,7 @@ pub fn clicked(ask: &ClickAsk, done: Clicked, by: &Clicker) -> Answer {
         Clicked::Lobby(place, LobbyDone::Started(changed)) => {
             started(place, *changed, by.activity, lang)
         }
-        Clicked::Daifugo(place, changed) => daifugo_acted(place, *changed, by.user, &asker, lang),
+        Clicked::Daifugo(place, changed) => daifugo_acted(place, *changed, by.user, lang),
         Clicked::Hand(hand, true) => Answer::private(hint_words(&hand, lang)),
         Clicked::Hand(hand, false) => hand_answer(&hand, lang),
         Clicked::Rematch(r) => rematch(r, by.name, by.message, by.activity, lang),
