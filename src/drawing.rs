@@ -10,6 +10,9 @@ use std::sync::Arc;
 
 use tokio::sync::Semaphore;
 
+use crate::session::Place;
+use crate::text::posts::{Answer, Draft, Picture, Post, Sketch};
+
 tokio::task_local! {
     /// Set while a message nobody waits on is made: its pictures take their turn.
     static BACKGROUND: ();
@@ -58,6 +61,48 @@ impl Drawing {
             }
         }
     }
+}
+
+impl Drawing {
+    /// A post with its picture drawn; if the drawing fails (logged), the post goes without
+    /// it rather than not at all.
+    pub async fn post(&self, draft: Draft) -> Post {
+        let Draft { mut post, sketch } = draft;
+        if let Some(Sketch { draw, file, alt }) = sketch {
+            let png = self.draw(draw).await;
+            post.picture = png.map(|png| Picture { png, file, alt });
+        }
+        post
+    }
+
+    /// An answer with every picture it holds drawn.
+    pub async fn answer(&self, mut answer: Answer) -> Drawn {
+        let post = std::mem::replace(&mut answer.post, Post::default().into());
+        let post = self.post(post).await;
+        let followup = match answer.private_followup.take() {
+            Some(draft) => Some(self.post(draft).await),
+            None => None,
+        };
+        let mut channel_posts = Vec::new();
+        for (place, draft) in std::mem::take(&mut answer.channel_posts) {
+            channel_posts.push((place, self.post(draft).await));
+        }
+        Drawn {
+            post,
+            followup,
+            channel_posts,
+            rest: answer,
+        }
+    }
+}
+
+/// An answer with its pictures drawn: its post, its private followup and its posts in
+/// the game's place, and the rest of it.
+pub struct Drawn {
+    pub post: Post,
+    pub followup: Option<Post>,
+    pub channel_posts: Vec<(Place, Post)>,
+    pub rest: Answer,
 }
 
 /// Make `message` (a future that builds a message nobody waits on) with its pictures

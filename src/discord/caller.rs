@@ -4,7 +4,7 @@
 use super::snowflake::id;
 use poise::serenity_prelude as serenity;
 
-use super::types::Context;
+use super::types::{Data, Error};
 use crate::lang::Lang;
 use crate::session::{Actor, Place, Room};
 use crate::text;
@@ -28,7 +28,7 @@ pub struct Caller {
     pub channel_kind: Option<serenity::ChannelType>,
 }
 
-fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
+pub fn display_name(user: &serenity::User, member: Option<&serenity::Member>) -> String {
     member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
@@ -58,22 +58,8 @@ macro_rules! caller_of {
 }
 
 impl Caller {
-    pub fn from_command(ctx: Context<'_>) -> Caller {
-        match ctx {
-            poise::Context::Application(app) => caller_of!(app.interaction),
-            poise::Context::Prefix(p) => Caller {
-                user_id: p.msg.author.id.get(),
-                name: display_name(&p.msg.author, None),
-                guild_id: p.msg.guild_id.map(|g| g.get()),
-                channel_id: p.msg.channel_id.get(),
-                permissions: None,
-                roles: Vec::new(),
-                locale: None,
-                guild_locale: None,
-                app_permissions: None,
-                channel_kind: None,
-            },
-        }
+    pub fn from_command(ctx: poise::ApplicationContext<'_, Data, Error>) -> Caller {
+        caller_of!(ctx.interaction)
     }
 
     pub fn from_component(click: &serenity::ComponentInteraction) -> Caller {
@@ -101,10 +87,14 @@ impl Caller {
         }
     }
 
-    /// Whether a new game asked for here can have a thread of its own: the bot may open
-    /// threads in this channel, or the channel is a thread already.
+    /// Whether a new game asked for here can have a thread of its own: the channel is a
+    /// thread already, or the bot may open threads in it.
     pub fn room(&self) -> Room {
-        if self.in_thread() {
+        use serenity::ChannelType::{NewsThread, PrivateThread, PublicThread};
+        if matches!(
+            self.channel_kind,
+            Some(PublicThread | PrivateThread | NewsThread)
+        ) {
             Room::AlreadyApart
         } else if self.may_open_threads() {
             Room::Possible
@@ -119,40 +109,21 @@ impl Caller {
             .is_some_and(|p| p.contains(super::threads::THREAD_PERMISSIONS))
     }
 
-    /// Whether the interaction came from a thread.
-    pub fn in_thread(&self) -> bool {
-        matches!(
-            self.channel_kind,
-            Some(
-                serenity::ChannelType::PublicThread
-                    | serenity::ChannelType::PrivateThread
-                    | serenity::ChannelType::NewsThread
-            )
-        )
-    }
-
     /// The session's seat of this caller, as the database stores users.
     pub fn user(&self) -> i64 {
         id(self.user_id)
     }
 
-    /// Manage Server or Manage Messages: a moderator.
-    fn has_moderator_permissions(&self) -> bool {
-        self.permissions.is_some_and(|p| {
-            p.contains(serenity::Permissions::MANAGE_GUILD)
-                || p.contains(serenity::Permissions::MANAGE_MESSAGES)
-                || p.contains(serenity::Permissions::ADMINISTRATOR)
-        })
-    }
-
-    /// The session's actor: a moderator has Manage Server or Manage Messages; their
-    /// roles go with them, so a use case that needs a moderator can tell whether they
-    /// hold the server's teacher role.
+    /// The session's actor: a moderator has Manage Server or Manage Messages (or is an
+    /// administrator); their roles go with them, so a use case that needs a moderator can
+    /// tell whether they hold the server's teacher role.
     pub fn actor(&self) -> Actor {
+        use serenity::Permissions as P;
+        let moderator = P::MANAGE_GUILD | P::MANAGE_MESSAGES | P::ADMINISTRATOR;
         Actor {
             user_id: Some(id(self.user_id)),
             name: self.name.clone(),
-            moderator: self.has_moderator_permissions(),
+            moderator: self.permissions.is_some_and(|p| p.intersects(moderator)),
             roles: self.roles.iter().map(|r| id(*r)).collect(),
         }
     }

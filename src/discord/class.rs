@@ -7,6 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
+use super::caller::display_name;
 use super::send;
 use super::snowflake::id;
 use super::threads;
@@ -95,11 +96,7 @@ pub fn mentions(text: &str) -> Vec<u64> {
 fn member(m: &serenity::Member) -> Member {
     Member {
         user_id: id(m.user.id.get()),
-        name: m
-            .nick
-            .clone()
-            .or_else(|| m.user.global_name.clone())
-            .unwrap_or_else(|| m.user.name.clone()),
+        name: display_name(&m.user, Some(m)),
     }
 }
 

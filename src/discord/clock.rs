@@ -17,22 +17,17 @@ use super::runner;
 use super::send;
 use super::types::Data;
 use crate::config::millis;
-use crate::session::{Due, DueWork, Place, Status};
+use crate::session::{Due, DueWork, Place, SessionError, Status};
 use crate::text;
 use crate::text::posts::notices;
 
 /// At start, AI seats whose turn it is play; then every tick, reminders, timeouts and
 /// waiting AI seats. Stops when `stop` turns true.
 pub async fn run(http: Arc<serenity::Http>, data: Data, mut stop: watch::Receiver<bool>) {
-    match data.session.clocks().open_places().await {
-        Ok(games) => {
-            for (place, status) in games {
-                if status == Status::Active {
-                    runner::spawn(http.clone(), data.clone(), place);
-                }
-            }
+    for (place, status) in read(data.session.clocks().open_places().await, "the open games") {
+        if status == Status::Active {
+            runner::spawn(http.clone(), data.clone(), place);
         }
-        Err(e) => error!("reading the open games failed: {e}"),
     }
     loop {
         tokio::select! {
@@ -53,14 +48,7 @@ pub async fn tick(http: &Arc<serenity::Http>, data: &Data) {
     announcements(http, data).await;
     puzzles(http, data).await;
     let idle_ms = millis(data.timing.ai_idle);
-    let due = match data.session.clocks().due(idle_ms).await {
-        Ok(due) => due,
-        Err(e) => {
-            error!("reading the turn clocks failed: {e}");
-            return;
-        }
-    };
-    for item in due {
+    for item in read(data.session.clocks().due(idle_ms).await, "the turn clocks") {
         step(http, data, item).await;
     }
 }
@@ -86,7 +74,7 @@ async fn step(http: &Arc<serenity::Http>, data: &Data, item: Due) {
 /// is played and posted while holding its AI turns (the runner started after it goes on
 /// with them). Held by another process: its clock or runner is at this game.
 async fn time_out(http: &Arc<serenity::Http>, data: &Data, item: Due, place: Place, game_id: i64) {
-    let lock = data.runner_lock(place);
+    let lock = data.runners.of(place);
     let _in_order = lock.lock().await;
     match data.claim_turns(place).await {
         Ok(true) => {}
@@ -102,18 +90,10 @@ async fn time_out(http: &Arc<serenity::Http>, data: &Data, item: Due, place: Pla
             if let Err(e) = result {
                 error!(game_id, "a turn timeout failed: {e}");
             }
-            match data
-                .session
-                .clocks()
-                .release_runner(place, &data.instance)
-                .await
-            {
-                // The person moved meanwhile (through another process, which found the
-                // turns held) and an AI seat is next: play it now, not when the idle
-                // check finds it.
-                Ok(true) => runner::spawn(http.clone(), data.clone(), place),
-                Ok(false) => {}
-                Err(e) => error!(game_id, "letting go of the game's turns failed: {e}"),
+            // The person moved meanwhile (through another process, which found the turns
+            // held) and an AI seat is next: play it now, not when the idle check finds it.
+            if runner::let_go(data, place).await == Some(true) {
+                runner::spawn(http.clone(), data.clone(), place);
             }
         }
     }
@@ -169,14 +149,7 @@ async fn deliver(http: &Arc<serenity::Http>, data: &Data, work: DueWork) {
 /// rebuilt from the game as it stands (so it shows the board and pings whoever is to
 /// move), and dropped when the game has moved on (a newer message took its place).
 async fn outbox(http: &serenity::Http, data: &Data) {
-    let due = match data.session.clocks().pending_posts().await {
-        Ok(due) => due,
-        Err(e) => {
-            error!("reading the outbox failed: {e}");
-            return;
-        }
-    };
-    for p in due {
+    for p in read(data.session.clocks().pending_posts().await, "the outbox") {
         let changed = match data.session.clocks().claim_outbox(&p).await {
             Ok(Some(changed)) => changed,
             Ok(None) => continue,
@@ -192,16 +165,12 @@ async fn outbox(http: &serenity::Http, data: &Data) {
 /// The day's puzzles in the channels of the servers that asked (`/settings puzzle`), once
 /// a day each, when the server's hour has come.
 async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
-    let due = match data.session.learning().claim_puzzle_posts().await {
-        Ok(due) => due,
-        Err(e) => {
-            error!("reading the puzzle channels failed: {e}");
-            return;
-        }
-    };
-    for p in due {
+    for p in read(
+        data.session.learning().claim_puzzle_posts().await,
+        "the puzzle channels",
+    ) {
         let draft = text::posts::learning::daily_puzzles(&p.climb, &p.daifugo, p.look, p.lang);
-        let post = crate::drawing::in_background(super::posts::drawn(data, draft)).await;
+        let post = crate::drawing::in_background(data.drawing.post(draft)).await;
         send::post(http, data, p.place, post).await;
     }
 }
@@ -210,20 +179,19 @@ async fn puzzles(http: &Arc<serenity::Http>, data: &Data) {
 /// ended by a moderator, a timeout that finished it, or a post lost to a crash), and
 /// class assignments that have come due.
 async fn announcements(http: &Arc<serenity::Http>, data: &Data) {
-    match data.session.classes().ends_to_announce().await {
-        Ok(ids) => {
-            for id in ids {
-                super::threads::announce_end(http, data, id).await;
-            }
-        }
-        Err(e) => error!("reading the games to announce failed: {e}"),
+    let classes = data.session.classes();
+    for id in read(classes.ends_to_announce().await, "the games to announce") {
+        super::threads::announce_end(http, data, id).await;
     }
-    match data.session.classes().due_assignments().await {
-        Ok(due) => {
-            for a in due {
-                super::class::tell_due(http, data, a.id).await;
-            }
-        }
-        Err(e) => error!("reading the class assignments failed: {e}"),
+    for a in read(classes.due_assignments().await, "the class assignments") {
+        super::class::tell_due(http, data, a.id).await;
     }
+}
+
+/// What a reading gave, or nothing with its failure logged.
+fn read<T: Default>(read: Result<T, SessionError>, what: &str) -> T {
+    read.unwrap_or_else(|e| {
+        error!("reading {what} failed: {e}");
+        T::default()
+    })
 }

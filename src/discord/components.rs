@@ -7,24 +7,22 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 
-use super::answers::refusal;
 use super::caller::Caller;
-use super::commands::Threads;
+use super::commands::{answered, games_page, learner_plays, Threads};
 use super::posts::activity;
 use super::reply::{self, Answer, Shown, Target};
 use super::snowflake;
 use super::types::Data;
 use crate::session::ids::{Asked, Click};
 use crate::text;
-use crate::text::posts::replies::{clicked, Clicker};
+use crate::text::posts::replies::{clicked, refusal, Clicker};
 
 /// The one value chosen in a select menu.
 fn selected(click: &ComponentInteraction) -> Option<String> {
     match &click.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => match values.as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        },
+        ComponentInteractionDataKind::StringSelect { values } if values.len() == 1 => {
+            values.first().cloned()
+        }
         _ => None,
     }
 }
@@ -52,14 +50,14 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         Asked::OpenBoard => return reply::launch(target, http, lang).await,
         // A new game, where the learner is.
         Asked::LearnPlay => {
-            let work = super::commands::learn::play_click(http, data, &caller);
+            let work = async { answered(learner_plays(http, data, &caller).await, lang) };
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
         // Another page of the teacher's list: it names no game.
         Asked::ClassGames { everywhere, page } => {
             // The page replaces the one clicked; a refusal is told privately.
-            let pages = super::commands::class::games_page;
-            let work = pages(data, &caller, everywhere, (page, true));
+            let page = games_page(data, &caller, everywhere, (page, true));
+            let work = async { answered(page.await, lang) };
             return reply::answer(target, http, data, Shown::Update, work).await;
         }
     };

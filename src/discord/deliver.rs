@@ -3,11 +3,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::posts;
+use super::posts::activity;
 use super::types::Data;
 use super::{notify, send, threads};
 use crate::drawing::in_background;
 use crate::session::{Changed, GameView};
+use crate::text;
 
 /// Deliver a change of a game made without a reply (an AI turn, a timeout, a waiting
 /// message of the outbox, a class's game started): its public message in its channel,
@@ -22,7 +23,9 @@ pub async fn changed(
 ) -> Option<i64> {
     let info = changed.info();
     let place = info.place;
-    let mut message = in_background(posts::public_post(data, &changed.view)).await;
+    // The board, or the Prime Daifugo table (never a hand), in the game's language.
+    let draft = text::posts::replies::public(&changed.view, activity(data), info.lang);
+    let mut message = in_background(data.drawing.post(draft)).await;
     if let Some(head) = head {
         message = message.headed(head);
     }

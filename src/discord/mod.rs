@@ -1,15 +1,16 @@
 //! The Discord bot: poise slash commands on serenity's gateway and REST client.
 //!
 //! A thin front (ARCHITECTURE.md): each command or click reads who is asking and where,
-//! calls one session use case, and turns the view it gets back into a message. No rules,
-//! no SQL, no drawing here. The rooms:
+//! calls one session use case, and delivers the answer `text::posts` makes of its outcome.
+//! No rules, no SQL, no drawing here. The rooms:
 //! - `types.rs` (shared state; the configuration is `crate::config`), `caller.rs` (who, where, which
 //!   language);
 //! - `reply.rs` (answering within 3 s, whatever Discord does), `relay.rs` (rate limits
 //!   through a proxy);
-//! - `posts/` (a view and a language → a message), `answers.rs` (a use case and its post),
-//!   `commands/` (the slash commands), `components.rs` (buttons and menus, read with the
-//!   session's one grammar of clicks, `session::ids`);
+//! - `posts.rs` (a post of `text::posts` in Discord's forms), `commands/` (the slash
+//!   commands), `components.rs` (buttons and menus, read with the session's one grammar of
+//!   clicks, `session::ids`), `send.rs`, `notify.rs` and `deliver.rs` (posts, DMs, the
+//!   outbox), `threads.rs` and `class.rs` (a game's thread, a class's members);
 //! - `runner.rs` (AI turns), `clock.rs` (the turn clock).
 //!
 //! [`run`] is the one entry point, used by `primeclimb bot` and by the end-to-end tests
@@ -22,7 +23,6 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-mod answers;
 pub mod caller;
 mod class;
 mod clock;
@@ -42,13 +42,6 @@ pub mod types;
 
 pub use crate::config::{BotConfig, ConfigError, Shards, Timing};
 pub use types::{Context, Data, Error};
-
-// What the posts and commands compute without Discord, for the unit tests
-// (`tests/unit/discord/`).
-#[doc(hidden)]
-pub use crate::session::suggest::{complete_list, squeeze, VARIANT_WORDS};
-#[doc(hidden)]
-pub use crate::text::climb::pawns_outcome_line;
 
 /// Why the bot stopped with an error.
 #[derive(Debug, thiserror::Error)]
@@ -76,35 +69,24 @@ pub enum BotError {
 }
 
 impl From<serenity::Error> for BotError {
+    /// A 401 from the REST API or the gateway's "authentication failed" close code (4004)
+    /// is the token rejected.
     fn from(e: serenity::Error) -> Self {
-        if is_token_rejected(&e) {
-            BotError::TokenRejected
-        } else {
-            BotError::Discord(Box::new(e))
+        match e {
+            serenity::Error::Http(http)
+                if http.status_code().is_some_and(|s| s.as_u16() == 401) =>
+            {
+                BotError::TokenRejected
+            }
+            serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => {
+                BotError::TokenRejected
+            }
+            e => BotError::Discord(Box::new(e)),
         }
     }
 }
 
-/// A 401 from the REST API or the gateway's "authentication failed" close code (4004).
-fn is_token_rejected(e: &serenity::Error) -> bool {
-    match e {
-        serenity::Error::Http(http) => http.status_code().is_some_and(|s| s.as_u16() == 401),
-        serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication) => true,
-        _ => false,
-    }
-}
-
-/// Every command the bot dispatches.
-pub fn commands() -> Vec<poise::Command<Data, Error>> {
-    commands::all()
-}
-
-pub use commands::dispatches;
-
-/// Every command as the bot registers it with Discord, in both languages.
-pub fn registration() -> Vec<serenity::CreateCommand> {
-    commands::registration()
-}
+pub use commands::{dispatches, registration};
 
 /// The longest one REST call to Discord may take (a message with its picture included).
 const REST_TIMEOUT: Duration = Duration::from_secs(60);
@@ -208,7 +190,7 @@ pub async fn run(
     let registers = config.shards.is_none_or(|s| s.first == 0);
     let activity = config.web.as_ref().is_some_and(|w| w.activity.is_some());
     let options = poise::FrameworkOptions {
-        commands: commands(),
+        commands: commands::all(),
         event_handler: |ctx, event, _framework, data| {
             Box::pin(async move {
                 if let serenity::FullEvent::InteractionCreate {
@@ -308,20 +290,10 @@ pub async fn run(
     // next post cannot overtake it), then let go.
     data.stop_claiming();
     let finishing = Instant::now() + SHUTDOWN_GRACE;
-    for place in data.runner_places() {
-        let lock = data.runner_lock(place);
+    for place in data.runners.places() {
+        let lock = data.runners.of(place);
         let _in_order = tokio::time::timeout_at(finishing.into(), lock.lock()).await;
-        if let Err(e) = data
-            .session
-            .clocks()
-            .release_runner(place, &data.instance)
-            .await
-        {
-            warn!(
-                channel = place.channel_id,
-                "letting go of the AI turns failed: {e}"
-            );
-        }
+        runner::let_go(&data, place).await;
     }
     result
 }

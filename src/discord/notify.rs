@@ -15,14 +15,6 @@ use crate::session::{GameView, MyGame, Notice, Place, Reminder};
 use crate::text;
 use crate::text::posts::notices;
 
-/// The link to a message of a game's place, else to the place itself.
-fn link_to(place: Place, message: Option<(i64, i64)>) -> String {
-    match message {
-        Some((c, m)) => text::notify::link(place.guild_id, c, Some(m)),
-        None => text::notify::link(place.guild_id, place.channel_id, None),
-    }
-}
-
 /// Send a direct message; if Discord refuses it (DMs closed), the person's notices go to
 /// the channel from now on, and the channel says so once, pinging them.
 async fn dm_or_fall_back(
@@ -33,19 +25,11 @@ async fn dm_or_fall_back(
     post: Post,
     lang: Lang,
 ) {
-    match send::dm(http, user_id, &post).await {
-        Ok(()) => {}
-        Err(DmError::Closed) => {
-            if data
-                .session
-                .people()
-                .dm_refused(user_id)
-                .await
-                .unwrap_or(false)
-            {
-                let note = notices::dm_closed(user_id, silent, lang);
-                send::post(http, data, place, note).await;
-            }
+    match send::dm(http, data, user_id, &post).await {
+        Ok(()) | Err(DmError::Closed { first: false }) => {}
+        Err(DmError::Closed { first: true }) => {
+            let note = notices::dm_closed(user_id, silent, lang);
+            send::post(http, data, place, note).await;
         }
         Err(DmError::Failed(e)) => warn!(user = user_id, "a direct message failed: {e}"),
     }
@@ -61,7 +45,7 @@ pub async fn send_notice(
     posted: Option<(i64, i64)>,
 ) {
     let info = &notice.game;
-    let link = link_to(info.place, notice.link.or(posted));
+    let link = text::notify::link_to(info.place, notice.link.or(posted));
     let post = notices::turn_dm(info, &link, notice.silent, notice.lang);
     let who = (notice.user_id, notice.silent);
     dm_or_fall_back(http, data, who, info.place, post, notice.lang).await;
@@ -91,7 +75,7 @@ pub async fn reminder(
             silent,
             link,
         } => {
-            let link = link_to(info.place, link);
+            let link = text::notify::link_to(info.place, link);
             let post = notices::reminder_dm(info, (left_ms, waited_ms, half), &link, silent, lang);
             dm_or_fall_back(http, data, (user_id, silent), info.place, post, lang).await;
         }
@@ -107,13 +91,9 @@ pub async fn digest(
     games: &[MyGame],
 ) {
     let post = notices::digest(games, data.session.now(), lang);
-    match send::dm(http, user_id, &post).await {
-        Ok(()) => {}
-        // A digest has no channel to fall back to: the person is told in their next
-        // game's channel instead, by their turn notices.
-        Err(DmError::Closed) => {
-            let _ = data.session.people().dm_refused(user_id).await;
-        }
-        Err(DmError::Failed(e)) => warn!(user = user_id, "a digest failed: {e}"),
+    // A digest has no channel to fall back to: a person whose messages are closed is told
+    // in their next game's channel instead, by their turn notices.
+    if let Err(DmError::Failed(e)) = send::dm(http, data, user_id, &post).await {
+        warn!(user = user_id, "a digest failed: {e}");
     }
 }

@@ -10,34 +10,14 @@ use serenity::{
 };
 
 use super::types::Data;
-use crate::session::GameView;
 use crate::text;
-use crate::text::posts::{Draft, Row, Sketch, Style};
+use crate::text::posts::{Row, Style};
 
-pub use crate::text::posts::{Picture, Post, TurnOf, MAX_CONTENT};
+pub use crate::text::posts::{Post, TurnOf, MAX_CONTENT};
 
 /// Whether the board can be opened as an Activity (its Open board button).
 pub fn activity(data: &Data) -> bool {
     data.web.as_ref().is_some_and(|w| w.activity.is_some())
-}
-
-/// The public message for a game after a change, whichever game, in the game's language:
-/// the board, or the Prime Daifugo table (never a hand). It becomes the game's turn
-/// message, its pings shaped by each person's `/notify` when it is sent.
-pub async fn public_post(data: &Data, view: &GameView) -> Post {
-    let draft = text::posts::replies::public(view, activity(data), view.info().lang);
-    drawn(data, draft).await
-}
-
-/// A draft with its picture drawn on the drawing pool; if the drawing fails (logged), the
-/// post goes without it rather than not at all.
-pub async fn drawn(data: &Data, draft: Draft) -> Post {
-    let Draft { mut post, sketch } = draft;
-    if let Some(Sketch { draw, file, alt }) = sketch {
-        let png = data.drawing.draw(draw).await;
-        post.picture = png.map(|png| Picture { png, file, alt });
-    }
-    post
 }
 
 /// A post's controls as Discord's components.
@@ -104,16 +84,30 @@ fn message_flags(post: &Post) -> serenity::MessageFlags {
     }
 }
 
-fn content(post: &Post) -> String {
-    text::clip(&post.content, MAX_CONTENT)
-}
-
 fn attachments(post: &Post) -> Vec<CreateAttachment> {
     let picture = (post.picture.as_ref())
         .map(|p| CreateAttachment::bytes(p.png.clone(), p.file).description(&p.alt));
     let file =
         (post.file.as_ref()).map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()));
     picture.into_iter().chain(file).collect()
+}
+
+/// A post's words (none set when empty: an update of buttons alone leaves the clicked
+/// message's text as it is), who it may ping, its controls and its files, on any of
+/// serenity's builders (they share no trait); `$add` is the builder's way to add a file.
+macro_rules! filled {
+    ($builder:expr, $post:expr, $add:ident) => {{
+        let (post, mut b) = ($post, $builder);
+        if !post.content.is_empty() {
+            b = b.content(text::clip(&post.content, MAX_CONTENT));
+        }
+        let mut b =
+            (b.allowed_mentions(allowed_mentions(post))).components(components(&post.components));
+        for a in attachments(post) {
+            b = b.$add(a);
+        }
+        b
+    }};
 }
 
 impl OnDiscord for Post {
@@ -123,58 +117,24 @@ impl OnDiscord for Post {
         } else {
             serenity::InteractionResponseFlags::empty()
         };
-        let mut m = CreateInteractionResponseMessage::new();
-        // An update of buttons alone leaves the clicked message's text as it is.
-        if !self.content.is_empty() {
-            m = m.content(content(self));
-        }
-        let mut m = m
-            .flags(flags)
-            .ephemeral(ephemeral)
-            .allowed_mentions(allowed_mentions(self))
-            .components(components(&self.components));
-        for a in attachments(self) {
-            m = m.add_file(a);
-        }
-        m
+        let m = CreateInteractionResponseMessage::new().flags(flags);
+        filled!(m.ephemeral(ephemeral), self, add_file)
     }
 
     fn edit(&self) -> EditInteractionResponse {
-        let mut e = EditInteractionResponse::new();
-        if !self.content.is_empty() {
-            e = e.content(content(self));
-        }
-        let mut e = e
-            .allowed_mentions(allowed_mentions(self))
-            .components(components(&self.components));
-        for a in attachments(self) {
-            e = e.new_attachment(a);
-        }
-        e
+        filled!(EditInteractionResponse::new(), self, new_attachment)
     }
 
     fn followup(&self, ephemeral: bool) -> CreateInteractionResponseFollowup {
-        let mut f = CreateInteractionResponseFollowup::new()
-            .content(content(self))
-            .flags(message_flags(self))
-            .ephemeral(ephemeral)
-            .allowed_mentions(allowed_mentions(self))
-            .components(components(&self.components));
-        for a in attachments(self) {
-            f = f.add_file(a);
-        }
-        f
+        let f = CreateInteractionResponseFollowup::new().flags(message_flags(self));
+        filled!(f.ephemeral(ephemeral), self, add_file)
     }
 
     fn message(&self) -> CreateMessage {
-        let mut m = CreateMessage::new()
-            .content(content(self))
-            .flags(message_flags(self))
-            .allowed_mentions(allowed_mentions(self))
-            .components(components(&self.components));
-        for a in attachments(self) {
-            m = m.add_file(a);
-        }
-        m
+        filled!(
+            CreateMessage::new().flags(message_flags(self)),
+            self,
+            add_file
+        )
     }
 }

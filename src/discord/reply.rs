@@ -20,13 +20,13 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::notify;
-use super::posts::{self, OnDiscord, Post};
+use super::posts::{OnDiscord, Post};
 use super::runner;
 use super::send;
 use super::threads;
 use super::types::{Data, Error};
+use crate::drawing::Drawn;
 use crate::lang::Lang;
-use crate::session::Place;
 use crate::text;
 pub use crate::text::posts::{Answer, Shown};
 
@@ -162,7 +162,7 @@ pub async fn answer_after<F>(
         if answer.post.post.turn_of.is_some() {
             send::shape(data, &mut answer.post.post).await;
         }
-        Drawn::of(data, answer).await
+        data.drawing.answer(answer).await
     };
     tokio::pin!(work);
     let ready = tokio::select! {
@@ -236,36 +236,6 @@ pub async fn answer_after<F>(
     }
 }
 
-/// An answer with its pictures drawn: its post, its private followup and its posts in
-/// the channel, and the rest of it.
-struct Drawn {
-    post: Post,
-    followup: Option<Post>,
-    channel_posts: Vec<(Place, Post)>,
-    rest: Answer,
-}
-
-impl Drawn {
-    async fn of(data: &Data, mut answer: Answer) -> Drawn {
-        let post = std::mem::replace(&mut answer.post, Post::default().into());
-        let post = posts::drawn(data, post).await;
-        let followup = match answer.private_followup.take() {
-            Some(draft) => Some(posts::drawn(data, draft).await),
-            None => None,
-        };
-        let mut channel_posts = Vec::new();
-        for (place, draft) in std::mem::take(&mut answer.channel_posts) {
-            channel_posts.push((place, posts::drawn(data, draft).await));
-        }
-        Drawn {
-            post,
-            followup,
-            channel_posts,
-            rest: answer,
-        }
-    }
-}
-
 /// Send an answer after a deferral made as `expect`; the message's id when Discord says.
 async fn deliver_deferred(
     target: Target<'_>,
@@ -316,56 +286,33 @@ pub async fn launch(target: Target<'_>, http: &serenity::Http, lang: Lang) {
     }
 }
 
-/// The language of the person behind an interaction.
-fn lang_of(interaction: &CommandInteraction) -> Lang {
-    Lang::pick(
-        Some(interaction.locale.as_str()),
-        interaction.guild_locale.as_deref(),
-    )
-}
-
 /// Every error poise reports becomes a short private answer to the person who caused it,
 /// in their language; the details go to the log.
 pub async fn on_error(e: poise::FrameworkError<'_, Data, Error>) {
     use poise::FrameworkError as F;
     let ctx = e.serenity_context();
     let http = &ctx.http;
-    let (interaction, text): (&CommandInteraction, fn(Lang) -> &'static str) = match e {
+    let (interaction, text): (_, fn(Lang) -> &'static str) = match e {
         F::Command { error, ctx, .. } => {
             error!(command = %ctx.command().qualified_name, "a command failed: {error}");
-            match app_interaction(ctx) {
-                Some(i) => (i, text::bot::internal_error),
-                None => return,
-            }
+            (asked(ctx), text::bot::internal_error)
         }
         F::CommandPanic { payload, ctx, .. } => {
             error!(command = %ctx.command().qualified_name, "a command panicked: {payload:?}");
-            match app_interaction(ctx) {
-                Some(i) => (i, text::bot::internal_error),
-                None => return,
-            }
+            (asked(ctx), text::bot::internal_error)
         }
         F::ArgumentParse { error, ctx, .. } => {
             warn!(command = %ctx.command().qualified_name, "an option could not be read: {error}");
-            match app_interaction(ctx) {
-                Some(i) => (i, text::bot::bad_argument),
-                None => return,
-            }
+            (asked(ctx), text::bot::bad_argument)
         }
         F::CommandStructureMismatch {
             description, ctx, ..
         } => {
             warn!(command = %ctx.command.qualified_name, "the command changed since Discord registered it: {description}");
-            (ctx.interaction, text::bot::unknown_command)
+            (Some(ctx.interaction), text::bot::unknown_command)
         }
-        F::SubcommandRequired { ctx } => match app_interaction(ctx) {
-            Some(i) => (i, text::bot::unknown_command),
-            None => return,
-        },
-        F::GuildOnly { ctx, .. } => match app_interaction(ctx) {
-            Some(i) => (i, text::bot::not_in_dm),
-            None => return,
-        },
+        F::SubcommandRequired { ctx } => (asked(ctx), text::bot::unknown_command),
+        F::GuildOnly { ctx, .. } => (asked(ctx), text::bot::not_in_dm),
         F::UnknownInteraction { interaction, .. } => {
             warn!(command = %interaction.data.name, "a command this bot does not have");
             if interaction.data.autocomplete().is_some() {
@@ -376,7 +323,7 @@ pub async fn on_error(e: poise::FrameworkError<'_, Data, Error>) {
                 }
                 return;
             }
-            (interaction, text::bot::unknown_command)
+            (Some(interaction), text::bot::unknown_command)
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -385,11 +332,14 @@ pub async fn on_error(e: poise::FrameworkError<'_, Data, Error>) {
             return;
         }
     };
-    let lang = lang_of(interaction);
-    refuse(Target::Command(interaction), http, text(lang)).await;
+    if let Some(i) = interaction {
+        let lang = Lang::pick(Some(i.locale.as_str()), i.guild_locale.as_deref());
+        refuse(Target::Command(i), http, text(lang)).await;
+    }
 }
 
-fn app_interaction(ctx: super::types::Context<'_>) -> Option<&CommandInteraction> {
+/// The interaction of a slash command (the bot has no prefix commands).
+fn asked(ctx: super::types::Context<'_>) -> Option<&CommandInteraction> {
     match ctx {
         poise::Context::Application(app) => Some(app.interaction),
         poise::Context::Prefix(_) => None,

@@ -17,7 +17,7 @@ use tracing::error;
 
 use super::types::Data;
 use crate::config::millis;
-use crate::session::{AiStep, Patience, Place};
+use crate::session::{AiStep, Changed, GameView, Patience, Place};
 
 /// The longest a runner sleeps before looking at its game again.
 const MAX_WAIT: Duration = Duration::from_secs(30);
@@ -30,7 +30,7 @@ pub fn spawn(http: Arc<serenity::Http>, data: Data, place: Place) {
 
 /// Play the AI seats now (the caller waits).
 pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
-    let lock = data.runner_lock(place);
+    let lock = data.runners.of(place);
     let _in_order = lock.lock().await;
     let take_back_ms = millis(data.timing.take_back);
     // Never sleep past the lease: it is renewed when the runner wakes.
@@ -106,7 +106,7 @@ pub async fn run(http: &serenity::Http, data: &Data, place: Place) {
 
 /// Give the AI turns of a place back: whether an AI seat is to move all the same
 /// (`None`: the database said no, logged).
-async fn let_go(data: &Data, place: Place) -> Option<bool> {
+pub(super) async fn let_go(data: &Data, place: Place) -> Option<bool> {
     let clocks = data.session.clocks();
     (clocks.release_runner(place, &data.instance).await)
         .map_err(|e| {
@@ -120,11 +120,7 @@ async fn let_go(data: &Data, place: Place) -> Option<bool> {
 
 /// Deliver a change made without a reply (`deliver::changed`: a class's game started, a
 /// move on the Activity), then let the AI seats play if one is next.
-pub async fn after(
-    http: &Arc<serenity::Http>,
-    data: &Data,
-    changed: &crate::session::Changed<crate::session::GameView>,
-) {
+pub async fn after(http: &Arc<serenity::Http>, data: &Data, changed: &Changed<GameView>) {
     super::deliver::changed(http, data, changed, None).await;
     if changed.ai_next {
         spawn(http.clone(), data.clone(), changed.info().place);

@@ -38,39 +38,46 @@ pub async fn post(http: &serenity::Http, data: &Data, place: Place, mut post: Po
     if post.turn_of.is_some() {
         shape(data, &mut post).await;
     }
-    let channel = snowflake::channel(place.channel_id);
-    let message = post.message();
+    let (channel, message) = (snowflake::channel(place.channel_id), post.message());
+    let call = || channel.send_message(http, message.clone());
+    match retried(call, "posting a game message", place.channel_id).await {
+        Ok(m) => {
+            let id = snowflake::id(m.id.get());
+            if let Some(turn) = post.turn_of {
+                track(http, data, turn.game_id, place.channel_id, id).await;
+            }
+            Some(id)
+        }
+        Err(e) => {
+            error!(
+                channel = place.channel_id,
+                "posting a game message failed: {e}"
+            );
+            // A turn message (with the next player's ping) waits in the outbox until
+            // Discord takes messages again.
+            if let Some(turn) = post.turn_of {
+                keep(data, turn).await;
+            }
+            None
+        }
+    }
+}
+
+/// Make a call to Discord, and again after each of [`POST_RETRIES`] while it fails in a
+/// way that may pass ([`retryable`]); its last result.
+async fn retried<T, F, R>(mut call: F, what: &str, channel: i64) -> Result<T, serenity::Error>
+where
+    F: FnMut() -> R,
+    R: std::future::Future<Output = Result<T, serenity::Error>>,
+{
     let mut waits = POST_RETRIES.iter();
     loop {
-        match channel.send_message(http, message.clone()).await {
-            Ok(m) => {
-                let id = snowflake::id(m.id.get());
-                if let Some(turn) = post.turn_of {
-                    track(http, data, turn.game_id, place.channel_id, id).await;
-                }
-                return Some(id);
+        match (call().await, waits.next()) {
+            (Err(e), Some(wait)) if retryable(&e) => {
+                warn!(channel, "{what} failed, trying again: {e}");
+                tokio::time::sleep(*wait).await;
             }
-            Err(e) => match waits.next() {
-                Some(wait) if retryable(&e) => {
-                    warn!(
-                        channel = place.channel_id,
-                        "posting a game message failed, trying again: {e}"
-                    );
-                    tokio::time::sleep(*wait).await;
-                }
-                _ => {
-                    error!(
-                        channel = place.channel_id,
-                        "posting a game message failed: {e}"
-                    );
-                    // A turn message (with the next player's ping) waits in the outbox
-                    // until Discord takes messages again.
-                    if let Some(turn) = post.turn_of {
-                        keep(data, turn).await;
-                    }
-                    return None;
-                }
-            },
+            (done, _) => return done,
         }
     }
 }
@@ -136,23 +143,10 @@ pub async fn track(http: &serenity::Http, data: &Data, game_id: i64, channel: i6
 /// Remove a message's buttons and menus (its text and picture stay).
 pub async fn strip(http: &serenity::Http, channel: i64, message: i64) {
     let edit = serenity::EditMessage::new().components(Vec::new());
-    let mut waits = POST_RETRIES.iter();
-    loop {
-        let call = snowflake::channel(channel).edit_message(
-            http,
-            snowflake::message(message),
-            edit.clone(),
-        );
-        match call.await {
-            Ok(_) => return,
-            Err(e) => match waits.next() {
-                Some(wait) if retryable(&e) => tokio::time::sleep(*wait).await,
-                _ => {
-                    warn!(channel, message, "removing old buttons failed: {e}");
-                    return;
-                }
-            },
-        }
+    let (at, id) = (snowflake::channel(channel), snowflake::message(message));
+    let call = || at.edit_message(http, id, edit.clone());
+    if let Err(e) = retried(call, "removing old buttons", channel).await {
+        warn!(channel, message, "removing old buttons failed: {e}");
     }
 }
 
@@ -160,27 +154,37 @@ pub async fn strip(http: &serenity::Http, channel: i64, message: i64) {
 #[derive(Debug)]
 pub enum DmError {
     /// The person does not accept direct messages from the bot (Discord's 403, code
-    /// 50007): their notices go to the channel instead.
-    Closed,
+    /// 50007): noted, so their notices go to the channel from now on. `first`: they
+    /// accepted them until now.
+    Closed { first: bool },
     /// Anything else (an outage): logged.
     Failed(serenity::Error),
 }
 
 /// Send a direct message to a person.
-pub async fn dm(http: &serenity::Http, user_id: i64, post: &Post) -> Result<(), DmError> {
+pub async fn dm(
+    http: &serenity::Http,
+    data: &Data,
+    user_id: i64,
+    post: &Post,
+) -> Result<(), DmError> {
     let user = snowflake::user(user_id);
     let closed = |e: &serenity::Error| match e {
         serenity::Error::Http(h) => h.status_code().is_some_and(|s| s.as_u16() == 403),
         _ => false,
     };
-    let channel = match user.create_dm_channel(http).await {
-        Ok(c) => c,
-        Err(e) if closed(&e) => return Err(DmError::Closed),
-        Err(e) => return Err(DmError::Failed(e)),
+    let sent = match user.create_dm_channel(http).await {
+        Ok(channel) => channel.send_message(http, post.message()).await.map(|_| ()),
+        Err(e) => Err(e),
     };
-    match channel.send_message(http, post.message()).await {
-        Ok(_) => Ok(()),
-        Err(e) if closed(&e) => Err(DmError::Closed),
+    match sent {
+        Ok(()) => Ok(()),
+        Err(e) if closed(&e) => {
+            let first = data.session.people().dm_refused(user_id).await;
+            Err(DmError::Closed {
+                first: first.unwrap_or(false),
+            })
+        }
         Err(e) => Err(DmError::Failed(e)),
     }
 }

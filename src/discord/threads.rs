@@ -23,11 +23,6 @@ const THREAD_CALL: Duration = Duration::from_secs(10);
 pub const THREAD_PERMISSIONS: Permissions =
     Permissions::CREATE_PUBLIC_THREADS.union(Permissions::SEND_MESSAGES_IN_THREADS);
 
-/// A thread's name: "Prime Climb · Ada" (Discord allows 1 to 100 characters).
-fn thread_name(kind: GameKind, who: &str) -> String {
-    text::clip(&format!("{} · {who}", text::lobby::title(kind)), 100)
-}
-
 /// Create a public thread for a game of `kind` played by `who` in the channel of `under`;
 /// the place it makes (or why not, for the log).
 pub async fn open_thread(
@@ -37,7 +32,7 @@ pub async fn open_thread(
     who: &str,
 ) -> Result<Place, String> {
     let channel = super::snowflake::channel(under.channel_id);
-    let builder = CreateThread::new(thread_name(kind, who))
+    let builder = CreateThread::new(text::lobby::thread_name(kind, who))
         .kind(ChannelType::PublicThread)
         .auto_archive_duration(AutoArchiveDuration::OneWeek);
     match tokio::time::timeout(THREAD_CALL, channel.create_thread(http, builder)).await {

@@ -1,13 +1,12 @@
 //! What every command and handler shares: the bot's state ([`Data`]), and poise's context
 //! and error types.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use crate::config::{millis, Timing, WebConfig};
 use crate::drawing::Drawing;
-use crate::session::{Place, Session, SessionError};
+use crate::session::{Place, PlaceLocks, Session, SessionError};
 
 /// What every command and handler can reach. Cheap to clone (the turn clock and the AI
 /// runners hold clones).
@@ -20,7 +19,7 @@ pub struct Data {
     pub instance: Arc<str>,
     /// One lock per channel, so that the AI turns of a game are played and posted in order
     /// by this process.
-    runners: Arc<Mutex<HashMap<Place, Arc<tokio::sync::Mutex<()>>>>>,
+    pub runners: PlaceLocks,
     /// Where pictures are drawn: answers first, messages nobody waits on after.
     pub drawing: Drawing,
     /// Set when the process is shutting down: it claims no more AI turns.
@@ -35,7 +34,7 @@ impl Data {
             session,
             timing,
             instance: instance_name().into(),
-            runners: Arc::default(),
+            runners: PlaceLocks::default(),
             drawing: Drawing::default(),
             stopping: Arc::default(),
             web,
@@ -57,18 +56,6 @@ impl Data {
     /// From now on this process claims no AI turns (it is shutting down).
     pub fn stop_claiming(&self) {
         self.stopping.store(true, Ordering::SeqCst);
-    }
-
-    /// The lock that keeps a channel's AI turns in order.
-    pub fn runner_lock(&self, place: Place) -> Arc<tokio::sync::Mutex<()>> {
-        let mut map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(place).or_default().clone()
-    }
-
-    /// The channels whose AI turns this process has run (to let go of them at shutdown).
-    pub fn runner_places(&self) -> Vec<Place> {
-        let map = self.runners.lock().unwrap_or_else(|e| e.into_inner());
-        map.keys().copied().collect()
     }
 }
 

@@ -28,6 +28,7 @@ pub mod ids;
 pub mod lessons;
 mod links;
 mod lobby;
+mod locks;
 mod opening;
 mod outcome;
 mod pairing;
@@ -70,9 +71,10 @@ pub use error::{
 };
 pub use links::{LinkKey, LinkPlan, LinkRefusal, Scope, WatchLink};
 pub use lobby::{LobbySpec, LobbyView};
+pub use locks::PlaceLocks;
 pub use opening::{
     LobbyAct, LobbyDone, OpenWords, Opened, OpenedGame, PlaceFront, PlacedHere, Room, Rules,
-    Whereabouts,
+    Wanted, Whereabouts,
 };
 pub use outcome::{lang_of, Changed, Deliver, Notice};
 pub use pairing::{

@@ -36,12 +36,9 @@ pub enum Room {
     AlreadyApart,
 }
 
-/// What a new game is asked to be, in the words of the front.
+/// What a new game is asked to be, in the words of `/climb start` or `/daifugo start`.
 #[derive(Clone, Debug)]
-pub struct OpenWords {
-    /// Where it was asked for.
-    pub here: Place,
-    pub opener: Actor,
+pub struct Wanted {
     pub rules: Rules,
     /// AI seats to add, in words (`hard`, `easy,medium`).
     pub ai: Option<String>,
@@ -49,6 +46,29 @@ pub struct OpenWords {
     pub timeout: Option<String>,
     /// The opener takes a seat (default: yes).
     pub play: Option<bool>,
+}
+
+impl Wanted {
+    /// The guided first game's whole game: against the easy AI, with hints on.
+    pub fn graduation() -> Wanted {
+        Wanted {
+            rules: Rules::Climb {
+                variant: Some("hints".into()),
+            },
+            ai: Some("easy".into()),
+            timeout: None,
+            play: None,
+        }
+    }
+}
+
+/// What a new game is asked to be, in the words of the front, and by whom, where.
+#[derive(Clone, Debug)]
+pub struct OpenWords {
+    /// Where it was asked for.
+    pub here: Place,
+    pub opener: Actor,
+    pub wanted: Wanted,
     /// The language of the game.
     pub lang: Lang,
     /// Start at once, with its AI seats (the guided game's whole game).
@@ -111,7 +131,7 @@ impl<S: Store> Lobbies<'_, S> {
     ) -> Result<Opened, SessionError> {
         let here = words.here;
         let settings = self.servers().settings(here.guild_id).await?;
-        let base = match &words.rules {
+        let base = match &words.wanted.rules {
             Rules::Climb { variant } => {
                 let variant = variant
                     .clone()
@@ -124,18 +144,18 @@ impl<S: Store> Lobbies<'_, S> {
             }
             Rules::Daifugo(options) => LobbySpec::daifugo(options.clone()),
         };
-        let ai = match words.ai.as_deref() {
+        let ai = match words.wanted.ai.as_deref() {
             Some(text) => request::levels(text)?,
             None => Vec::new(),
         };
-        let turn_timeout_secs = match words.timeout.as_deref() {
+        let turn_timeout_secs = match words.wanted.timeout.as_deref() {
             Some(t) => request::duration(t)?,
             None => settings.turn_timeout_secs,
         };
         let spec = LobbySpec {
             ai,
             turn_timeout_secs,
-            creator_plays: words.play.unwrap_or(true),
+            creator_plays: words.wanted.play.unwrap_or(true),
             lang: words.lang,
             ..base
         };

@@ -136,6 +136,24 @@ pub enum CardKind {
     Curse,
 }
 
+impl CardKind {
+    /// Every kind, in the order of `/settings card`'s choices.
+    pub const ALL: [CardKind; 12] = [
+        CardKind::SendTo,
+        CardKind::PlusMinus,
+        CardKind::Within,
+        CardKind::AboveBelow,
+        CardKind::BackOrDouble,
+        CardKind::RollAgain,
+        CardKind::ReverseDigits,
+        CardKind::Switch,
+        CardKind::AdvanceToNearest,
+        CardKind::ReverseToNearest,
+        CardKind::Steal,
+        CardKind::Curse,
+    ];
+}
+
 /// A custom card from its kind, its number (for the kinds that have one) and an optional
 /// text (default: the standard card's text with the new number).
 pub fn custom_card(

@@ -70,6 +70,15 @@ pub enum SeasonAsked {
     All,
 }
 
+impl SeasonAsked {
+    /// Every season asked, in the order of `/leaderboard`'s choices.
+    pub const ALL: [SeasonAsked; 3] = [
+        SeasonAsked::Current,
+        SeasonAsked::Previous,
+        SeasonAsked::All,
+    ];
+}
+
 /// A leaderboard of a season: its standings, and the season (how long the server's
 /// seasons last, and when this one began), if not all time.
 #[derive(Clone, Debug)]

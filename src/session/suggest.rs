@@ -93,6 +93,18 @@ pub enum Suggestion {
     Cards { number: u32, cards: String },
 }
 
+impl Suggestion {
+    /// What choosing it puts in the option.
+    pub fn value(&self) -> &str {
+        match self {
+            Suggestion::Word(w) => w,
+            Suggestion::Move { outcome, .. } => &outcome.witness,
+            Suggestion::Keeper { value, .. } => value,
+            Suggestion::Cards { cards, .. } => cards,
+        }
+    }
+}
+
 /// The suggestions, and the game they are about (for the labels that name its cards).
 #[derive(Clone, Debug, Default)]
 pub struct Suggestions {

@@ -351,7 +351,8 @@ fn mode_name(mode: &str) -> String {
 }
 
 /// A leaderboard as text (mentions are shown, never pinged), at most `shown` lines each.
-pub fn leaderboard(asked: &SeasonBoard, title: &str, shown: usize, lang: Lang) -> String {
+pub fn leaderboard(asked: &SeasonBoard, kind: GameKind, shown: usize, lang: Lang) -> String {
+    let title = super::lobby::title(kind);
     let (board, season) = (&asked.board, asked.season);
     let when = match season {
         Some((length, start)) => season_name(length, start, lang),
@@ -420,14 +421,15 @@ pub fn leaderboard(asked: &SeasonBoard, title: &str, shown: usize, lang: Lang) -
 }
 
 /// One player's stats in a server, per game.
-pub fn stats(name: &str, per_game: &[(&str, Stats)], lang: Lang) -> String {
+pub fn stats(name: &str, per_game: &[(GameKind, Stats)], lang: Lang) -> String {
     let mut out = vec![tr!(
         lang,
         "**{}** in this server",
         "**{}** sur ce serveur",
         name
     )];
-    for (title, s) in per_game {
+    for (kind, s) in per_game {
+        let title = super::lobby::title(*kind);
         if s.record.games == 0 && s.rating.is_none() {
             continue;
         }

@@ -2,6 +2,8 @@
 //! French. The Discord front registers them from this table and turns each invocation into
 //! one request; nothing here knows Discord's types.
 
+use crate::session::Typing;
+
 /// A word or sentence in English and in French.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Words {
@@ -11,6 +13,21 @@ pub struct Words {
 
 const fn w(en: &'static str, fr: &'static str) -> Words {
     Words { en, fr }
+}
+
+/// What option `option` of the command named `path` ("climb move") suggests as it is
+/// typed, if anything.
+pub fn typing(path: &str, option: &str) -> Option<Typing> {
+    let (mut level, mut found) = (ALL, None);
+    for word in path.split(' ') {
+        found = level.iter().find(|s| s.name.en == word);
+        level = found?.subcommands;
+    }
+    let opt = found?.options.iter().find(|o| o.name.en == option)?;
+    match opt.kind {
+        Kind::Text { complete, .. } => complete,
+        _ => None,
+    }
 }
 
 /// A slash command: a group of subcommands, or a command with options.
@@ -36,10 +53,10 @@ pub struct Opt {
 /// What an option takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// Text of at most `max` characters; `complete`: suggestions as it is typed.
+    /// Text of at most `max` characters; `complete`: the suggestions as it is typed.
     Text {
         max: u16,
-        complete: bool,
+        complete: Option<Typing>,
     },
     /// A whole number, between `min` and `max` when they are given.
     Int {
@@ -100,7 +117,7 @@ const fn text(name: Words, about: Words, max: u16) -> Opt {
         about,
         Kind::Text {
             max,
-            complete: false,
+            complete: None,
         },
     )
 }
@@ -166,12 +183,12 @@ impl Opt {
         }
     }
 
-    const fn completed(self) -> Opt {
+    const fn completed(self, typing: Typing) -> Opt {
         match self.kind {
             Kind::Text { max, .. } => Opt {
                 kind: Kind::Text {
                     max,
-                    complete: true,
+                    complete: Some(typing),
                 },
                 ..self
             },
@@ -187,9 +204,9 @@ const GAMES: &[Words] = &[
 
 pub const ALL: &[Slash] = &[
 group(w("climb", "climb"), w("Prime Climb: games, rules and factor colours", "Prime Climb : parties, règles et couleurs des facteurs"), &[
-leaf(w("start", "nouvelle"), w("Open a game in this channel: a lobby with Join, Add AI and Start buttons", "Ouvrir une partie dans ce salon : boutons Rejoindre, IA et Démarrer"), &[text(w("variant", "variantes"), w("Variants, e.g. sprint,double-time, solitaire or blanks (default: the server's)", "Variantes, par ex. sprint,double-time, solitaire ou blanks (par défaut : celles du serveur)"), 200).completed(), text(w("ai", "ia"), w("AI seats to add, e.g. hard or easy,medium", "Places d'IA à ajouter, par ex. hard ou easy,medium"), 100).completed(), text(w("timeout", "délai"), w("Turn timeout, e.g. 30m, 12h, 2d or off (default: the server's)", "Temps par tour, par ex. 30m, 12h, 2d ou off (par défaut : celui du serveur)"), 40).completed(), flag(w("play", "jouer"), w("Take a seat yourself (default: yes)", "Prendre une place vous-même (par défaut : oui)"))]),
-leaf(w("move", "coup"), w("Move: steps in the rule book's notation, e.g. `14 -3 x9` (part of a turn is fine)", "Jouer : des pas en notation, par ex. `14 -3 x9` (une partie du tour suffit)"), &[text(w("moves", "pas"), w("A pawn's space, then +d -d xd /d; k+5 for a Keeper; `end` to end the turn", "La case d'un pion, puis +d -d xd /d ; k+5 pour une carte ; `end` pour finir le tour"), 300).completed().required()]),
-leaf(w("play", "carte"), w("Play a Keeper card: ±N on one of your pawns, send pawns within two spaces, or curse", "Jouer une carte à garder : ±N sur un pion, renvoi à deux cases, ou malédiction"), &[text(w("keeper", "carte"), w("The Keeper: +5 or -5 (your ±5), within, or curse", "La carte : +5 ou -5 (votre ±5), within (renvoi) ou curse (malédiction)"), 40).completed().required(), text(w("target", "cible"), w("Your pawn (its space), or the player to curse", "Votre pion (sa case), ou le joueur à maudire"), 64).completed()]),
+leaf(w("start", "nouvelle"), w("Open a game in this channel: a lobby with Join, Add AI and Start buttons", "Ouvrir une partie dans ce salon : boutons Rejoindre, IA et Démarrer"), &[text(w("variant", "variantes"), w("Variants, e.g. sprint,double-time, solitaire or blanks (default: the server's)", "Variantes, par ex. sprint,double-time, solitaire ou blanks (par défaut : celles du serveur)"), 200).completed(Typing::Variant), text(w("ai", "ia"), w("AI seats to add, e.g. hard or easy,medium", "Places d'IA à ajouter, par ex. hard ou easy,medium"), 100).completed(Typing::Ai), text(w("timeout", "délai"), w("Turn timeout, e.g. 30m, 12h, 2d or off (default: the server's)", "Temps par tour, par ex. 30m, 12h, 2d ou off (par défaut : celui du serveur)"), 40).completed(Typing::Timeout), flag(w("play", "jouer"), w("Take a seat yourself (default: yes)", "Prendre une place vous-même (par défaut : oui)"))]),
+leaf(w("move", "coup"), w("Move: steps in the rule book's notation, e.g. `14 -3 x9` (part of a turn is fine)", "Jouer : des pas en notation, par ex. `14 -3 x9` (une partie du tour suffit)"), &[text(w("moves", "pas"), w("A pawn's space, then +d -d xd /d; k+5 for a Keeper; `end` to end the turn", "La case d'un pion, puis +d -d xd /d ; k+5 pour une carte ; `end` pour finir le tour"), 300).completed(Typing::Move).required()]),
+leaf(w("play", "carte"), w("Play a Keeper card: ±N on one of your pawns, send pawns within two spaces, or curse", "Jouer une carte à garder : ±N sur un pion, renvoi à deux cases, ou malédiction"), &[text(w("keeper", "carte"), w("The Keeper: +5 or -5 (your ±5), within, or curse", "La carte : +5 ou -5 (votre ±5), within (renvoi) ou curse (malédiction)"), 40).completed(Typing::Keeper).required(), text(w("target", "cible"), w("Your pawn (its space), or the player to curse", "Votre pion (sa case), ou le joueur à maudire"), 64).completed(Typing::Target)]),
 leaf(w("board", "plateau"), w("Show the board of this channel's game", "Afficher le plateau de la partie de ce salon"), &[flag(w("private", "privé"), w("Only you see it (default: everyone)", "Vous seul le voyez (par défaut : tout le monde)")), flag(w("text", "texte"), w("The whole position in words, for screen readers", "Toute la position en mots, pour les lecteurs d'écran"))]),
 leaf(w("hint", "indice"), w("The best moves for the player to move, explained step by step (only you see it)", "Les meilleurs coups pour le joueur qui a la main, expliqués (vous seul le voyez)"), &[int(w("count", "nombre"), w("How many moves (1 to 5, default 3)", "Combien de coups (1 à 5, par défaut 3)"), 1, 5)]),
 leaf(w("moves", "coups"), w("Every legal way to finish this turn, with a move for each (only you see it)", "Toutes les façons de finir ce tour, avec un coup pour chacune (vous seul le voyez)"), &[]),
@@ -212,7 +229,7 @@ leaf(w("report", "rapport"), w("The class report: a spreadsheet (one row per stu
 ]).guild_only(),
 group(w("daifugo", "daifugo"), w("Prime Daifugo Lvl. 0: play cards that form a prime larger than the last play", "Prime Daifugo Lvl. 0 : jouez des cartes qui forment un nombre premier plus grand"), &[
 leaf(w("start", "nouvelle"), w("Open a Prime Daifugo game (2–3 players): a lobby with Join, Add AI and Start", "Ouvrir une partie de Prime Daifugo (2–3 joueurs) : Rejoindre, IA et Démarrer"), &[flag(w("advanced", "avancé"), w("Add the advanced cards [0], [5/9] and [4/6/8]", "Ajouter les cartes avancées [0], [5/9] et [4/6/8]")), flag(w("skip", "skip"), w("Add the two SKIP cards (exactly 3 players)", "Ajouter les deux cartes SKIP (exactement 3 joueurs)")), text(w("ai", "ia"), w("AI seats to add, e.g. hard or easy,medium", "Places d'IA à ajouter, par ex. hard ou easy,medium"), 100), int(w("games", "manches"), w("Games needed to win the match (1 to 5, default 2)", "Parties à gagner pour le match (1 à 5, par défaut 2)"), 1, 5), flag(w("hand_limit", "limite"), w("Hand limit of 13 cards (no drawing at the limit)", "Limite de 13 cartes en main (pas de pioche à la limite)")), text(w("timeout", "délai"), w("Turn timeout, e.g. 30m, 12h, 2d or off (default: the server's)", "Temps par tour, par ex. 30m, 12h, 2d ou off"), 40), flag(w("play", "jouer"), w("Take a seat yourself (default: yes)", "Prendre une place vous-même (par défaut : oui)"))]),
-leaf(w("play", "jouer"), w("Play cards side by side: `3 10` is 310, `5/9:9 7` plays the [5/9] as 9", "Jouer des cartes côte à côte : `3 10` vaut 310, `5/9:9 7` joue la [5/9] comme 9"), &[text(w("cards", "cartes"), w("The cards in order, e.g. 3 10 (1 to 3 cards)", "Les cartes dans l'ordre, par ex. 3 10 (1 à 3 cartes)"), 40).completed().required()]),
+leaf(w("play", "jouer"), w("Play cards side by side: `3 10` is 310, `5/9:9 7` plays the [5/9] as 9", "Jouer des cartes côte à côte : `3 10` vaut 310, `5/9:9 7` joue la [5/9] comme 9"), &[text(w("cards", "cartes"), w("The cards in order, e.g. 3 10 (1 to 3 cards)", "Les cartes dans l'ordre, par ex. 3 10 (1 à 3 cartes)"), 40).completed(Typing::Cards).required()]),
 leaf(w("draw", "piocher"), w("Draw the top card of the deck (step 1 of your turn, instead of a D card)", "Piocher la carte du dessus (étape 1 du tour, au lieu d'une carte D)"), &[]),
 leaf(w("d", "d"), w("Play a D card: draw 2, then choose the card to discard", "Jouer une carte D : piocher 2, puis choisir la carte à défausser"), &[]),
 leaf(w("pass", "passer"), w("Pass (with a [10] in play, passing draws 2)", "Passer (avec un [10] en jeu, passer fait piocher 2)"), &[]),

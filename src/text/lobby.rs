@@ -16,6 +16,11 @@ pub fn title(kind: GameKind) -> &'static str {
     }
 }
 
+/// A game's thread's name: "Prime Climb · Ada" (Discord allows 1 to 100 characters).
+pub fn thread_name(kind: GameKind, who: &str) -> String {
+    super::clip(&format!("{} · {who}", title(kind)), 100)
+}
+
 /// An AI level as a lobby offers it: "Hard AI" / "IA forte".
 pub fn level_name(level: Level, lang: Lang) -> &'static str {
     level.seat_name(lang)

@@ -3,7 +3,7 @@
 
 use super::{counted, duration, list, tr, Lang, Markup};
 use crate::session::calendar::{self, clock_words};
-use crate::session::{GameKind, MyGame, NotifyHow, ServerSettings, UserSettings};
+use crate::session::{GameKind, MyGame, MyGames, NotifyHow, Place, ServerSettings, UserSettings};
 
 const M: Markup = Markup::Discord;
 
@@ -12,6 +12,14 @@ pub fn link(guild_id: i64, channel_id: i64, message_id: Option<i64>) -> String {
     match message_id {
         Some(m) => format!("https://discord.com/channels/{guild_id}/{channel_id}/{m}"),
         None => format!("https://discord.com/channels/{guild_id}/{channel_id}"),
+    }
+}
+
+/// The link to a message of a game's place (channel, message), else to the place itself.
+pub fn link_to(place: Place, message: Option<(i64, i64)>) -> String {
+    match message {
+        Some((c, m)) => link(place.guild_id, c, Some(m)),
+        None => link(place.guild_id, place.channel_id, None),
     }
 }
 
@@ -189,9 +197,10 @@ fn game_lines(games: &[&MyGame], now: i64, lang: Lang, links: bool) -> Vec<Strin
 }
 
 /// `/mygames`: the games waiting on you, then the others; and your time away.
-pub fn my_games(games: &[MyGame], away: Option<String>, now: i64, lang: Lang) -> String {
+pub fn my_games(mine: &MyGames, lang: Lang) -> String {
+    let (games, now) = (&mine.games, mine.now);
     let mut lines = Vec::new();
-    if let Some(until) = away {
+    if let Some(until) = mine.away.as_ref().map(|(at, tz)| when(*at, tz, lang)) {
         lines.push(tr!(
             lang,
             "🏝️ You are away until {}: your turn clocks here are stopped (`/away off` when you are back).",
@@ -333,7 +342,18 @@ pub fn notify_summary(u: &UserSettings, lang: Lang) -> String {
 }
 
 /// Choosing direct messages, when Discord refuses the first one.
-pub fn dm_refused_now(lang: Lang) -> &'static str {
+/// The answer to `/notify`: the settings now, and whether the first direct message was
+/// refused just now.
+pub fn notify_answer(u: &UserSettings, refused_now: bool, lang: Lang) -> String {
+    let summary = notify_summary(u, lang);
+    if refused_now {
+        format!("{summary}\n\n{}", dm_refused_now(lang))
+    } else {
+        summary
+    }
+}
+
+fn dm_refused_now(lang: Lang) -> &'static str {
     lang.text(
         "⚠️ I could not send you a direct message: your DMs are closed to this server. Until you open them (Privacy Settings of the server) and choose `dm` again, your turns are pinged in the channel.",
         "⚠️ Je n'ai pas pu vous envoyer de message privé : vos MP sont fermés pour ce serveur. Tant que vous ne les ouvrez pas (paramètres de confidentialité du serveur) et ne choisissez pas de nouveau `dm`, vos tours sont annoncés dans le salon.",

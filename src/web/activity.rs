@@ -33,7 +33,8 @@ use crate::lang::Lang;
 use crate::render::svg::escape;
 use crate::session::ids::{Asked, Click};
 use crate::session::{
-    Actor, ClickAsk, ClimbView, Deliver, GameView, LinkKey, Place, Room, Scope, Session, Touch,
+    Actor, ClickAsk, ClimbView, Deliver, GameView, LinkKey, Place, PlaceLocks, Room, Scope,
+    Session, Touch,
 };
 use crate::text::{self, web as words};
 
@@ -59,9 +60,6 @@ const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; img-
                    frame-ancestors 'self' https://discord.com https://*.discord.com \
                    https://*.discordsays.com";
 
-/// The moves of one place, one at a time.
-type PlaceLock = Arc<tokio::sync::Mutex<()>>;
-
 /// What the Activity's requests share.
 pub(super) struct Activity {
     session: Session,
@@ -73,7 +71,7 @@ pub(super) struct Activity {
     /// One move at a time in each place, from its commit to its post on Discord, so
     /// Discord gets the turn messages in the order they were played (a tokio lock serves
     /// its waiters in turn).
-    places: std::sync::Mutex<std::collections::HashMap<(i64, i64), PlaceLock>>,
+    places: PlaceLocks,
 }
 
 impl Activity {
@@ -94,15 +92,6 @@ impl Activity {
                 .ok()?,
             places: Default::default(),
         })
-    }
-
-    /// The lock of a place's moves.
-    fn place_lock(&self, place: Place) -> PlaceLock {
-        let mut places = self.places.lock().unwrap_or_else(|e| e.into_inner());
-        places
-            .entry((place.guild_id, place.channel_id))
-            .or_default()
-            .clone()
     }
 }
 
@@ -534,7 +523,7 @@ async fn act(State(web): State<Arc<Activity>>, headers: HeaderMap, body: Bytes) 
     };
     let actor = Actor::user(user, "");
     // The place's moves one at a time, each posted before the next is played.
-    let in_turn = web.place_lock(place).lock_owned().await;
+    let in_turn = web.places.of(place).lock_owned().await;
     match web
         .session
         .play()

@@ -281,10 +281,9 @@ fn the_web_front_goes_through_the_session() {
 #[test]
 fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
     const DISPATCH: [&str; 2] = ["commands/", "components.rs"];
-    const DELIVERY: [&str; 7] = [
+    const DELIVERY: [&str; 6] = [
         "deliver.rs",
         "reply.rs",
-        "answers.rs",
         "send.rs",
         "notify.rs",
         "threads.rs",
@@ -320,8 +319,8 @@ fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
 
 /// Issue 24: the Discord adapter only turns interactions into requests and outcomes into
 /// messages; what it grows by belongs in the session or the words. Its lines are counted
-/// (code, comments and blank lines alike). The design's goal is 3,500; this ceiling is
-/// where it stands, and only comes down (it rose once, by the 43 lines of `/climb watch`
+/// (code, comments and blank lines alike). The ceiling is the design's goal, 3,500, since
+/// the adapter reached it; until then it stood where the adapter stood (it rose once, by the 43 lines of `/climb watch`
 /// and `/class view`, the web front's links: two new commands' reading and answer; it came
 /// down when the grammar of clicks moved to the session as `session::ids`, which the
 /// Activity shares, with playing by touch in `session::controls`; it rose by the 81 lines
@@ -331,10 +330,17 @@ fn the_discord_adapter_calls_the_session_only_to_dispatch_deliver_and_tick() {
 /// messages became plain values in `text::posts`, their pictures drafts that the bot draws,
 /// and the answers to the use cases' outcomes were made there too, with only their Discord
 /// forms and their delivery left here, and `/daifugo start`'s choices were read by the
-/// session's grammar).
+/// session's grammar; it reached the design's goal when a command's work said a refusal
+/// with `?` instead of by hand (one `Refused`, said once in `commands/shared.rs`), the
+/// words it still wrote moved to `text` (a person's games, `/notify`'s answer, the
+/// standings' titles, a thread's name, a message's link), an answer's pictures were drawn
+/// by the drawing pool itself (`Drawing::answer`), the options read and the retries made
+/// by one helper each, and what two fronts kept apart became one: a suggestion's value,
+/// the locks of a place, the look's words, the kinds of a custom card, what an option
+/// suggests as it is typed, a new game wanted (with the guided game's own)).
 #[test]
 fn the_discord_adapter_does_not_grow() {
-    const CEILING: usize = 4_085;
+    const CEILING: usize = 3_500;
     let lines: usize = rust_files(&room_path("discord"))
         .iter()
         .map(|f| std::fs::read_to_string(f).unwrap().lines().count())

@@ -1290,7 +1290,7 @@ impl primeclimb::session::PlaceFront for FakeThreads {
 /// was opened leaves no empty place behind.
 #[tokio::test]
 async fn opening_a_game_finds_its_place_and_leaves_none_empty() {
-    use primeclimb::session::{OpenWords, OpenedGame, PlacedHere, Room, Rules};
+    use primeclimb::session::{OpenWords, OpenedGame, PlacedHere, Room, Rules, Wanted};
     let s = session("opening").await;
     let threads = |refuse: bool, busy: Option<Place>| FakeThreads {
         next: std::sync::atomic::AtomicI64::new(9_000),
@@ -1301,12 +1301,14 @@ async fn opening_a_game_finds_its_place_and_leaves_none_empty() {
     let words = |variant: &str, room: Room| OpenWords {
         here: PLACE,
         opener: ada(),
-        rules: Rules::Climb {
-            variant: Some(variant.into()),
+        wanted: Wanted {
+            rules: Rules::Climb {
+                variant: Some(variant.into()),
+            },
+            ai: None,
+            timeout: None,
+            play: None,
         },
-        ai: None,
-        timeout: None,
-        play: None,
         lang: primeclimb::lang::Lang::En,
         at_once: false,
         room,

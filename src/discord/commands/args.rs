@@ -12,56 +12,36 @@ pub const GAMES: [GameKind; 2] = [GameKind::Climb, GameKind::Daifugo];
 /// of another type than the table says reads as absent.
 pub struct Args<'a>(pub &'a [ResolvedOption<'a>]);
 
+/// Readers of an option's value, one for each of serenity's kinds a command has:
+/// `reader -> type: Kind(fields) => value;`.
+macro_rules! read_as {
+    ($($fn:ident -> $t:ty: $kind:ident($($v:pat),+) => $value:expr;)*) => {
+        $(pub fn $fn(&self, name: &str) -> Option<$t> {
+            match self.value(name)? {
+                ResolvedValue::$kind($($v),+) => Some($value),
+                _ => None,
+            }
+        })*
+    };
+}
+
 impl<'a> Args<'a> {
     fn value(&self, name: &str) -> Option<&ResolvedValue<'a>> {
         self.0.iter().find(|o| o.name == name).map(|o| &o.value)
     }
 
-    pub fn text(&self, name: &str) -> Option<String> {
-        match self.value(name)? {
-            ResolvedValue::String(s) => Some(s.to_string()),
-            _ => None,
-        }
-    }
-
-    pub fn int(&self, name: &str) -> Option<i64> {
-        match self.value(name)? {
-            ResolvedValue::Integer(n) => Some(*n),
-            _ => None,
-        }
-    }
-
-    pub fn flag(&self, name: &str) -> Option<bool> {
-        match self.value(name)? {
-            ResolvedValue::Boolean(b) => Some(*b),
-            _ => None,
-        }
+    read_as! {
+        text -> String: String(s) => s.to_string();
+        int -> i64: Integer(n) => *n;
+        flag -> bool: Boolean(b) => *b;
+        user -> serenity::User: User(u, _) => (*u).clone();
+        role -> serenity::Role: Role(r) => (*r).clone();
+        channel -> serenity::ChannelId: Channel(c) => c.id;
     }
 
     /// The item of `items` at the place of the chosen choice.
     pub fn pick<T: Copy>(&self, name: &str, items: &[T]) -> Option<T> {
         let i = usize::try_from(self.int(name)?).ok()?;
         items.get(i).copied()
-    }
-
-    pub fn user(&self, name: &str) -> Option<serenity::User> {
-        match self.value(name)? {
-            ResolvedValue::User(u, _) => Some((*u).clone()),
-            _ => None,
-        }
-    }
-
-    pub fn role(&self, name: &str) -> Option<serenity::Role> {
-        match self.value(name)? {
-            ResolvedValue::Role(r) => Some((*r).clone()),
-            _ => None,
-        }
-    }
-
-    pub fn channel(&self, name: &str) -> Option<serenity::ChannelId> {
-        match self.value(name)? {
-            ResolvedValue::Channel(c) => Some(c.id),
-            _ => None,
-        }
     }
 }

@@ -7,40 +7,35 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
 use poise::BoxFuture;
 
 use super::args::Args;
+use super::shared::{say, Ctx};
 use super::{class, climb, daifugo, mine, settings, standings};
 use crate::discord::caller::Caller;
-use crate::discord::reply::{Answer, Shown};
-use crate::discord::types::{Context, Data, Error};
-use crate::session::request::Command;
-use crate::session::{Suggestion, Typing};
+use crate::discord::reply::Shown;
+use crate::discord::types::{Data, Error};
+use crate::session::request::{self, Command};
 use crate::text::{self, commands::suggestion_label};
 
 type Action<'a> = poise::BoxFuture<'a, Result<(), poise::FrameworkError<'a, Data, Error>>>;
 
-/// The one action of every command: read the options, run the command's handler.
-pub(super) fn run(ctx: poise::ApplicationContext<'_, Data, Error>) -> Action<'_> {
+/// The one action of every command: read the options, run the command's handler; a
+/// command this version does not know (registered by another) is told so.
+pub(super) fn run(ctx: Ctx<'_>) -> Action<'_> {
     Box::pin(async move {
         let args = Args(ctx.args);
-        dispatch(ctx.into(), &ctx.command.qualified_name, &args)
-            .await
-            .map_err(|e| poise::FrameworkError::new_command(ctx.into(), e))
+        let done = match handler(&ctx.command.qualified_name) {
+            Some(handler) => handler(ctx, &args).await,
+            None => {
+                say(ctx, Shown::Private, |lang| {
+                    text::bot::unknown_command(lang).into()
+                })
+                .await
+            }
+        };
+        done.map_err(|e| poise::FrameworkError::new_command(ctx.into(), e))
     })
 }
 
-type Handler = for<'a> fn(Context<'a>, &'a Args<'a>) -> BoxFuture<'a, Result<(), Error>>;
-
-/// Run the handler of the command named `path`; a command this version does not know
-/// (registered by another) is told so.
-async fn dispatch(ctx: Context<'_>, path: &str, a: &Args<'_>) -> Result<(), Error> {
-    match handler(path) {
-        Some(handler) => handler(ctx, a).await,
-        None => {
-            let lang = Caller::from_command(ctx).lang();
-            let text = text::bot::unknown_command(lang);
-            super::shared::answer(ctx, Shown::Private, async move { Answer::private(text) }).await
-        }
-    }
-}
+type Handler = for<'a> fn(Ctx<'a>, &'a Args<'a>) -> BoxFuture<'a, Result<(), Error>>;
 
 /// Whether a command named `path` ("climb move", "settings me palette") has a handler.
 pub fn dispatches(path: &str) -> bool {
@@ -54,8 +49,14 @@ fn handler(path: &str) -> Option<Handler> {
     // builds reuse none), more than a worker thread has.
     Some(match path {
         "climb start" => |ctx, a| Box::pin(climb::start(ctx, a)),
-        "climb move" => |ctx, a| Box::pin(climb::move_(ctx, a)),
-        "climb play" => |ctx, a| Box::pin(climb::play_keeper(ctx, a)),
+        "climb move" => |ctx, a| {
+            let moves = a.text("moves").unwrap_or_default();
+            Box::pin(climb::act(ctx, request::climb_move(&moves)))
+        },
+        "climb play" => |ctx, a| {
+            let (keeper, target) = (a.text("keeper").unwrap_or_default(), a.text("target"));
+            Box::pin(climb::act(ctx, Command::Keeper { keeper, target }))
+        },
         "climb board" => |ctx, a| Box::pin(climb::board(ctx, a)),
         "climb hint" => |ctx, a| Box::pin(climb::hint(ctx, a)),
         "climb moves" => |ctx, _| Box::pin(climb::moves(ctx)),
@@ -74,14 +75,14 @@ fn handler(path: &str) -> Option<Handler> {
         "class view" => |ctx, a| Box::pin(class::view(ctx, a)),
         "class report" => |ctx, a| Box::pin(class::report(ctx, a)),
         "daifugo start" => |ctx, a| Box::pin(daifugo::start(ctx, a)),
-        "daifugo play" => |ctx, a| Box::pin(daifugo::play(ctx, a)),
+        "daifugo play" => |ctx, a| Box::pin(daifugo::act(ctx, a.text("cards").unwrap_or_default())),
         "daifugo draw" => |ctx, _| Box::pin(daifugo::act(ctx, "draw".into())),
         "daifugo d" => |ctx, _| Box::pin(daifugo::act(ctx, "d".into())),
         "daifugo pass" => |ctx, _| Box::pin(daifugo::act(ctx, "pass".into())),
         "daifugo skip" => |ctx, _| Box::pin(daifugo::act(ctx, "skip".into())),
-        "daifugo hand" => |ctx, _| Box::pin(daifugo::hand(ctx)),
+        "daifugo hand" => |ctx, _| Box::pin(daifugo::hand(ctx, false)),
         "daifugo board" => |ctx, a| Box::pin(daifugo::board(ctx, a)),
-        "daifugo hint" => |ctx, _| Box::pin(daifugo::hint(ctx)),
+        "daifugo hint" => |ctx, _| Box::pin(daifugo::hand(ctx, true)),
         "daifugo rules" => |ctx, _| Box::pin(daifugo::rules(ctx)),
         "daifugo puzzle" => |ctx, a| Box::pin(daifugo::puzzle(ctx, a)),
         "leaderboard" => |ctx, a| Box::pin(standings::leaderboard(ctx, a)),
@@ -113,29 +114,17 @@ type Completion<'a> =
     poise::BoxFuture<'a, Result<CreateAutocompleteResponse, poise::SlashArgError>>;
 
 /// Suggestions for the option being typed.
-pub(super) fn complete<'a>(
-    ctx: poise::ApplicationContext<'a, Data, Error>,
-    partial: &'a str,
-) -> Completion<'a> {
+pub(super) fn complete<'a>(ctx: Ctx<'a>, partial: &'a str) -> Completion<'a> {
     Box::pin(async move {
         let focused = ctx.args.iter().find_map(|o| match o.value {
             ResolvedValue::Autocomplete { .. } => Some(o.name),
             _ => None,
         });
-        let typing = match (
-            ctx.command.qualified_name.as_str(),
-            focused.unwrap_or_default(),
-        ) {
-            ("climb start", "variant") => Typing::Variant,
-            ("climb start", "ai") => Typing::Ai,
-            ("climb start", "timeout") => Typing::Timeout,
-            ("climb move", "moves") => Typing::Move,
-            ("climb play", "keeper") => Typing::Keeper,
-            ("climb play", "target") => Typing::Target,
-            ("daifugo play", "cards") => Typing::Cards,
-            _ => return Ok(CreateAutocompleteResponse::new()),
+        let path = ctx.command.qualified_name.as_str();
+        let Some(typing) = text::commands::typing(path, focused.unwrap_or_default()) else {
+            return Ok(CreateAutocompleteResponse::new());
         };
-        let caller = Caller::from_command(ctx.into());
+        let caller = Caller::from_command(ctx);
         let (place, lang) = (caller.place().ok(), caller.lang());
         let play = ctx.data.session.play();
         let offered = play.suggest(place, caller.user(), typing, partial).await;
@@ -144,13 +133,7 @@ pub(super) fn complete<'a>(
             .iter()
             .map(|s| {
                 let label = suggestion_label(s, offered.game.as_deref(), lang);
-                let value = match s {
-                    Suggestion::Word(w) => w.clone(),
-                    Suggestion::Move { outcome, .. } => outcome.witness.clone(),
-                    Suggestion::Keeper { value, .. } => value.clone(),
-                    Suggestion::Cards { cards, .. } => cards.clone(),
-                };
-                AutocompleteChoice::new(text::clip(&label, 100), text::clip(&value, 100))
+                AutocompleteChoice::new(text::clip(&label, 100), text::clip(s.value(), 100))
             })
             .collect();
         Ok(CreateAutocompleteResponse::new().set_choices(choices))

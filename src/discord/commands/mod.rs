@@ -5,11 +5,10 @@
 //! through `reply.rs`.
 
 mod args;
-pub(crate) mod class;
+mod class;
 pub(super) mod climb;
 mod daifugo;
 mod dispatch;
-pub(crate) mod learn;
 mod mine;
 mod opening;
 mod puzzle;
@@ -18,6 +17,8 @@ mod shared;
 mod standings;
 mod table;
 
+pub(super) use class::games_page;
 pub use dispatch::dispatches;
-pub(super) use opening::Threads;
+pub(super) use opening::{learner_plays, Threads};
+pub(super) use shared::answered;
 pub use table::{all, registration};

@@ -5,20 +5,15 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::shared::{answer, Ctx, Worked};
 use crate::discord::caller::Caller;
-use crate::discord::reply::Answer;
-use crate::discord::threads::{self};
-use crate::discord::types::Data;
-use crate::session::{GameKind, OpenWords, Opened, Place, PlaceFront, Rules};
+use crate::discord::posts::activity;
+use crate::discord::reply::Shown;
+use crate::discord::threads;
+use crate::discord::types::{Data, Error};
+use crate::session::{GameKind, OpenWords, Opened, Place, PlaceFront, Wanted};
 use crate::text;
-
-/// What a new game is asked to be, in the words of `/climb start` or `/daifugo start`.
-pub(crate) struct Wanted {
-    pub rules: Rules,
-    pub ai: Option<String>,
-    pub timeout: Option<String>,
-    pub play: Option<bool>,
-}
+use crate::text::posts::{learning, replies};
 
 /// A new game's thread, named after the game and its opener.
 pub(crate) struct Threads<'a> {
@@ -52,10 +47,7 @@ pub(crate) async fn new_game(
     let words = OpenWords {
         here,
         opener: caller.actor(),
-        rules: wanted.rules,
-        ai: wanted.ai,
-        timeout: wanted.timeout,
-        play: wanted.play,
+        wanted,
         lang: caller.game_lang(),
         at_once,
         room,
@@ -71,8 +63,27 @@ pub(crate) async fn new_game(
         .map_err(|e| text::errors::refusal(&e, lang))
 }
 
-/// The answer to a start command (`text::posts::replies::opened`).
-pub(crate) fn opened_answer(data: &Data, caller: &Caller, opened: Opened) -> Answer {
-    let activity = crate::discord::posts::activity(data);
-    text::posts::replies::opened(opened, caller.user(), activity, caller.lang())
+/// Answer a start command: a new game as `wanted`, its lobby or the game itself
+/// (`text::posts::replies::opened`).
+pub(super) async fn open(ctx: Ctx<'_>, wanted: Wanted) -> Result<(), Error> {
+    let http = ctx.serenity_context().http.clone();
+    answer(ctx, Shown::Public, move |data, caller| async move {
+        let opened = new_game(&http, &data, &caller, wanted, false).await?;
+        let activity = activity(&data);
+        Ok(replies::opened(
+            opened,
+            caller.user(),
+            activity,
+            caller.lang(),
+        ))
+    })
+    .await
+}
+
+/// The guided first game's last button: the whole game against the easy AI with hints on,
+/// opened where `/climb start` would open it and started at once. The private message the
+/// button was on says where the game is; the board is posted there for everyone.
+pub async fn learner_plays(http: &serenity::Http, data: &Data, caller: &Caller) -> Worked {
+    let opened = new_game(http, data, caller, Wanted::graduation(), true).await?;
+    Ok(learning::graduated(opened, activity(data), caller.lang()))
 }

@@ -1,81 +1,99 @@
-//! How every slash command answers: through `reply.rs`, at once or deferred.
+//! How every slash command answers: its work gives an answer or why not, and `reply.rs`
+//! delivers it, at once or deferred.
 
 use std::future::Future;
+use std::time::Duration;
 
 use crate::discord::caller::Caller;
+use crate::discord::posts::Post;
 use crate::discord::reply::{self, Answer, Shown, Target};
-use crate::discord::types::{Context, Data, Error};
-use crate::session::Place;
+use crate::discord::types::{Data, Error};
+use crate::lang::Lang;
+use crate::session::SessionError;
+use crate::text::posts::replies::refusal;
 
-/// Answer a slash command with what `work` builds (see `reply::answer`).
-pub(super) async fn answer<F>(ctx: Context<'_>, expect: Shown, work: F) -> Result<(), Error>
-where
-    F: Future<Output = Answer> + Send,
-{
-    let defer_after = ctx.data().timing.defer_after;
-    answer_after(ctx, expect, defer_after, work).await
+/// The context of a slash command.
+pub(super) type Ctx<'a> = poise::ApplicationContext<'a, Data, Error>;
+
+/// Why a command is refused: a session error, said in the caller's language, or a
+/// sentence said already (games are played in servers, a link needs a public address).
+pub(crate) enum Refused {
+    Error(SessionError),
+    Said(String),
 }
 
-/// Answer a slash command whose work is long (many threads, a report): deferred at once,
-/// then the answer when it is ready.
-pub(super) async fn answer_slow<F>(ctx: Context<'_>, expect: Shown, work: F) -> Result<(), Error>
-where
-    F: Future<Output = Answer> + Send,
-{
-    answer_after(ctx, expect, std::time::Duration::ZERO, work).await
-}
-
-async fn answer_after<F>(
-    ctx: Context<'_>,
-    expect: Shown,
-    defer_after: std::time::Duration,
-    work: F,
-) -> Result<(), Error>
-where
-    F: Future<Output = Answer> + Send,
-{
-    if let poise::Context::Application(app) = ctx {
-        let (target, http) = (
-            Target::Command(app.interaction),
-            &ctx.serenity_context().http,
-        );
-        reply::answer_after(target, http, ctx.data(), expect, defer_after, work).await;
+impl From<SessionError> for Refused {
+    fn from(e: SessionError) -> Refused {
+        Refused::Error(e)
     }
-    Ok(())
 }
 
-/// Answer a command asked in a server's channel: `work` gets the bot's state, the caller
-/// and where they are. Anywhere else (a direct message) the caller is told why not.
-pub(super) async fn answer_here<W, F>(ctx: Context<'_>, expect: Shown, work: W) -> Result<(), Error>
+impl From<String> for Refused {
+    fn from(t: String) -> Refused {
+        Refused::Said(t)
+    }
+}
+
+/// What a command's work gives.
+pub(crate) type Worked = Result<Answer, Refused>;
+
+/// The answer `worked` gives: its own, or its refusal privately.
+pub(crate) fn answered(worked: Worked, lang: Lang) -> Answer {
+    match worked {
+        Ok(answer) => answer,
+        Err(Refused::Error(e)) => Answer::private(refusal(&e, lang)),
+        Err(Refused::Said(t)) => Answer::private(t),
+    }
+}
+
+/// Answer a slash command with what `work` gives from the bot's state and the caller (a
+/// refusal privately), deferred when it is not ready in time (see `reply::answer`).
+pub(super) async fn answer<W, F>(ctx: Ctx<'_>, expect: Shown, work: W) -> Result<(), Error>
 where
-    W: FnOnce(Data, Caller, Place) -> F + Send,
-    F: Future<Output = Answer> + Send,
+    W: FnOnce(Data, Caller) -> F,
+    F: Future<Output = Worked> + Send,
 {
-    let (data, caller) = (ctx.data().clone(), Caller::from_command(ctx));
-    answer(ctx, expect, here(data, caller, work)).await
+    answer_after(ctx, expect, ctx.data.timing.defer_after, work).await
 }
 
-/// [`answer_here`] for long work: deferred at once.
-pub(super) async fn answer_here_slow<W, F>(
-    ctx: Context<'_>,
+/// [`answer`] for long work (many threads, a report, a replay): deferred at once.
+pub(super) async fn answer_slow<W, F>(ctx: Ctx<'_>, expect: Shown, work: W) -> Result<(), Error>
+where
+    W: FnOnce(Data, Caller) -> F,
+    F: Future<Output = Worked> + Send,
+{
+    answer_after(ctx, expect, Duration::ZERO, work).await
+}
+
+async fn answer_after<W, F>(
+    ctx: Ctx<'_>,
     expect: Shown,
+    defer_after: Duration,
     work: W,
 ) -> Result<(), Error>
 where
-    W: FnOnce(Data, Caller, Place) -> F + Send,
-    F: Future<Output = Answer> + Send,
+    W: FnOnce(Data, Caller) -> F,
+    F: Future<Output = Worked> + Send,
 {
-    let (data, caller) = (ctx.data().clone(), Caller::from_command(ctx));
-    answer_slow(ctx, expect, here(data, caller, work)).await
+    let caller = Caller::from_command(ctx);
+    let lang = caller.lang();
+    let worked = work(ctx.data.clone(), caller);
+    let work = async move { answered(worked.await, lang) };
+    let (target, http) = (
+        Target::Command(ctx.interaction),
+        &ctx.serenity_context().http,
+    );
+    reply::answer_after(target, http, ctx.data, expect, defer_after, work).await;
+    Ok(())
 }
 
-async fn here<W, F>(data: Data, caller: Caller, work: W) -> Answer
+/// Words made without the session (the rules, the colours), shown as `shown` says.
+pub(super) async fn say<F>(ctx: Ctx<'_>, shown: Shown, words: F) -> Result<(), Error>
 where
-    W: FnOnce(Data, Caller, Place) -> F,
-    F: Future<Output = Answer>,
+    F: FnOnce(Lang) -> String + Send,
 {
-    match caller.place() {
-        Ok(place) => work(data, caller, place).await,
-        Err(t) => Answer::private(t),
-    }
+    answer(ctx, shown, move |_, caller| async move {
+        Ok(Answer::new(Post::text(words(caller.lang())), shown))
+    })
+    .await
 }

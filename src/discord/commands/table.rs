@@ -37,7 +37,13 @@ fn command(slash: &Slash) -> poise::Command<Data, Error> {
 }
 
 fn parameter(opt: &Opt) -> poise::CommandParameter<Data, Error> {
-    let completes = matches!(opt.kind, Kind::Text { complete: true, .. });
+    let completes = matches!(
+        opt.kind,
+        Kind::Text {
+            complete: Some(_),
+            ..
+        }
+    );
     poise::CommandParameter {
         name: opt.name.en.to_string(),
         name_localizations: Default::default(),
@@ -53,20 +59,22 @@ fn parameter(opt: &Opt) -> poise::CommandParameter<Data, Error> {
 }
 
 fn registered(slash: &Slash) -> CreateCommand {
-    let mut c = CreateCommand::new(slash.name.en)
+    let c = CreateCommand::new(slash.name.en)
         .description(slash.about.en)
         .name_localized("fr", slash.name.fr)
         .description_localized("fr", slash.about.fr);
-    if slash.guild_only {
-        c = c.contexts(vec![serenity::InteractionContext::Guild]);
-    }
-    for sub in slash.subcommands {
-        c = c.add_option(subcommand(sub));
-    }
-    for opt in slash.options {
-        c = c.add_option(option(opt));
-    }
-    c
+    let c = if slash.guild_only {
+        c.contexts(vec![serenity::InteractionContext::Guild])
+    } else {
+        c
+    };
+    inner(slash).fold(c, CreateCommand::add_option)
+}
+
+/// A command's subcommands and options, as Discord registers them.
+fn inner(slash: &Slash) -> impl Iterator<Item = CreateCommandOption> + '_ {
+    let subcommands = slash.subcommands.iter().map(subcommand);
+    subcommands.chain(slash.options.iter().map(option))
 }
 
 fn subcommand(slash: &Slash) -> CreateCommandOption {
@@ -75,16 +83,10 @@ fn subcommand(slash: &Slash) -> CreateCommandOption {
     } else {
         CommandOptionType::SubCommandGroup
     };
-    let mut o = CreateCommandOption::new(kind, slash.name.en, slash.about.en)
+    let o = CreateCommandOption::new(kind, slash.name.en, slash.about.en)
         .name_localized("fr", slash.name.fr)
         .description_localized("fr", slash.about.fr);
-    for sub in slash.subcommands {
-        o = o.add_sub_option(subcommand(sub));
-    }
-    for opt in slash.options {
-        o = o.add_sub_option(option(opt));
-    }
-    o
+    inner(slash).fold(o, CreateCommandOption::add_sub_option)
 }
 
 /// The largest whole number Discord takes exactly (2^53 - 1).
@@ -101,7 +103,13 @@ fn option(opt: &Opt) -> CreateCommandOption {
     };
     let mut o = CreateCommandOption::new(kind, opt.name.en, opt.about.en)
         .required(opt.required)
-        .set_autocomplete(matches!(opt.kind, Kind::Text { complete: true, .. }))
+        .set_autocomplete(matches!(
+            opt.kind,
+            Kind::Text {
+                complete: Some(_),
+                ..
+            }
+        ))
         .name_localized("fr", opt.name.fr)
         .description_localized("fr", opt.about.fr);
     match opt.kind {

@@ -1,7 +1,7 @@
 //! The `/climb` commands (`src/discord/commands/climb.rs`): autocompleting variants, and
 //! matching typed moves.
 
-use primeclimb::discord::{complete_list, squeeze, VARIANT_WORDS};
+use primeclimb::session::suggest::{complete_list, squeeze, VARIANT_WORDS};
 
 #[test]
 fn lists_complete_their_last_word() {

@@ -1,8 +1,8 @@
 //! Prime Climb posts (`src/discord/posts/climb.rs`): the list of a move's outcomes.
 
 use primeclimb::climb::{Outcome, GOAL};
-use primeclimb::discord::pawns_outcome_line;
 use primeclimb::lang::Lang;
+use primeclimb::text::climb::pawns_outcome_line;
 
 #[test]
 fn one_pawn_outcomes_show_the_one_pawn() {
