@@ -151,6 +151,19 @@ async fn my_games_lists_the_games_waiting_on_you_first_with_links() {
     t.click(ADA, &join, "en-US").await;
     let threads = t.fake.threads();
     assert_eq!(threads.len(), 2);
+    // The solitaire game's board, posted in its thread after the answer to the command,
+    // is noted as its turn message a moment later (a busy machine may take a while).
+    let solitaire = Place {
+        guild_id: GUILD_ID as i64,
+        channel_id: threads[0].id as i64,
+    };
+    let game = board_in(&t, solitaire).await.info.id;
+    for _ in 0..500 {
+        if let Ok(Some(_)) = t.reader.clocks().last_post(game).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     t.clock.advance(Duration::from_secs(2 * 3600));
 
     let r = t.slash(ADA, &["mygames"], json!([]), "en-US").await;
