@@ -213,13 +213,14 @@ pub enum Align {
 /// The left end of the baseline for text anchored at `at`.
 pub fn origin(style: TextStyle, text: &str, at: Pt, align: Align) -> Pt {
     let w = text_width(style, text);
-    match align {
+    let o = match align {
         Align::Left => at,
         Align::Centre => Pt::new(at.x - w / 2.0, at.y),
         Align::Right => Pt::new(at.x - w, at.y),
         Align::Middle => Pt::new(at.x - w / 2.0, at.y + style.cap_height() / 2.0),
         Align::MiddleLeft => Pt::new(at.x, at.y + style.cap_height() / 2.0),
-    }
+    };
+    Pt::new(o.x.round(), o.y.round())
 }
 
 /// A line of text as drawn: its size, the middle of its capitals' box, and the words.

@@ -155,9 +155,12 @@ impl Layout {
         let centre = Pt::new(board_w / 2.0, full / 2.0);
         let spaces: Vec<Circle> = unit
             .iter()
-            .map(|&(p, r)| Circle {
-                c: centre.plus(p.minus(mid).times(k)),
-                r: r * k,
+            .map(|&(p, r)| {
+                let c = centre.plus(p.minus(mid).times(k));
+                Circle {
+                    c: Pt::new(c.x.round(), c.y.round()),
+                    r: (r * k).round(),
+                }
             })
             .collect();
         let radius = spaces

@@ -217,12 +217,16 @@ impl Overlay {
 }
 
 /// Where the ghost of a pawn sent to Start from `space` is drawn: just off the space on
-/// one of its four diagonals, the `nth` roomiest (furthest from the other spaces).
+/// one of its four diagonals, the `nth` roomiest (furthest from the other spaces). The
+/// two lower ones lie over the number tag of the pawn that bumped it (across the bottom
+/// of the space): they count a quarter of the space's radius less room, so the tag shows
+/// unless the upper ones are much tighter.
 pub fn ghost_place(layout: &Layout, space: u8, nth: usize) -> Circle {
     let s = layout.space(space);
     let mut spots: Vec<(f32, Circle)> = [-45.0f32, -135.0, 45.0, 135.0]
         .into_iter()
         .map(|deg| {
+            let over_tag = if deg > 0.0 { s.r * 0.25 } else { 0.0 };
             let a = deg.to_radians();
             let c = s.c.plus(Pt::new(a.cos(), a.sin()).times(s.r * 1.02));
             let room = (0..=crate::climb::GOAL)
@@ -232,7 +236,7 @@ pub fn ghost_place(layout: &Layout, space: u8, nth: usize) -> Circle {
                     c.minus(other.c).len() - other.r
                 })
                 .fold(f32::INFINITY, f32::min);
-            (room, Circle { c, r: s.r * 0.6 })
+            (room - over_tag, Circle { c, r: s.r * 0.6 })
         })
         .collect();
     spots.sort_by(|a, b| b.0.total_cmp(&a.0));
