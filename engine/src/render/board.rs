@@ -292,7 +292,13 @@ fn draw_legend(img: &mut RgbaImage, layout: &Layout, theme: &Theme, words: &dyn 
 /// number); every colour keeps at least one.
 pub fn draw_marks(img: &mut RgbaImage, circle: Circle, colours: &[Colour], theme: &Theme) {
     for (c, colour) in mark_places(circle, colours) {
-        draw_mark(img, c, circle.r * 0.17, Mark::of(colour), theme);
+        draw_mark(
+            img,
+            c,
+            (circle.r * 0.17 * 2.0).round() / 2.0,
+            Mark::of(colour),
+            theme,
+        );
     }
 }
 
@@ -331,10 +337,11 @@ pub fn mark_places(circle: Circle, colours: &[Colour]) -> Vec<(Pt, Colour)> {
         .collect();
     kept.into_iter()
         .map(|(a, colour)| {
+            // On whole pixels, so that the same mark on two spaces has the same pixels.
             let c = circle
                 .c
                 .plus(Pt::new(a.sin(), -a.cos()).times(circle.r * 0.76));
-            (c, colour)
+            (Pt::new(c.x.round(), c.y.round()), colour)
         })
         .collect()
 }
