@@ -61,9 +61,7 @@ impl Drawing {
             }
         }
     }
-}
 
-impl Drawing {
     /// A post with its picture drawn; if the drawing fails (logged), the post goes without
     /// it rather than not at all.
     pub async fn post(&self, draft: Draft) -> Post {

@@ -189,8 +189,8 @@ async fn announcements(http: &Arc<serenity::Http>, data: &Data) {
 }
 
 /// What a reading gave, or nothing with its failure logged.
-fn read<T: Default>(read: Result<T, SessionError>, what: &str) -> T {
-    read.unwrap_or_else(|e| {
+fn read<T: Default>(result: Result<T, SessionError>, what: &str) -> T {
+    result.unwrap_or_else(|e| {
         error!("reading {what} failed: {e}");
         T::default()
     })

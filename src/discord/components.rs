@@ -8,14 +8,14 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, ComponentInteractionDataKind};
 
 use super::caller::Caller;
-use super::commands::{answered, games_page, learner_plays, Threads};
+use super::commands::{answered, games_page, learner_plays, Refused, Threads};
 use super::posts::activity;
-use super::reply::{self, Answer, Shown, Target};
+use super::reply::{self, Shown, Target};
 use super::snowflake;
 use super::types::Data;
 use crate::session::ids::{Asked, Click};
 use crate::text;
-use crate::text::posts::replies::{clicked, refusal, Clicker};
+use crate::text::posts::replies::{clicked, Clicker};
 
 /// The one value chosen in a select menu.
 fn selected(click: &ComponentInteraction) -> Option<String> {
@@ -81,10 +81,12 @@ pub async fn handle(ctx: &serenity::Context, click: &ComponentInteraction, data:
         };
         let actor = caller.actor();
         let play = data.session.play();
-        match play.click(here.guild_id, &actor, ask.clone(), &front).await {
-            Ok(done) => clicked(&ask, done, &clicker),
-            Err(e) => Answer::private(refusal(&e, lang)),
-        }
+        let done = play.click(here.guild_id, &actor, ask.clone(), &front).await;
+        answered(
+            done.map(|done| clicked(&ask, done, &clicker))
+                .map_err(Refused::from),
+            lang,
+        )
     };
     reply::answer(target, http, data, shown, work).await
 }

@@ -298,7 +298,7 @@ fn how_words(how: NotifyHow, dm_closed: bool, lang: Lang) -> String {
 }
 
 /// `/notify`: how you are told it is your turn, and when.
-pub fn notify_summary(u: &UserSettings, lang: Lang) -> String {
+fn notify_summary(u: &UserSettings, lang: Lang) -> String {
     let off = lang.text("off", "désactivé");
     let zone = u.time_zone.clone().unwrap_or_else(|| "UTC".into());
     let quiet = match (u.quiet_from, u.quiet_to) {

@@ -20,5 +20,5 @@ mod table;
 pub(super) use class::games_page;
 pub use dispatch::dispatches;
 pub(super) use opening::{learner_plays, Threads};
-pub(super) use shared::answered;
+pub(super) use shared::{answered, Refused};
 pub use table::{all, registration};

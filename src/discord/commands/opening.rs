@@ -5,14 +5,13 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::shared::{answer, Ctx, Worked};
+use super::shared::{answer, Ctx, Refused, Worked};
 use crate::discord::caller::Caller;
 use crate::discord::posts::activity;
 use crate::discord::reply::Shown;
 use crate::discord::threads;
 use crate::discord::types::{Data, Error};
 use crate::session::{GameKind, OpenWords, Opened, Place, PlaceFront, Wanted};
-use crate::text;
 use crate::text::posts::{learning, replies};
 
 /// A new game's thread, named after the game and its opener.
@@ -33,15 +32,14 @@ impl PlaceFront for Threads<'_> {
 
 /// A new game for `caller` where the server plays it (a new thread, or the caller's
 /// channel): a lobby, or the game itself when it is a solitaire game or `at_once` asks for
-/// it (the learner's first whole game, with its AI seats). A refusal is said in words.
-pub(crate) async fn new_game(
+/// it (the learner's first whole game, with its AI seats).
+async fn new_game(
     http: &serenity::Http,
     data: &Data,
     caller: &Caller,
     wanted: Wanted,
     at_once: bool,
-) -> Result<Opened, String> {
-    let lang = caller.lang();
+) -> Result<Opened, Refused> {
     let here = caller.place()?;
     let room = caller.room();
     let words = OpenWords {
@@ -56,11 +54,7 @@ pub(crate) async fn new_game(
         http,
         opener: &caller.name,
     };
-    data.session
-        .lobbies()
-        .open_game(words, &front)
-        .await
-        .map_err(|e| text::errors::refusal(&e, lang))
+    Ok(data.session.lobbies().open_game(words, &front).await?)
 }
 
 /// Answer a start command: a new game as `wanted`, its lobby or the game itself

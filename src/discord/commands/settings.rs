@@ -26,8 +26,8 @@ pub async fn run(ctx: Ctx<'_>, a: &Args<'_>) -> Result<(), Error> {
         "settings variant" => c.default_variant = a.text("words"),
         "settings teacher-role" => c.teacher_role = Some(a.role("role").map(|r| id(r.id.get()))),
         "settings palette" => {
-            let blind = a.pick("colours", &[false, true]);
-            c.look = blind.map(|blind| look_words(blind, a.flag("marks")));
+            let palette = a.pick("colours", &[Palette::Standard, Palette::ColourBlind]);
+            c.look = palette.map(|palette| look_words(palette, a.flag("marks")));
         }
         "settings threads" => c.threads = a.flag("on"),
         "settings season" => {
@@ -62,9 +62,8 @@ pub async fn run(ctx: Ctx<'_>, a: &Args<'_>) -> Result<(), Error> {
     answer_settings(ctx, SettingsAsk::Change(Box::new(c))).await
 }
 
-/// Look words from a palette (colour-blind or not) and the marks option.
-fn look_words(colour_blind: bool, marks: Option<bool>) -> String {
-    let palette = [Palette::Standard, Palette::ColourBlind][usize::from(colour_blind)];
+/// Look words from a palette and the marks option.
+fn look_words(palette: Palette, marks: Option<bool>) -> String {
     request::look_words(Look {
         palette,
         marks: marks.unwrap_or(false),
@@ -89,10 +88,9 @@ async fn answer_settings(ctx: Ctx<'_>, ask: SettingsAsk) -> Result<(), Error> {
 /// How your own pictures are drawn (your hand, private boards)
 async fn me_palette(ctx: Ctx<'_>, a: &Args<'_>) -> Result<(), Error> {
     // Standard, colour-blind, or (absent) as the server draws them.
-    let colours = a.pick("colours", &[Some(false), Some(true), None]);
-    let words = colours
-        .flatten()
-        .map(|blind| look_words(blind, a.flag("marks")));
+    let palettes = [Some(Palette::Standard), Some(Palette::ColourBlind), None];
+    let palette = a.pick("colours", &palettes).flatten();
+    let words = palette.map(|palette| look_words(palette, a.flag("marks")));
     answer(ctx, Shown::Private, move |data, caller| async move {
         let servers = data.session.servers();
         let look = servers

@@ -178,30 +178,20 @@ fn move_buttons(view: &ClimbView, end: TurnEnd, lang: Lang) -> Row {
 
 fn help_buttons(view: &ClimbView, human: bool, take_back: bool, lang: Lang) -> Row {
     let w = text::bot::board_words(lang);
-    let mut buttons = Vec::new();
+    let mut shown = Vec::new();
     if human {
-        buttons.push(
-            button(view, BoardVerb::Hint)
-                .label(w.hint)
-                .emoji('💡')
-                .style(Style::Secondary),
-        );
-        buttons.push(
-            button(view, BoardVerb::Moves)
-                .label(w.moves)
-                .emoji('📋')
-                .style(Style::Secondary),
-        );
+        shown.extend([
+            (BoardVerb::Hint, w.hint, '💡'),
+            (BoardVerb::Moves, w.moves, '📋'),
+        ]);
     }
     if take_back {
-        buttons.push(
-            button(view, BoardVerb::Undo)
-                .label(w.take_back)
-                .emoji('↩')
-                .style(Style::Secondary),
-        );
+        shown.push((BoardVerb::Undo, w.take_back, '↩'));
     }
-    Row::Buttons(buttons)
+    let buttons = shown.into_iter().map(|(verb, label, emoji)| {
+        (button(view, verb).label(label).emoji(emoji)).style(Style::Secondary)
+    });
+    Row::Buttons(buttons.collect())
 }
 
 /// The card's choices as select menus (25 options each; a Switch may need two).
