@@ -95,6 +95,6 @@ pub use settings::{
 };
 pub use stats::{Leaderboard, SeasonAsked, SeasonBoard, Standing, Stats};
 pub use suggest::{Suggestion, Suggestions, Typing};
-pub use views::warm_up;
+pub use views::{pictures_to_refine, refine_pictures, warm_up};
 pub use views::{ActedTurn, ClimbView, DaifugoView, GameInfo, GameOptions, GameView, SeatInfo};
 pub use watching::{ClassWatched, Watched};

@@ -8,8 +8,10 @@ use std::io::Read;
 
 use primeclimb::lang::Lang;
 use primeclimb::render::deflate::{self, Changed, Coder};
+use primeclimb::render::encode::Indexed;
 use primeclimb::render::{
-    board_png, demo, indexed, render_board, LastTurn, Look, Palette, RenderOptions, Theme,
+    board_png_in, demo, indexed, refine, render_board, LastTurn, Look, Palette, RenderOptions,
+    Theme,
 };
 use primeclimb::text::pictures::words;
 use proptest::prelude::*;
@@ -73,6 +75,98 @@ proptest! {
         let steps = deflate::reparse(&now, &changed, &tokens, stride);
         prop_assert_eq!(inflate(&coder.zlib(&now, &steps)), now);
     }
+
+    /// The thorough parse (the cheapest path through every match found) says its bytes,
+    /// and so does a picture's parse against it; whatever the chains' length and the
+    /// length from which a match is taken as found for the positions it covers.
+    #[test]
+    fn the_thorough_parse_inflates_to_its_bytes(
+        pieces in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u16>()), 0..60),
+        stride in 2usize..300,
+        edits in prop::collection::vec((any::<u32>(), 1usize..400, any::<u8>()), 0..8),
+        chain in 1usize..64,
+        nice in 3usize..300,
+    ) {
+        let base = picture_like(&pieces, stride);
+        let tokens = deflate::parse_optimal(&base, chain, nice);
+        let mut at = 0;
+        for t in &tokens {
+            prop_assert_eq!(t.pos as usize, at, "the tokens follow one another");
+            at += t.span();
+        }
+        prop_assert_eq!(at, base.len());
+        let coder = Coder::new(&base, &tokens, &[]);
+        let unchanged = Changed::between(&base, &base);
+        let steps = deflate::reparse(&base, &unchanged, &tokens, stride);
+        prop_assert_eq!(inflate(&coder.zlib(&base, &steps)), base.clone());
+
+        let mut now = base.clone();
+        for &(at, len, value) in &edits {
+            if now.is_empty() {
+                break;
+            }
+            let a = at as usize % now.len();
+            let b = (a + len).min(now.len());
+            now[a..b].fill(value);
+        }
+        let steps = deflate::reparse(&now, &Changed::between(&base, &now), &tokens, stride);
+        prop_assert_eq!(inflate(&coder.zlib(&now, &steps)), now);
+    }
+}
+
+/// On a board, the thorough parse says the static board in fewer bits than the quick one
+/// (under the same kind of codes): what makes the pictures smaller.
+#[test]
+fn the_thorough_parse_is_smaller_on_a_board() {
+    let opts = RenderOptions {
+        size: 512,
+        ..RenderOptions::default()
+    };
+    let words = words(Lang::En);
+    let look = indexed(&opts, words);
+    let raw = look.scanlines(look.base());
+    let size = |tokens: &[deflate::Token]| {
+        let coder = Coder::new(&raw, tokens, &[]);
+        let steps = deflate::reparse(&raw, &Changed::between(&raw, &raw), tokens, 513);
+        let z = coder.zlib(&raw, &steps);
+        assert_eq!(inflate(&z), raw);
+        z.len()
+    };
+    let (quick, thorough) = (
+        size(&deflate::parse(&raw, 1024)),
+        size(&deflate::parse_optimal(&raw, 1024, deflate::MAX_MATCH)),
+    );
+    assert!(
+        thorough * 100 < quick * 97,
+        "thorough {thorough} bytes, quick {quick}"
+    );
+}
+
+/// A look's layers first parse its static board quickly; refined, the same pictures are
+/// smaller and decode to the same pixels.
+#[test]
+fn a_refined_look_draws_smaller_pictures_of_the_same_pixels() {
+    let (game, last) = demo::demo_game().expect("demo");
+    let opts = RenderOptions::default();
+    let words = words(Lang::En);
+    let drawn = render_board(&game, Some(&last), &opts, words);
+    let cached = indexed(&opts, words);
+    // A look of its own (the shared one may be refined by any test at any time).
+    let look = Indexed::new(std::sync::Arc::new(cached.base().clone()), &[&drawn]);
+    assert!(!look.is_refined());
+    let quick = look.png(&drawn);
+    assert!(look.refine(), "refined now");
+    assert!(look.is_refined());
+    assert!(!look.refine(), "refined once");
+    let thorough = look.png(&drawn);
+    assert!(
+        thorough.len() * 100 < quick.len() * 98,
+        "refined {} bytes, quick {}",
+        thorough.len(),
+        quick.len()
+    );
+    let pixels = |png: &[u8]| image::load_from_memory(png).expect("a PNG").to_rgba8();
+    assert_eq!(pixels(&quick), pixels(&thorough));
 }
 
 proptest! {
@@ -128,10 +222,14 @@ fn extreme_streams_inflate() {
             .map(|i| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
             .collect(),
     ] {
-        let tokens = deflate::parse(&data, 16);
-        let coder = Coder::new(&data, &tokens, &[]);
-        let steps = deflate::reparse(&data, &Changed::between(&data, &data), &tokens, 1025);
-        assert_eq!(inflate(&coder.zlib(&data, &steps)), data);
+        for tokens in [
+            deflate::parse(&data, 16),
+            deflate::parse_optimal(&data, 16, deflate::MAX_MATCH),
+        ] {
+            let coder = Coder::new(&data, &tokens, &[]);
+            let steps = deflate::reparse(&data, &Changed::between(&data, &data), &tokens, 1025);
+            assert_eq!(inflate(&coder.zlib(&data, &steps)), data);
+        }
     }
 }
 
@@ -167,14 +265,12 @@ fn board_pictures_decode_to_what_was_drawn() {
     ];
     for (opts, lang) in looks() {
         let words = words(lang);
+        // Refined first: a look is refined in place, by whichever thread, once.
+        let look = refine(&opts, words);
         for (game, last) in positions {
-            let png = board_png(game, last, &opts, words);
+            let png = board_png_in(&look, game, last, &opts, words);
             let drawn = render_board(game, last, &opts, words);
-            assert_eq!(
-                png,
-                indexed(&opts, words).png(&drawn),
-                "the quick path looked past a change"
-            );
+            assert_eq!(png, look.png(&drawn), "the quick path looked past a change");
             let back = image::load_from_memory(&png)
                 .expect("a valid PNG")
                 .to_rgba8();

@@ -734,9 +734,11 @@ mod robustness {
             prop_assert_eq!(img.width(), 256);
             // The board's encoder looks only where something was drawn: every drawing
             // says where it drew, or this differs.
+            // (Refined first: a look is refined in place, by whichever thread, once.)
+            let look = primeclimb::render::refine(&opts, EN);
             prop_assert_eq!(
-                primeclimb::render::board_png(&game, Some(&last), &opts, EN),
-                primeclimb::render::indexed(&opts, EN).png(&img)
+                primeclimb::render::board_png_in(&look, &game, Some(&last), &opts, EN),
+                look.png(&img)
             );
             prop_assert!(n >= 2);
         }

@@ -257,3 +257,50 @@ async fn an_answer_draws_before_a_burst_of_background_pictures() {
         "background pictures are drawn one at a time: {log:?}"
     );
 }
+
+/// A look's first picture is drawn with its quick parse; the drawing pool then makes the
+/// look's thorough parse on a spare thread, after which the look's pictures are smaller
+/// and show the same pixels.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_look_is_parsed_thoroughly_on_a_spare_thread_after_its_first_picture() {
+    use primeclimb::drawing::Drawing;
+    use primeclimb::render::{board_png, demo, indexed, RenderOptions};
+
+    // A look no other test draws in, so nothing refines it before this test's picture.
+    let opts = RenderOptions {
+        size: 900,
+        theme: Theme::light().with_look(Look {
+            palette: Palette::ColourBlind,
+            marks: false,
+        }),
+    };
+    let words = primeclimb::text::pictures::words(primeclimb::lang::Lang::Fr);
+    let look = indexed(&opts, words);
+    assert!(!look.is_refined(), "made with its quick parse");
+    let (game, last) = demo::demo_game().expect("the demo position");
+    let picture = |game: primeclimb::climb::Game, last: primeclimb::render::LastTurn| {
+        let opts = opts.clone();
+        move || Ok(board_png(&game, Some(&last), &opts, words))
+    };
+    let drawing = Drawing::default();
+    let quick = drawing
+        .draw(picture(game.clone(), last.clone()))
+        .await
+        .expect("drawn");
+    let start = std::time::Instant::now();
+    while !look.is_refined() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the look was never refined"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let thorough = drawing.draw(picture(game, last)).await.expect("drawn");
+    assert!(
+        thorough.len() < quick.len(),
+        "refined {} bytes, quick {}",
+        thorough.len(),
+        quick.len()
+    );
+    assert_eq!(decode(&quick), decode(&thorough), "the same pixels");
+}

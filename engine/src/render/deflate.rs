@@ -149,6 +149,216 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
     tokens
 }
 
+/// What a token costs in bits under a model of how often each symbol comes: the symbol's
+/// share of all symbols (`log2` of it, as an ideal code would spend) plus its extra bits.
+struct Costs {
+    literal: [f32; 256],
+    /// By match length, 3–258 (the others unused).
+    length: [f32; MAX_MATCH + 1],
+    distance: [f32; 30],
+}
+
+impl Costs {
+    /// Costs fitted to `tokens`, a parse of `data`; every symbol is counted at least once
+    /// (any of them may be needed).
+    fn of(data: &[u8], tokens: &[Token]) -> Costs {
+        let mut lit = [1u32; 286];
+        let mut dist = [1u32; 30];
+        for &t in tokens {
+            let c = coded(data, t);
+            lit[(c.lit & 511) as usize] += 1;
+            if c.dist != u32::MAX {
+                dist[(c.dist & 31) as usize] += 1;
+            }
+        }
+        let bits = |freq: &[u32]| -> Vec<f32> {
+            let total: f64 = freq.iter().map(|&f| f64::from(f)).sum();
+            freq.iter()
+                .map(|&f| (total / f64::from(f)).log2() as f32)
+                .collect()
+        };
+        let (lit_bits, dist_bits) = (bits(&lit), bits(&dist));
+        let mut costs = Costs {
+            literal: [0.0; 256],
+            length: [0.0; MAX_MATCH + 1],
+            distance: [0.0; 30],
+        };
+        costs.literal.copy_from_slice(&lit_bits[..256]);
+        for len in MIN_MATCH..=MAX_MATCH {
+            let (code, extra, _) = length_code(len);
+            costs.length[len] = lit_bits[code] + extra as f32;
+        }
+        for (code, c) in costs.distance.iter_mut().enumerate() {
+            // Codes 0–3 have no extra bits, then each pair of codes one more.
+            let extra = if code < 4 { 0 } else { code / 2 - 1 };
+            *c = dist_bits[code] + extra as f32;
+        }
+        costs
+    }
+
+    fn distance(&self, dist: usize) -> f32 {
+        self.distance[distance_code(dist).0]
+    }
+}
+
+/// Whether position `i` lies so deep in a run of one byte (`same[i]`: how many bytes from
+/// `i` on are equal) that its best step is surely a longest copy from one byte back; the
+/// optimal parse steps over such positions without looking for matches.
+fn deep_in_run(same: &[u16], i: usize, n: usize) -> bool {
+    let far = MAX_MATCH as u16;
+    i > MAX_MATCH + 1 && i + 2 * MAX_MATCH + 1 < n && same[i] > 2 * far && same[i - MAX_MATCH] > far
+}
+
+/// Reach each position of `cost` (and `step`) more cheaply if a copy of its length (the
+/// first `first`, then one more each) from `dist` back, at `base` plus the length's cost
+/// (`lengths`), is cheaper: written without branches, so it is done many at a time.
+fn relax_lengths(
+    cost: &mut [f32],
+    step: &mut [u32],
+    lengths: &[f32],
+    first: u32,
+    dist: u32,
+    base: f32,
+) {
+    for (((c, s), &l), len) in cost
+        .iter_mut()
+        .zip(step.iter_mut())
+        .zip(lengths)
+        .zip(first..)
+    {
+        let v = base + l;
+        let better = v < *c;
+        *c = if better { v } else { *c };
+        *s = if better { len << 16 | dist } else { *s };
+    }
+}
+
+/// A parse of `data` near the smallest deflate can say it in, as zopfli makes them: the
+/// cheapest path through the positions, each step a literal or a copy of any length a
+/// match found there allows, under a model of each symbol's cost fitted to [`parse`]'s
+/// parse. Matches are looked for at every position along hash chains up to `chain`
+/// long; a match at least `nice` long is taken as found for the positions it covers (they
+/// are not searched). Much slower than [`parse`] (about half a second for a megabyte),
+/// and a few percent smaller; made once per look, after the quick one.
+pub fn parse_optimal(data: &[u8], chain: usize, nice: usize) -> Vec<Token> {
+    const NONE: u32 = u32::MAX;
+    let costs = Costs::of(data, &parse(data, chain));
+    let n = data.len();
+    let mut same = vec![0u16; n + 1];
+    for i in (0..n).rev() {
+        same[i] = if i + 1 < n && data[i + 1] == data[i] {
+            same[i + 1].saturating_add(1)
+        } else {
+            1
+        };
+    }
+    // Chains by three bytes and, for a position in a run of one byte, by those and how
+    // long the run goes on: a walk that has the run's length already follows the second
+    // chain, which skips every position whose run ends sooner or later (neither can
+    // match further), as zopfli does.
+    let key2 = |i: usize| -> usize {
+        let run = usize::from(same[i].min(4095));
+        (hash3(data, i) ^ run.wrapping_mul(0x9E37)) & ((1 << HASH_BITS) - 1)
+    };
+    let (mut head, mut head2) = (vec![NONE; 1 << HASH_BITS], vec![NONE; 1 << HASH_BITS]);
+    let (mut prev, mut prev2) = (vec![NONE; WINDOW], vec![NONE; WINDOW]);
+    let mut cost = vec![f32::INFINITY; n + 1];
+    cost[0] = 0.0;
+    // How each position is best reached: the step's length (1: a literal) in the high
+    // half, its distance (0: a literal) in the low.
+    let mut step = vec![0u32; n + 1];
+    // A match at least `nice` long, found at some position before, reaching to `long.0`
+    // from `long.1` bytes back.
+    let mut long = (0usize, 0usize);
+    for i in 0..n {
+        let here = cost[i];
+        let lit = here + costs.literal[usize::from(data[i])];
+        if lit < cost[i + 1] {
+            cost[i + 1] = lit;
+            step[i + 1] = 1 << 16;
+        }
+        // Reach positions `i + a ..= i + b` with copies from `dist` back.
+        let mut relax = |a: usize, b: usize, dist: usize| {
+            let base = here + costs.distance(dist);
+            relax_lengths(
+                &mut cost[i + a..=i + b],
+                &mut step[i + a..=i + b],
+                &costs.length[a..=b],
+                a as u32,
+                dist as u32,
+                base,
+            );
+        };
+        if i + MIN_MATCH > n {
+            continue;
+        }
+        let (h, h2) = (hash3(data, i), key2(i));
+        let max = MAX_MATCH.min(n - i);
+        if deep_in_run(&same, i, n) {
+            relax(MAX_MATCH, MAX_MATCH, 1);
+        } else if i < long.0 && long.0 - i >= MIN_MATCH {
+            relax(MIN_MATCH, (long.0 - i).min(max), long.1);
+        } else {
+            let run = usize::from(same[i]);
+            let mut best = MIN_MATCH - 1;
+            let mut p = head[h];
+            let mut second = false;
+            let mut steps = 0;
+            while p != NONE && steps < chain {
+                let p_us = p as usize;
+                if p_us >= i || i - p_us > WINDOW {
+                    break;
+                }
+                if data[p_us + best] == data[i + best] {
+                    let l = match_len(data, p_us, i, max);
+                    if l > best {
+                        // Each length this match adds is said cheapest from here: the
+                        // chains go from near to far.
+                        let dist = i - p_us;
+                        relax(best + 1, l, dist);
+                        best = l;
+                        if l >= nice {
+                            long = (i + l, dist);
+                        }
+                        if l == max {
+                            break;
+                        }
+                    }
+                }
+                // Once the run's length is had, only a run of the same length can do
+                // better: follow the second chain from here.
+                if !second && run >= MIN_MATCH && best >= run && key2(p_us) == h2 {
+                    second = true;
+                }
+                p = if second {
+                    prev2[p_us % WINDOW]
+                } else {
+                    prev[p_us % WINDOW]
+                };
+                steps += 1;
+            }
+        }
+        prev[i % WINDOW] = head[h];
+        head[h] = i as u32;
+        prev2[i % WINDOW] = head2[h2];
+        head2[h2] = i as u32;
+    }
+    let mut tokens = Vec::new();
+    let mut j = n;
+    while j > 0 {
+        let (len, dist) = ((step[j] >> 16) as usize, (step[j] & 0xFFFF) as usize);
+        let len = len.clamp(1, j);
+        j -= len;
+        tokens.push(if dist == 0 || len < MIN_MATCH {
+            Token::literal(j)
+        } else {
+            Token::copy(j, len, dist)
+        });
+    }
+    tokens.reverse();
+    tokens
+}
+
 /// Which parts of a picture's bytes differ from the static board's, in chunks of
 /// [`Changed::CHUNK`] bytes, with running counts so any range is asked in constant time.
 pub struct Changed {

@@ -5,14 +5,17 @@
 //! one byte a pixel instead of three, and 256 colours chosen for the look hold the
 //! picture with no visible loss. For each look (size, theme, language) this module keeps,
 //! made once: the colours (chosen from the static board and a sample picture drawn in the
-//! look), the static board's indexed bytes, and a thorough deflate parse of them
-//! (`deflate.rs`). A picture is then indexed by copying the static board's bytes wherever
-//! its pixels did not change (comparing 32 pixels at a time) and looking up the rest; and
+//! look), the static board's indexed bytes, and a deflate parse of them (`deflate.rs`):
+//! a quick one (zlib's strongest level's kind, a twentieth of a second) when the look is
+//! first asked for, then, when [`Indexed::refine`] is called (the bot does it on a spare
+//! thread), a near-optimal one (half a second), which makes every picture after some 4 %
+//! smaller. A picture is then indexed by copying the static board's bytes wherever its
+//! pixels did not change (comparing 32 pixels at a time) and looking up the rest; and
 //! deflated by keeping the static parse wherever it still holds.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU16, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, RwLock};
 
 use image::RgbaImage;
 
@@ -41,8 +44,37 @@ pub struct Indexed {
     nearest: Box<[AtomicU16]>,
     /// The static board as PNG scanlines: a filter byte (0) and an index a pixel.
     raw: Vec<u8>,
+    /// The static board's parse and the codes: the quick ones first, the thorough ones
+    /// once [`Indexed::refine`] has made them.
+    parse: RwLock<Arc<Parse>>,
+    /// The sample pictures' scanlines, which the thorough parse's codes are fitted to;
+    /// taken (and the lock held) while it is made, none after.
+    samples: Mutex<Option<Vec<Vec<u8>>>>,
+}
+
+/// A parse of a look's static board and the codes fitted to it.
+struct Parse {
     tokens: Vec<Token>,
     coder: Coder,
+}
+
+impl Parse {
+    /// The codes for the static board `raw` parsed as `tokens`, fitted to it and to the
+    /// sample pictures `samples` as they will be parsed against it (`stride` bytes a row).
+    fn new(raw: &[u8], tokens: Vec<Token>, samples: &[Vec<u8>], stride: usize) -> Parse {
+        let parsed: Vec<(&[u8], Vec<Token>)> = samples
+            .iter()
+            .map(|now| {
+                let changed = Changed::between(raw, now);
+                let steps = deflate::reparse(now, &changed, &tokens, stride);
+                (now.as_slice(), deflate::tokens_of(&steps, &tokens))
+            })
+            .collect();
+        let samples: Vec<(&[u8], &[Token])> =
+            parsed.iter().map(|(d, t)| (*d, t.as_slice())).collect();
+        let coder = Coder::new(raw, &tokens, &samples);
+        Parse { tokens, coder }
+    }
 }
 
 /// A pixel's colour as `0xRRGGBB`, from its RGBA bytes.
@@ -138,8 +170,11 @@ impl Indexed {
         let mut indexed = Indexed {
             palette: colours.iter().flatten().copied().collect(),
             raw: Vec::new(),
-            tokens: Vec::new(),
-            coder: Coder::new(&[], &[], &[]),
+            parse: RwLock::new(Arc::new(Parse {
+                tokens: Vec::new(),
+                coder: Coder::new(&[], &[], &[]),
+            })),
+            samples: Mutex::new(None),
             base,
             colours,
             known,
@@ -159,26 +194,39 @@ impl Indexed {
                 *out = indexed.index_of(rgb_of(px), &mut last);
             }
         }
-        indexed.tokens = deflate::parse(&raw, STATIC_CHAIN);
-        indexed.raw = raw;
         // The codes are fitted to the static board and to the sample pictures as they will
         // be parsed.
-        let parsed: Vec<(Vec<u8>, Vec<Token>)> = samples
-            .iter()
-            .map(|img| {
-                let now = indexed.scanlines(img);
-                let changed = Changed::between(&indexed.raw, &now);
-                let steps = deflate::reparse(&now, &changed, &indexed.tokens, w + 1);
-                let tokens = deflate::tokens_of(&steps, &indexed.tokens);
-                (now, tokens)
-            })
-            .collect();
-        let samples: Vec<(&[u8], &[Token])> = parsed
-            .iter()
-            .map(|(d, t)| (d.as_slice(), t.as_slice()))
-            .collect();
-        indexed.coder = Coder::new(&indexed.raw, &indexed.tokens, &samples);
+        indexed.raw = raw;
+        let samples: Vec<Vec<u8>> = samples.iter().map(|img| indexed.scanlines(img)).collect();
+        let tokens = deflate::parse(&indexed.raw, STATIC_CHAIN);
+        let parse = Parse::new(&indexed.raw, tokens, &samples, w + 1);
+        indexed.parse = RwLock::new(Arc::new(parse));
+        indexed.samples = Mutex::new(Some(samples));
         indexed
+    }
+
+    /// Parse the static board thoroughly (`deflate::parse_optimal`: about half a second
+    /// of one core, once per look), so every picture after is some 4 % smaller; pictures
+    /// made meanwhile use the quick parse. `false` if it was made already; a second
+    /// caller while it is made waits for it.
+    pub fn refine(&self) -> bool {
+        let mut samples = self.samples.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(kept) = samples.as_ref() else {
+            return false;
+        };
+        let stride = self.base.width() as usize + 1;
+        let tokens = deflate::parse_optimal(&self.raw, STATIC_CHAIN, deflate::MAX_MATCH);
+        let parse = Arc::new(Parse::new(&self.raw, tokens, kept, stride));
+        *self.parse.write().unwrap_or_else(|e| e.into_inner()) = parse;
+        *samples = None;
+        true
+    }
+
+    /// Whether the thorough parse is made ([`Indexed::refine`]).
+    pub fn is_refined(&self) -> bool {
+        self.samples
+            .try_lock()
+            .is_ok_and(|samples| samples.is_none())
     }
 
     /// The palette as a PNG or GIF stores it: red, green, blue, entry after entry.
@@ -323,8 +371,9 @@ impl Indexed {
         } else {
             Changed::between(&self.raw, raw)
         };
-        let steps = deflate::reparse(raw, &changed, &self.tokens, stride);
-        let data = self.coder.zlib(raw, &steps);
+        let parse = Arc::clone(&self.parse.read().unwrap_or_else(|e| e.into_inner()));
+        let steps = deflate::reparse(raw, &changed, &parse.tokens, stride);
+        let data = parse.coder.zlib(raw, &steps);
         png_file(self.base.width(), self.base.height(), &self.palette, &data)
     }
 }
