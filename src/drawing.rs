@@ -76,10 +76,17 @@ impl Drawing {
         if !crate::session::pictures_to_refine() || self.refining.swap(true, Ordering::AcqRel) {
             return;
         }
-        let refining = Arc::clone(&self.refining);
+        /// Lets the next picture start a refiner again, however this one ends.
+        struct Done(Arc<AtomicBool>);
+        impl Drop for Done {
+            fn drop(&mut self) {
+                self.0.store(false, Ordering::Release);
+            }
+        }
+        let done = Done(Arc::clone(&self.refining));
         tokio::task::spawn_blocking(move || {
+            let _done = done;
             crate::session::refine_pictures();
-            refining.store(false, Ordering::Release);
         });
     }
 
