@@ -286,8 +286,30 @@ fn best_control_point(layout: &Layout, a: &Arrow, index: usize) -> Pt {
     // over, weighted by how near its middle (where the digits are) the curve comes.
     let crossed = |ctrl: Pt| {
         let curve = bezier(p.c, ctrl, q.c, 24);
+        // A space farther from the curve's box than 0.9 of its radius hides nothing: it
+        // is not measured (the sum is the same).
+        let (lo, hi) = curve.iter().fold(
+            (
+                Pt::new(f32::INFINITY, f32::INFINITY),
+                Pt::new(f32::NEG_INFINITY, f32::NEG_INFINITY),
+            ),
+            |(lo, hi), pt| {
+                (
+                    Pt::new(lo.x.min(pt.x), lo.y.min(pt.y)),
+                    Pt::new(hi.x.max(pt.x), hi.y.max(pt.y)),
+                )
+            },
+        );
         let hidden: f32 = (0..=crate::climb::GOAL)
             .filter(|&s| s != a.from && s != a.to)
+            .filter(|&s| {
+                let c = layout.space(s);
+                let reach = c.r * 0.9;
+                c.c.x > lo.x - reach
+                    && c.c.x < hi.x + reach
+                    && c.c.y > lo.y - reach
+                    && c.c.y < hi.y + reach
+            })
             .map(|s| {
                 let c = layout.space(s);
                 let nearest = curve
