@@ -13,7 +13,7 @@ use image::{Rgba, RgbaImage};
 
 use super::vector::{recorded, Shape};
 
-pub use super::point::Pt;
+pub use super::point::{bounds, Pt};
 
 /// An opaque colour from its red, green and blue parts.
 pub const fn rgb(r: u8, g: u8, b: u8) -> Rgba<u8> {
@@ -421,14 +421,9 @@ pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
     }) {
         return;
     }
-    let Some(first) = pts.first() else {
+    let Some((min, max)) = bounds(pts.iter().copied()) else {
         return;
     };
-    let (mut min, mut max) = (*first, *first);
-    for p in pts {
-        min = Pt::new(min.x.min(p.x), min.y.min(p.y));
-        max = Pt::new(max.x.max(p.x), max.y.max(p.y));
-    }
     // Orient the edge normals outwards whatever the winding.
     let area: f32 = (0..pts.len())
         .map(|i| {

@@ -153,8 +153,9 @@ pub fn parse(data: &[u8], chain: usize) -> Vec<Token> {
 /// share of all symbols (`log2` of it, as an ideal code would spend) plus its extra bits.
 struct Costs {
     literal: [f32; 256],
-    /// By match length, 3–258 (the others unused).
+    /// By match length, 3–258 (the others unused), extra bits included.
     length: [f32; MAX_MATCH + 1],
+    /// By distance code, extra bits not included (a distance's depend on it).
     distance: [f32; 30],
 }
 
@@ -188,16 +189,13 @@ impl Costs {
             let (code, extra, _) = length_code(len);
             costs.length[len] = lit_bits[code] + extra as f32;
         }
-        for (code, c) in costs.distance.iter_mut().enumerate() {
-            // Codes 0–3 have no extra bits, then each pair of codes one more.
-            let extra = if code < 4 { 0 } else { code / 2 - 1 };
-            *c = dist_bits[code] + extra as f32;
-        }
+        costs.distance.copy_from_slice(&dist_bits);
         costs
     }
 
     fn distance(&self, dist: usize) -> f32 {
-        self.distance[distance_code(dist).0]
+        let (code, extra, _) = distance_code(dist);
+        self.distance[code] + extra as f32
     }
 }
 

@@ -7,7 +7,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{bezier, convex_polygon, disc, line, rgb, ring, rounded_rect, Pt};
+use super::canvas::{bezier, bounds, convex_polygon, disc, line, rgb, ring, rounded_rect, Pt};
 use super::fonts::{draw_text, text_width, Align, TextStyle};
 use super::last_turn::LastTurn;
 use super::layout::{Circle, Layout};
@@ -288,18 +288,7 @@ fn best_control_point(layout: &Layout, a: &Arrow, index: usize) -> Pt {
         let curve = bezier(p.c, ctrl, q.c, 24);
         // A space farther from the curve's box than 0.9 of its radius hides nothing: it
         // is not measured (the sum is the same).
-        let (lo, hi) = curve.iter().fold(
-            (
-                Pt::new(f32::INFINITY, f32::INFINITY),
-                Pt::new(f32::NEG_INFINITY, f32::NEG_INFINITY),
-            ),
-            |(lo, hi), pt| {
-                (
-                    Pt::new(lo.x.min(pt.x), lo.y.min(pt.y)),
-                    Pt::new(hi.x.max(pt.x), hi.y.max(pt.y)),
-                )
-            },
-        );
+        let (lo, hi) = bounds(curve.iter().copied()).unwrap_or((p.c, q.c));
         let hidden: f32 = (0..=crate::climb::GOAL)
             .filter(|&s| s != a.from && s != a.to)
             .filter(|&s| {
@@ -472,12 +461,7 @@ fn label_place(
     // The same for every candidate: the label's size and the digits' boxes.
     let (lo, hi) = label_box(layout, Pt::new(0.0, 0.0), text);
     // Only the digits a candidate's box can reach (the others hide nothing).
-    let reach = candidates.iter().fold((g.mid, g.mid), |(a, b), c| {
-        (
-            Pt::new(a.x.min(c.x), a.y.min(c.y)),
-            Pt::new(b.x.max(c.x), b.y.max(c.y)),
-        )
-    });
+    let reach = bounds(candidates.iter().copied()).unwrap_or((g.mid, g.mid));
     let reach = (reach.0.plus(lo), reach.1.plus(hi));
     let boxes: Vec<(Pt, Pt)> = (0..=crate::climb::GOAL)
         .map(digits)

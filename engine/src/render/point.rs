@@ -42,3 +42,15 @@ impl Pt {
         Pt::new(self.y, -self.x)
     }
 }
+
+/// The smallest box holding every one of `points` (its least and greatest corners);
+/// `None` for no points.
+pub fn bounds(points: impl IntoIterator<Item = Pt>) -> Option<(Pt, Pt)> {
+    points.into_iter().fold(None, |b, p| {
+        let (min, max) = b.unwrap_or((p, p));
+        Some((
+            Pt::new(min.x.min(p.x), min.y.min(p.y)),
+            Pt::new(max.x.max(p.x), max.y.max(p.y)),
+        ))
+    })
+}
