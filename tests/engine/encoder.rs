@@ -296,6 +296,46 @@ fn board_pictures_decode_to_what_was_drawn() {
     }
 }
 
+/// The encoder puts a picture back to its look's static board as it reads it (so the
+/// next one is drawn on it without a copy), and the scanlines put back where it was
+/// drawn on make the next picture's bytes the same as a fresh one's.
+#[test]
+fn a_picture_is_put_back_to_the_static_board_as_it_is_encoded() {
+    use primeclimb::render::canvas;
+    use primeclimb::render::encode::Blocks;
+
+    let (demo_game, demo_last) = demo::demo_game().expect("demo");
+    let in_progress = super::render::golden_in_progress();
+    let opts = RenderOptions::default();
+    let words = words(Lang::En);
+    // Refined first: a look is refined in place, by whichever thread, once.
+    let look = refine(&opts, words);
+    let (w, h) = (look.base().width() as usize, look.base().height() as usize);
+    let drawn = |game, last| {
+        canvas::record_touched(true);
+        let img = render_board(game, last, &opts, words);
+        (img, Blocks::of(&canvas::record_touched(false), w, h))
+    };
+    let mut raw = Vec::new();
+    let (mut first, blocks) = drawn(&demo_game, Some(&demo_last));
+    let want = look.png(&first);
+    assert_ne!(
+        first.as_raw(),
+        look.base().as_raw(),
+        "the demo draws on the board"
+    );
+    assert_eq!(look.png_reusing(&mut first, &blocks, &mut raw), want);
+    assert!(
+        first.as_raw() == look.base().as_raw(),
+        "the picture is its static board again"
+    );
+    look.restore(&mut raw, &blocks);
+    let (mut second, blocks) = drawn(&in_progress, None);
+    let want = look.png(&second);
+    assert_eq!(look.png_reusing(&mut second, &blocks, &mut raw), want);
+    assert!(second.as_raw() == look.base().as_raw());
+}
+
 /// The replay's GIF, written with the look's palette and only what changed from frame to
 /// frame (the rest transparent), shows every frame as drawn, within the same error.
 #[test]

@@ -163,15 +163,8 @@ impl Costs {
     /// Costs fitted to `tokens`, a parse of `data`; every symbol is counted at least once
     /// (any of them may be needed).
     fn of(data: &[u8], tokens: &[Token]) -> Costs {
-        let mut lit = [1u32; 286];
-        let mut dist = [1u32; 30];
-        for &t in tokens {
-            let c = coded(data, t);
-            lit[(c.lit & 511) as usize] += 1;
-            if c.dist != u32::MAX {
-                dist[(c.dist & 31) as usize] += 1;
-            }
-        }
+        let (mut lit, mut dist) = ([1u32; 286], [1u32; 30]);
+        count_symbols(data, tokens, &mut lit, &mut dist);
         let bits = |freq: &[u32]| -> Vec<f32> {
             let total: f64 = freq.iter().map(|&f| f64::from(f)).sum();
             freq.iter()
@@ -612,14 +605,21 @@ impl Bits {
     fn copy_bits(&mut self, src: &[u8], from: usize, to: usize) {
         let mut at = from;
         while at < to {
-            let take = (to - at).min(32);
+            // After a flush fewer than 8 bits wait, so 56 more fit the accumulator.
+            let take = (to - at).min(56);
             let byte = at / 8;
-            let mut word = [0u8; 8];
-            let end = (byte + 8).min(src.len());
-            word[..end - byte].copy_from_slice(&src[byte..end]);
-            let v = (u64::from_le_bytes(word) >> (at % 8)) as u32;
-            let v = if take == 32 { v } else { v & ((1 << take) - 1) };
-            self.put(v, take as u32);
+            let word = match src.get(byte..byte + 8) {
+                Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
+                None => {
+                    let mut word = [0u8; 8];
+                    let end = src.len().min(byte + 8);
+                    word[..end - byte].copy_from_slice(&src[byte..end]);
+                    u64::from_le_bytes(word)
+                }
+            };
+            let v = (word >> (at % 8)) & ((1 << take) - 1);
+            self.acc |= v << self.n;
+            self.n += take as u32;
             self.flush();
             at += take;
         }
@@ -791,33 +791,14 @@ fn rle_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
     out
 }
 
-/// A token as its codes: a literal/length symbol (9 bits), its extra bits' count (3) and
-/// value (5); a distance symbol (5), its extra bits' count (4) and value (13).
-#[derive(Clone, Copy)]
-struct Coded {
-    lit: u32,
-    dist: u32,
-}
-
-fn coded(data: &[u8], t: Token) -> Coded {
-    if t.len == 0 {
-        return Coded {
-            lit: u32::from(data[t.pos as usize]),
-            dist: u32::MAX,
-        };
-    }
-    let (code, extra, value) = length_code(usize::from(t.len));
-    let (dcode, dextra, dvalue) = distance_code(usize::from(t.dist));
-    Coded {
-        lit: code as u32 | extra << 9 | value << 12,
-        dist: dcode as u32 | dextra << 5 | dvalue << 9,
-    }
-}
-
 /// The Huffman codes of a look, fixed once (every symbol has one), and the static board's
 /// tokens already coded with them.
 pub struct Coder {
+    /// Each literal's code: its bits and how many.
     lit: Vec<(u32, u32)>,
+    /// Each match length's (3–258) code followed by its extra bits, as one.
+    lengths: Vec<(u32, u32)>,
+    /// Each distance code's code and how many extra bits follow it.
     dist: Vec<(u32, u32)>,
     /// The block's header: its bits and how many.
     header: Vec<u8>,
@@ -836,30 +817,63 @@ fn code_table(lengths: &[u8]) -> Vec<(u32, u32)> {
         .collect()
 }
 
+/// Count the literal/length and distance symbols of `tokens`, a parse of `data`.
+fn count_symbols(data: &[u8], tokens: &[Token], lit: &mut [u32; 286], dist: &mut [u32; 30]) {
+    for &t in tokens {
+        if t.len == 0 {
+            lit[usize::from(data[t.pos as usize])] += 1;
+        } else {
+            lit[length_code(usize::from(t.len)).0] += 1;
+            dist[distance_code(usize::from(t.dist)).0] += 1;
+        }
+    }
+}
+
+/// The distance code of distances 1–256 by `dist − 1`, then of longer ones by
+/// `(dist − 1) >> 7` (at 257 and beyond), as zlib finds them.
+static DIST_CODES: std::sync::LazyLock<[u8; 512]> = std::sync::LazyLock::new(|| {
+    let mut t = [0u8; 512];
+    for (d, code) in t.iter_mut().enumerate() {
+        let dist = if d < 256 { d + 1 } else { ((d - 256) << 7) + 1 };
+        *code = distance_code(dist.max(1)).0 as u8;
+    }
+    t
+});
+
 impl Coder {
     /// Codes for the static board `data` (parsed as `tokens`) and for pictures like
     /// `samples` (each data and its tokens): built from how often each symbol comes,
     /// every symbol counted at least once so any picture can be said.
     pub fn new(data: &[u8], tokens: &[Token], samples: &[(&[u8], &[Token])]) -> Coder {
-        let mut lit_freq = [1u32; 286];
-        let mut dist_freq = [1u32; 30];
+        let (mut lit_freq, mut dist_freq) = ([1u32; 286], [1u32; 30]);
         for (d, ts) in std::iter::once((data, tokens)).chain(samples.iter().copied()) {
-            for &t in ts {
-                let c = coded(d, t);
-                lit_freq[(c.lit & 511) as usize] += 1;
-                if c.dist != u32::MAX {
-                    dist_freq[(c.dist & 31) as usize] += 1;
-                }
-            }
+            count_symbols(d, ts, &mut lit_freq, &mut dist_freq);
         }
         let lit_len = code_lengths(&lit_freq, 15);
         let dist_len = code_lengths(&dist_freq, 15);
         let mut header = Bits::with_capacity(512);
         write_header(&mut header, &lit_len, &dist_len);
         let header_bits = header.len * 8 + header.n as usize;
+        let lit = code_table(&lit_len);
+        let lengths = (0..=MAX_MATCH)
+            .map(|len| {
+                if len < MIN_MATCH {
+                    return (0, 0);
+                }
+                let (code, extra, value) = length_code(len);
+                let (bits, n) = lit[code];
+                (bits | value << n, n + extra)
+            })
+            .collect();
+        let dist = code_table(&dist_len)
+            .into_iter()
+            .enumerate()
+            .map(|(code, (bits, n))| (bits, n | (code.max(2) as u32 / 2 - 1) << 8))
+            .collect();
         let mut coder = Coder {
-            lit: code_table(&lit_len),
-            dist: code_table(&dist_len),
+            lit,
+            lengths,
+            dist,
             header: header.finish(),
             header_bits,
             coded: Vec::new(),
@@ -868,23 +882,38 @@ impl Coder {
         let mut bits = Bits::with_capacity(data.len() / 8 + 1024);
         for &t in tokens {
             coder.starts.push((bits.len * 8 + bits.n as usize) as u32);
-            coder.put(&mut bits, coded(data, t));
+            coder.put(&mut bits, data, t);
         }
         coder.starts.push((bits.len * 8 + bits.n as usize) as u32);
         coder.coded = bits.finish();
         coder
     }
 
+    /// Write token `t` of `data`: a literal's code, or a length's code and extra bits
+    /// then a distance's (at most 48 bits, one flush).
     #[inline]
-    fn put(&self, bits: &mut Bits, c: Coded) {
-        let (code, len) = self.lit[(c.lit & 511) as usize];
-        bits.put(code, len);
-        bits.put(c.lit >> 12, (c.lit >> 9) & 7);
-        if c.dist != u32::MAX {
-            let (code, len) = self.dist[(c.dist & 31) as usize];
-            bits.put(code, len);
-            bits.flush();
-            bits.put(c.dist >> 9, (c.dist >> 5) & 15);
+    fn put(&self, bits: &mut Bits, data: &[u8], t: Token) {
+        if t.len == 0 {
+            let (code, n) = self.lit[usize::from(data[t.pos as usize])];
+            bits.put(code, n);
+        } else {
+            let (code, n) = self.lengths[usize::from(t.len)];
+            bits.put(code, n);
+            let d = usize::from(t.dist) - 1;
+            let symbol = if d < 256 {
+                DIST_CODES[d]
+            } else {
+                DIST_CODES[256 + (d >> 7)]
+            };
+            let (code, n) = self.dist[usize::from(symbol)];
+            // Distance code `symbol`'s extra bits: how far past its first distance.
+            let extra = n >> 8;
+            let first = if symbol < 4 {
+                u32::from(symbol)
+            } else {
+                (2 | u32::from(symbol) & 1) << extra
+            };
+            bits.put(code | (d as u32 - first) << (n & 255), (n & 255) + extra);
         }
         bits.flush();
     }
@@ -903,7 +932,7 @@ impl Coder {
                         bits.copy_bits(&self.coded, from as usize, to as usize);
                     }
                 }
-                Step::New(t) => self.put(&mut bits, coded(data, t)),
+                Step::New(t) => self.put(&mut bits, data, t),
             }
         }
         let (code, len) = self.lit[256];

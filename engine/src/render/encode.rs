@@ -273,12 +273,13 @@ impl Indexed {
     /// `img`, a picture drawn over this look's static board, as PNG scanlines.
     pub fn scanlines(&self, img: &RgbaImage) -> Vec<u8> {
         let (w, h) = (self.base.width(), self.base.height());
-        self.scanlines_within(img, &[[0, 0, w, h]])
+        self.scanlines_within(&mut img.clone(), &[[0, 0, w, h]])
     }
 
     /// The same, when `img` differs from the static board only within the boxes
-    /// `touched` (`[x0, y0, x1, y1]`, ends excluded): other rows are copied whole.
-    pub fn scanlines_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+    /// `touched` (`[x0, y0, x1, y1]`, ends excluded): other rows are copied whole. `img`
+    /// is put back to the static board as it is read (see [`Indexed::png_reusing`]).
+    pub fn scanlines_within(&self, img: &mut RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         let mut raw = Vec::new();
         self.scanlines_into(img, &Blocks::of(touched, w, h), &mut raw);
@@ -286,8 +287,8 @@ impl Indexed {
     }
 
     /// [`Indexed::scanlines_within`] into `raw`, its memory reused, where `img` was drawn
-    /// on given as `blocks`.
-    fn scanlines_into(&self, img: &RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) {
+    /// on given as `blocks`; `img` is put back to the static board meanwhile.
+    fn scanlines_into(&self, img: &mut RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         if img.dimensions() != self.base.dimensions() {
             raw.clear();
@@ -304,15 +305,16 @@ impl Indexed {
         // `raw` holds the static board's indices: only changed pixels are looked up.
         let lines = raw
             .chunks_exact_mut(w + 1)
-            .zip(img.as_raw().chunks_exact(w * 4))
+            .zip(img.chunks_exact_mut(w * 4))
             .zip(self.base.as_raw().chunks_exact(w * 4))
             .enumerate();
         for (y, ((out, now), base)) in lines {
             for (x0, x1) in blocks.runs(y) {
                 let out = &mut out[1 + x0..1 + x1];
-                let (now, base) = (&now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
-                for (k, (now, base)) in now.chunks(RUN * 4).zip(base.chunks(RUN * 4)).enumerate() {
-                    if now == base {
+                let (now, base) = (&mut now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
+                let chunks = now.chunks_mut(RUN * 4).zip(base.chunks(RUN * 4));
+                for (k, (now, base)) in chunks.enumerate() {
+                    if *now == *base {
                         continue;
                     }
                     let o = k * RUN;
@@ -325,6 +327,8 @@ impl Indexed {
                             out[o + j] = self.index_of(rgb_of_word(p), &mut last);
                         }
                     }
+                    // Put back while both are at hand: no second pass over the picture.
+                    now.copy_from_slice(base);
                 }
             }
         }
@@ -338,8 +342,8 @@ impl Indexed {
     }
 
     /// The palette entry of every pixel of `img` (row by row), which differs from the
-    /// static board only within `touched`.
-    pub fn indices_within(&self, img: &RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
+    /// static board only within `touched`; `img` is put back to the static board.
+    pub fn indices_within(&self, img: &mut RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
         let w = self.base.width() as usize;
         let raw = self.scanlines_within(img, touched);
         let mut out = Vec::with_capacity(raw.len());
@@ -353,19 +357,21 @@ impl Indexed {
     pub fn png(&self, img: &RgbaImage) -> Vec<u8> {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         let whole = Blocks::of(&[[0, 0, w as u32, h as u32]], w, h);
-        self.png_reusing(img, &whole, &mut Vec::new())
+        self.png_reusing(&mut img.clone(), &whole, &mut Vec::new())
     }
 
     /// The same, when `img` differs from the static board only within `blocks`, with
     /// `raw`'s memory for the scanlines: empty, or the static board's scanlines (a
-    /// picture's put back with [`Indexed::restore`]).
-    pub fn png_reusing(&self, img: &RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) -> Vec<u8> {
+    /// picture's put back with [`Indexed::restore`]). `img` is put back to the static
+    /// board as it is read, so the next picture can be drawn on it straight away.
+    pub fn png_reusing(&self, img: &mut RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) -> Vec<u8> {
+        let dimensions = img.dimensions();
         self.scanlines_into(img, blocks, raw);
         let raw = &*raw;
         let stride = self.base.width() as usize + 1;
         // Only where it was drawn on can a picture of the look's size differ from the
         // static board (a picture of another size is all zeros: compared whole).
-        let changed = if img.dimensions() == self.base.dimensions() {
+        let changed = if dimensions == self.base.dimensions() {
             // The scanlines' layout, as `restore` puts them back.
             Changed::within(&self.raw, raw, blocks.ranges(stride, 1, 1))
         } else {

@@ -207,15 +207,14 @@ pub fn board_png_in(
             None => Scratch::default(),
         }
     };
-    // It holds its look's static board but where it was drawn on: put back only those
-    // blocks. Any other look is copied whole (a fresh 4 MB picture would cost a
-    // thousand page faults, a third of drawing it).
+    // A picture of this look is its static board again (the encoder puts each picture
+    // back as it reads it), and its scanlines are put back where it was drawn on. Any
+    // other look is copied whole (a fresh 4 MB picture would cost a thousand page faults,
+    // a third of drawing it).
     let base = cached.base();
     let (w, h) = (base.width() as usize, base.height() as usize);
     let same = s.look.as_ref() == Some(&key) && s.img.dimensions() == base.dimensions();
     if let (true, Some(blocks)) = (same, &s.drawn) {
-        blocks.put_back(&mut s.img, base.as_raw(), w * 4, 0, 4);
-        // And its scanlines the same way.
         cached.restore(&mut s.raw, blocks);
     } else {
         if s.img.dimensions() == base.dimensions() {
@@ -229,7 +228,7 @@ pub fn board_png_in(
     draw_on_board(&mut s.img, game, last, opts, words);
     let drawn = encode::Blocks::of(&canvas::record_touched(false), w, h);
     s.look = Some(key);
-    let png = cached.png_reusing(&s.img, &drawn, &mut s.raw);
+    let png = cached.png_reusing(&mut s.img, &drawn, &mut s.raw);
     s.drawn = Some(drawn);
     // Kept for the next picture, up to one a core (as many as draw at once); a picture
     // that panicked above is simply not kept.
@@ -242,12 +241,13 @@ pub fn board_png_in(
     png
 }
 
-/// A board picture of last time, kept for its memory and to be put back cheaply.
+/// A board picture of last time, kept for its memory: `img` is its look's static board
+/// again, and `raw` its scanlines, to be put back where it was drawn on.
 #[derive(Default)]
 struct Scratch {
     img: RgbaImage,
     raw: Vec<u8>,
-    /// The look of `img` and where it was drawn on (`None`: unknown, copy it whole).
+    /// The look of `img` and where `raw` was drawn on (`None`: unknown, copy it whole).
     look: Option<(u32, Theme, crate::lang::Lang)>,
     drawn: Option<encode::Blocks>,
 }

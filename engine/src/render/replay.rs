@@ -150,9 +150,9 @@ pub fn replay_gif(
                 TURN_MS
             };
             canvas::record_touched(true);
-            let img = render_board(game, last.as_ref(), &opts, words);
+            let mut img = render_board(game, last.as_ref(), &opts, words);
             let touched = canvas::record_touched(false);
-            let pixels = look.indices_within(&img, &touched);
+            let pixels = look.indices_within(&mut img, &touched);
             // Only the box that changed since the frame before: the rest stays shown.
             let [x0, y0, x1, y1] = match &shown {
                 Some(before) => changed_box(before, &pixels, side as usize),
