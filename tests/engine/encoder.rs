@@ -336,6 +336,40 @@ fn a_picture_is_put_back_to_the_static_board_as_it_is_encoded() {
     assert!(second.as_raw() == look.base().as_raw());
 }
 
+/// A picture of an odd width (a row's last pixel has no pair), changed anywhere, even
+/// in its last column, decodes to exactly what was drawn when its colours are few.
+#[test]
+fn an_odd_width_picture_decodes_exactly() {
+    use image::{Rgba, RgbaImage};
+
+    let colour = |k: u32| Rgba([(k * 40) as u8, (255 - k * 30) as u8, (k * 7) as u8, 255]);
+    let base = RgbaImage::from_fn(37, 9, |x, y| colour((x / 5 + y) % 3));
+    let mut drawn = base.clone();
+    for (x, y) in [
+        (0, 0),
+        (36, 0),
+        (36, 8),
+        (35, 4),
+        (31, 3),
+        (32, 3),
+        (1, 8),
+        (17, 5),
+    ] {
+        drawn.put_pixel(x, y, colour(5 + (x + y) % 3));
+    }
+    let look = Indexed::new(std::sync::Arc::new(base.clone()), &[&drawn]);
+    let png = look.png(&drawn);
+    let back = image::load_from_memory(&png)
+        .expect("a valid PNG")
+        .to_rgba8();
+    assert!(back == drawn, "the picture decodes as drawn");
+    let png = look.png(&base);
+    let back = image::load_from_memory(&png)
+        .expect("a valid PNG")
+        .to_rgba8();
+    assert!(back == base, "the static board decodes as itself");
+}
+
 /// The replay's GIF, written with the look's palette and only what changed from frame to
 /// frame (the rest transparent), shows every frame as drawn, within the same error.
 #[test]

@@ -314,18 +314,31 @@ impl Indexed {
                 let (now, base) = (&mut now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
                 let chunks = now.chunks_mut(RUN * 4).zip(base.chunks(RUN * 4));
                 for (k, (now, base)) in chunks.enumerate() {
-                    if *now == *base {
+                    // Which of the (up to) 32 pixels differ, one bit each, two pixels
+                    // compared a word with no branch; then only those are looked up.
+                    let mut differ = 0u64;
+                    let pairs = now.chunks_exact(8).zip(base.chunks_exact(8));
+                    for (j, (p, q)) in pairs.enumerate() {
+                        let p = u64::from_le_bytes(p.try_into().unwrap_or([0; 8]));
+                        let q = u64::from_le_bytes(q.try_into().unwrap_or([0; 8]));
+                        let x = p ^ q;
+                        differ |=
+                            (u64::from(x as u32 != 0) | u64::from(x >> 32 != 0) << 1) << (2 * j);
+                    }
+                    if now.len() % 8 == 4 {
+                        let e = now.len() - 4;
+                        differ |= u64::from(now[e..] != base[e..]) << (e / 4);
+                    }
+                    if differ == 0 {
                         continue;
                     }
                     let o = k * RUN;
-                    let pixels = now.chunks_exact(4).zip(base.chunks_exact(4));
-                    for (j, (p, q)) in pixels.enumerate() {
-                        // Whole pixels as words: a slice comparison calls memcmp.
+                    while differ != 0 {
+                        let j = differ.trailing_zeros() as usize;
+                        differ &= differ - 1;
+                        let p = &now[4 * j..4 * j + 4];
                         let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                        let q = u32::from_le_bytes([q[0], q[1], q[2], q[3]]);
-                        if p != q {
-                            out[o + j] = self.index_of(rgb_of_word(p), &mut last);
-                        }
+                        out[o + j] = self.index_of(rgb_of_word(p), &mut last);
                     }
                     // Put back while both are at hand: no second pass over the picture.
                     now.copy_from_slice(base);
