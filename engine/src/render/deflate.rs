@@ -352,6 +352,7 @@ pub fn parse_optimal(data: &[u8], chain: usize, nice: usize) -> Vec<Token> {
 
 /// Which parts of a picture's bytes differ from the static board's, in chunks of
 /// [`Changed::CHUNK`] bytes, with running counts so any range is asked in constant time.
+#[derive(Debug, PartialEq, Eq)]
 pub struct Changed {
     /// `before[k]`: how many of the chunks before chunk `k` changed.
     before: Vec<u32>,
@@ -372,32 +373,21 @@ impl Changed {
         Changed { before }
     }
 
-    /// The same when `now` can differ from `base` only within `ranges` (byte ranges
-    /// `a..b`, in ascending order, not overlapping): only the chunks they reach are
-    /// compared, the rest are counted unchanged.
-    pub fn within(
-        base: &[u8],
-        now: &[u8],
-        ranges: impl IntoIterator<Item = (usize, usize)>,
-    ) -> Changed {
-        let n = now.len().min(base.len());
-        let chunks = now.len().div_ceil(Self::CHUNK);
+    /// The same from marks already made, a bit a chunk (chunk `k`: bit `k % 64` of
+    /// `marks[k / 64]`), for bytes `len` long.
+    pub fn from_marks(marks: &[u64], len: usize) -> Changed {
+        let chunks = len.div_ceil(Self::CHUNK);
         let mut before = Vec::with_capacity(chunks + 1);
         let mut count = 0u32;
         before.push(0);
-        for (a, b) in ranges {
-            let b = b.min(n);
-            if a >= b {
+        for (i, &word) in marks.iter().enumerate().take(chunks.div_ceil(64)) {
+            let bits = (chunks - i * 64).min(64);
+            if word == 0 {
+                before.resize(before.len() + bits, count);
                 continue;
             }
-            // Chunks up to the range's first are unchanged; a chunk the range before
-            // already compared is not compared again.
-            let decided = before.len() - 1;
-            let (first, end) = ((a / Self::CHUNK).max(decided), (b - 1) / Self::CHUNK + 1);
-            before.resize(first + 1, count);
-            for k in first..end {
-                let (x, y) = (k * Self::CHUNK, ((k + 1) * Self::CHUNK).min(n));
-                count += u32::from(base[x..y] != now[x..y]);
+            for b in 0..bits {
+                count += (word >> b) as u32 & 1;
                 before.push(count);
             }
         }

@@ -282,19 +282,48 @@ impl Indexed {
     pub fn scanlines_within(&self, img: &mut RgbaImage, touched: &[[u32; 4]]) -> Vec<u8> {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         let mut raw = Vec::new();
-        self.scanlines_into(img, &Blocks::of(touched, w, h), &mut raw);
+        self.scanlines_into(img, &Blocks::of(touched, w, h), &mut raw, &mut Vec::new());
         raw
     }
 
     /// [`Indexed::scanlines_within`] into `raw`, its memory reused, where `img` was drawn
-    /// on given as `blocks`; `img` is put back to the static board meanwhile.
-    fn scanlines_into(&self, img: &mut RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) {
+    /// on given as `blocks`; `img` is put back to the static board meanwhile. What
+    /// changed from the static board's scanlines is marked as the pixels are read.
+    pub fn scanlines_changed(
+        &self,
+        img: &mut RgbaImage,
+        blocks: &Blocks,
+        raw: &mut Vec<u8>,
+    ) -> Changed {
+        let mut marks = Vec::new();
+        self.scanlines_into(img, blocks, raw, &mut marks);
+        match marks.is_empty() {
+            false => Changed::from_marks(&marks, raw.len()),
+            // A picture of another size: all zeros, compared whole.
+            true => Changed::between(&self.raw, raw),
+        }
+    }
+
+    /// [`Indexed::scanlines_changed`], the marks of the changed chunks into `marks`
+    /// (left empty for a picture of another size).
+    fn scanlines_into(
+        &self,
+        img: &mut RgbaImage,
+        blocks: &Blocks,
+        raw: &mut Vec<u8>,
+        marks: &mut Vec<u64>,
+    ) {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         if img.dimensions() != self.base.dimensions() {
             raw.clear();
             raw.resize((w + 1) * h, 0);
             return;
         }
+        marks.clear();
+        marks.resize(
+            self.raw.len().div_ceil(Changed::CHUNK).div_ceil(64).max(1),
+            0,
+        );
         // `raw` holds the static board's indices already when it is a picture's put back.
         if raw.len() != self.raw.len() {
             raw.clear();
@@ -307,10 +336,14 @@ impl Indexed {
             .chunks_exact_mut(w + 1)
             .zip(img.chunks_exact_mut(w * 4))
             .zip(self.base.as_raw().chunks_exact(w * 4))
+            .zip(self.raw.chunks_exact(w + 1))
             .enumerate();
-        for (y, ((out, now), base)) in lines {
+        for (y, (((out, now), base), was)) in lines {
             for (x0, x1) in blocks.runs(y) {
                 let out = &mut out[1 + x0..1 + x1];
+                let was = &was[1 + x0..1 + x1];
+                // Where `out[0]` lies in the scanlines.
+                let at = y * (w + 1) + 1 + x0;
                 let (now, base) = (&mut now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
                 let chunks = now.chunks_mut(RUN * 4).zip(base.chunks(RUN * 4));
                 for (k, (now, base)) in chunks.enumerate() {
@@ -338,7 +371,12 @@ impl Indexed {
                         differ &= differ - 1;
                         let p = &now[4 * j..4 * j + 4];
                         let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                        out[o + j] = self.index_of(rgb_of_word(p), &mut last);
+                        let i = self.index_of(rgb_of_word(p), &mut last);
+                        out[o + j] = i;
+                        if i != was[o + j] {
+                            let chunk = (at + o + j) / Changed::CHUNK;
+                            marks[chunk / 64] |= 1 << (chunk % 64);
+                        }
                     }
                     // Put back while both are at hand: no second pass over the picture.
                     now.copy_from_slice(base);
@@ -378,18 +416,9 @@ impl Indexed {
     /// picture's put back with [`Indexed::restore`]). `img` is put back to the static
     /// board as it is read, so the next picture can be drawn on it straight away.
     pub fn png_reusing(&self, img: &mut RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) -> Vec<u8> {
-        let dimensions = img.dimensions();
-        self.scanlines_into(img, blocks, raw);
+        let changed = self.scanlines_changed(img, blocks, raw);
         let raw = &*raw;
         let stride = self.base.width() as usize + 1;
-        // Only where it was drawn on can a picture of the look's size differ from the
-        // static board (a picture of another size is all zeros: compared whole).
-        let changed = if dimensions == self.base.dimensions() {
-            // The scanlines' layout, as `restore` puts them back.
-            Changed::within(&self.raw, raw, blocks.ranges(stride, 1, 1))
-        } else {
-            Changed::between(&self.raw, raw)
-        };
         let parse = Arc::clone(&self.parse.read().unwrap_or_else(|e| e.into_inner()));
         let steps = deflate::reparse(raw, &changed, &parse.tokens, stride);
         let data = parse.coder.zlib(raw, &steps);

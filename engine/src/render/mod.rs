@@ -332,31 +332,31 @@ pub fn refine(opts: &RenderOptions, words: &dyn Words) -> Arc<encode::Indexed> {
     look
 }
 
-/// The looks kept whose thorough parse is not made yet.
-fn unrefined() -> Vec<Arc<encode::Indexed>> {
-    let Some(cache) = CACHE.get() else {
-        return Vec::new();
-    };
-    let cache = cache.lock().unwrap_or_else(|e| e.into_inner());
-    cache
-        .looks
-        .values()
+/// `f` of the looks kept whose thorough parse is not made yet (under the cache's lock).
+fn with_unrefined<R>(f: impl FnOnce(&mut dyn Iterator<Item = &Arc<encode::Indexed>>) -> R) -> R {
+    let cache = CACHE
+        .get()
+        .map(|cache| cache.lock().unwrap_or_else(|e| e.into_inner()));
+    let mut looks = cache
+        .iter()
+        .flat_map(|cache| cache.looks.values())
         .filter_map(|(cell, _)| cell.get())
-        .filter(|look| !look.is_refined())
-        .map(Arc::clone)
-        .collect()
+        .filter(|look| !look.is_refined());
+    f(&mut looks)
 }
 
 /// Whether a look kept waits for its thorough parse: a front that draws pictures then
 /// calls [`refine_waiting`] on a spare thread.
 pub fn refining_wanted() -> bool {
-    !unrefined().is_empty()
+    with_unrefined(|looks| looks.next().is_some())
 }
 
 /// Make the thorough parse of every look kept that waits for it (half a second of one
 /// core each); how many were made.
 pub fn refine_waiting() -> usize {
-    unrefined().iter().filter(|look| look.refine()).count()
+    // Taken out of the cache's lock first: a thorough parse takes half a second.
+    let waiting: Vec<_> = with_unrefined(|looks| looks.map(Arc::clone).collect());
+    waiting.iter().filter(|look| look.refine()).count()
 }
 
 /// Encode a picture as PNG: opaque RGB, no row filter and zlib level 1 (deflated by
