@@ -85,7 +85,11 @@ fn render(c: &mut Criterion) {
     group.finish();
 
     let (_, opts, en) = &looks[0];
+    // Where the picture was drawn on, for the encode stage below.
+    canvas::record_touched(true);
     let img = render_board(&game, Some(&last), opts, *en);
+    let (w, h) = (img.width() as usize, img.height() as usize);
+    let blocks = Blocks::of(&canvas::record_touched(false), w, h);
     c.bench_function("stage_render_demo_1024", |b| {
         b.iter(|| render_board(black_box(&game), Some(&last), opts, *en))
     });
@@ -93,14 +97,10 @@ fn render(c: &mut Criterion) {
     // Encoded as `board_png_in` encodes: only where the picture was drawn on is looked
     // at, and the picture and its scanlines are put back to the static board (a copy of
     // the picture is made for each run, untimed).
-    canvas::record_touched(true);
-    let drawn = render_board(&game, Some(&last), opts, *en);
-    let (w, h) = (drawn.width() as usize, drawn.height() as usize);
-    let blocks = Blocks::of(&canvas::record_touched(false), w, h);
     let mut raw = Vec::new();
     c.bench_function("stage_encode_indexed_demo_1024", |b| {
         b.iter_batched_ref(
-            || drawn.clone(),
+            || img.clone(),
             |picture| {
                 let png = cached.png_reusing(picture, &blocks, &mut raw);
                 cached.restore(&mut raw, &blocks);

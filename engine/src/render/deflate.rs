@@ -788,14 +788,24 @@ pub struct Coder {
     lit: Vec<(u32, u32)>,
     /// Each match length's (3–258) code followed by its extra bits, as one.
     lengths: Vec<(u32, u32)>,
-    /// Each distance code's code and how many extra bits follow it.
-    dist: Vec<(u32, u32)>,
+    /// Each distance code's code, with its first distance and extra bits.
+    dist: Vec<DistanceCode>,
     /// The block's header: its bits and how many.
     header: Vec<u8>,
     header_bits: usize,
     /// The static tokens, coded one after the other, and where each one starts.
     coded: Vec<u8>,
     starts: Vec<u32>,
+}
+
+/// A distance code's code (`bits`, `n` of them), the first distance it says (less one)
+/// and how many extra bits follow it.
+#[derive(Clone, Copy)]
+struct DistanceCode {
+    bits: u32,
+    n: u32,
+    first: u32,
+    extra: u32,
 }
 
 /// Each symbol's code and length: code in the first, length in the second.
@@ -819,13 +829,31 @@ fn count_symbols(data: &[u8], tokens: &[Token], lit: &mut [u32; 286], dist: &mut
     }
 }
 
-/// The distance code of distances 1–256 by `dist − 1`, then of longer ones by
-/// `(dist − 1) >> 7` (at 257 and beyond), as zlib finds them.
-static DIST_CODES: std::sync::LazyLock<[u8; 512]> = std::sync::LazyLock::new(|| {
-    let mut t = [0u8; 512];
-    for (d, code) in t.iter_mut().enumerate() {
+/// Distance codes as zlib finds them, all from [`distance_code`]: the code of distances
+/// 1–256 by `dist − 1`, then of longer ones by `(dist − 1) >> 7` (at 257 and beyond); and
+/// each code's first distance (less one) and extra bits.
+struct DistanceCodes {
+    code: [u8; 512],
+    first: [u32; 30],
+    extra: [u32; 30],
+}
+
+static DISTANCE_CODES: std::sync::LazyLock<DistanceCodes> = std::sync::LazyLock::new(|| {
+    let mut t = DistanceCodes {
+        code: [0; 512],
+        first: [0; 30],
+        extra: [0; 30],
+    };
+    for (d, code) in t.code.iter_mut().enumerate() {
         let dist = if d < 256 { d + 1 } else { ((d - 256) << 7) + 1 };
         *code = distance_code(dist.max(1)).0 as u8;
+    }
+    for dist in 1..=WINDOW {
+        let (code, extra, value) = distance_code(dist);
+        if value == 0 {
+            t.first[code] = (dist - 1) as u32;
+            t.extra[code] = extra;
+        }
     }
     t
 });
@@ -855,10 +883,16 @@ impl Coder {
                 (bits | value << n, n + extra)
             })
             .collect();
+        let codes = &*DISTANCE_CODES;
         let dist = code_table(&dist_len)
             .into_iter()
             .enumerate()
-            .map(|(code, (bits, n))| (bits, n | (code.max(2) as u32 / 2 - 1) << 8))
+            .map(|(symbol, (bits, n))| DistanceCode {
+                bits,
+                n,
+                first: codes.first[symbol],
+                extra: codes.extra[symbol],
+            })
             .collect();
         let mut coder = Coder {
             lit,
@@ -890,20 +924,15 @@ impl Coder {
             let (code, n) = self.lengths[usize::from(t.len)];
             bits.put(code, n);
             let d = usize::from(t.dist) - 1;
-            let symbol = if d < 256 {
-                DIST_CODES[d]
+            let codes = &DISTANCE_CODES.code;
+            let symbol = usize::from(if d < 256 {
+                codes[d]
             } else {
-                DIST_CODES[256 + (d >> 7)]
-            };
-            let (code, n) = self.dist[usize::from(symbol)];
-            // Distance code `symbol`'s extra bits: how far past its first distance.
-            let extra = n >> 8;
-            let first = if symbol < 4 {
-                u32::from(symbol)
-            } else {
-                (2 | u32::from(symbol) & 1) << extra
-            };
-            bits.put(code | (d as u32 - first) << (n & 255), (n & 255) + extra);
+                codes[256 + (d >> 7)]
+            });
+            let c = self.dist[symbol];
+            // Its extra bits: how far past the code's first distance.
+            bits.put(c.bits | (d as u32 - c.first) << c.n, c.n + c.extra);
         }
         bits.flush();
     }
