@@ -469,7 +469,9 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
             if d == 0 || d > i || d > WINDOW || max < MIN_MATCH {
                 return;
             }
-            if now[i - d] != now[i] {
+            // Only a match longer than the best so far matters: its byte there first.
+            let at = best.0.min(max - 1);
+            if now[i - d + at] != now[i + at] {
                 return;
             }
             let l = match_len(now, i - d, i, max);

@@ -155,11 +155,14 @@ fn mask(style: TextStyle, origin: Pt, text: &str, pad: i32) -> Option<Mask> {
     let f = font(style.weight);
     let scale = PxScale::from(style.px);
     let (glyphs, _) = layout(style, text);
+    // Each glyph starts on a whole pixel (the line keeps its width, a glyph moves by at
+    // most half a pixel): a letter is then the same pixels wherever it stands, which the
+    // PNG's deflate finds again (pictures about 1 % smaller).
     let outlined: Vec<_> = glyphs
         .into_iter()
         .filter_map(|(id, x)| {
             f.outline_glyph(
-                id.with_scale_and_position(scale, ab_glyph::point(origin.x + x, origin.y)),
+                id.with_scale_and_position(scale, ab_glyph::point(origin.x + x.round(), origin.y)),
             )
         })
         .collect();
