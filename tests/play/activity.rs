@@ -11,12 +11,10 @@
 
 use crate::support;
 
-use std::time::Duration;
-
 use primeclimb::config::{ActivityConfig, WebConfig};
 use serde_json::{json, Value};
 use support::bot::Table;
-use support::browser::Browser;
+use support::browser::{Browser, PAGE_WAIT};
 use support::fake_discord::{
     self as fake, channel_path, Who, ACTIVITY_SECRET, ADA, BO, CHANNEL_ID, GUILD_ID,
 };
@@ -66,7 +64,7 @@ async fn open_as(browser: &mut Browser, base: &str, who: Who) {
     let drawn = browser
         .wait_for(
             "document.getElementById('activity').contentDocument?.querySelector('#board svg')",
-            Duration::from_secs(10),
+            PAGE_WAIT,
         )
         .await;
     let said = browser
@@ -143,7 +141,7 @@ async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it()
     let offered = browser
         .wait_for(
             &inside(&format!("d.querySelector('[data-id$=\"{step}\"]')")),
-            Duration::from_secs(5),
+            PAGE_WAIT,
         )
         .await;
     assert!(offered.is_some(), "the step +{d} is offered");
@@ -164,10 +162,7 @@ async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it()
         )))
         .await;
     let confirm = browser
-        .wait_for(
-            &inside("d.querySelector('#confirm')"),
-            Duration::from_secs(5),
-        )
+        .wait_for(&inside("d.querySelector('#confirm')"), PAGE_WAIT)
         .await;
     assert!(confirm.is_some());
     let said = browser
@@ -199,7 +194,7 @@ async fn in_the_activity_the_player_to_move_plays_by_touch_and_discord_sees_it()
     let pawns = browser
         .wait_for(
             &inside("d.querySelectorAll('.pawns button').length === 2"),
-            Duration::from_secs(5),
+            PAGE_WAIT,
         )
         .await;
     assert!(pawns.is_some(), "the next step: a pawn to touch");
@@ -295,7 +290,7 @@ async fn touch_once(t: &Table, browser: &mut Browser, view: &primeclimb::session
                 "d.body.dataset.version === '{}'",
                 view.info.version
             )),
-            Duration::from_secs(5),
+            PAGE_WAIT,
         )
         .await;
     assert!(current.is_some(), "the board follows the game");
@@ -353,7 +348,7 @@ async fn a_whole_game_is_played_in_the_activity_by_touch_alone() {
         let found = browser
             .wait_for(
                 &inside(&format!("d.body.dataset.game === '{next}'")),
-                Duration::from_secs(15),
+                PAGE_WAIT,
             )
             .await;
         assert!(found.is_some(), "the next game is shown");
@@ -391,7 +386,7 @@ async fn after_a_move_in_the_activity_the_ai_plays_and_the_board_follows() {
                     "d.body.dataset.version === '{}' && d.querySelectorAll('#touches button').length > 0",
                     back.info.version
                 )),
-                Duration::from_secs(5),
+                PAGE_WAIT,
             )
             .await;
         assert!(shown.is_some(), "the board shows Ada's turn again");
@@ -420,7 +415,7 @@ async fn the_activity_follows_its_game_across_a_restart_of_the_bot() {
                 "d.body.dataset.version === '{}'",
                 view.info.version + 1
             )),
-            Duration::from_secs(15),
+            PAGE_WAIT,
         )
         .await;
     assert!(

@@ -13,7 +13,7 @@ use primeclimb::config::WebConfig;
 use primeclimb::session::{LinkKey, Scope};
 use serde_json::{json, Value};
 use support::bot::{Table, PLACE};
-use support::browser::Browser;
+use support::browser::{Browser, PAGE_WAIT};
 use support::fake_discord::{self as fake, Who, ADA, BO, MEMBER_PERMISSIONS};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
@@ -382,16 +382,13 @@ async fn board_as_shown(browser: &mut Browser, png: &[u8], name: &str) -> f64 {
 /// Wait until the page shows `what` (a CSS selector) and says it follows the game live.
 async fn drawn_and_live(browser: &mut Browser, what: &str) {
     let drawn = browser
-        .wait_for(
-            &format!("document.querySelector(\"{what}\")"),
-            Duration::from_secs(10),
-        )
+        .wait_for(&format!("document.querySelector(\"{what}\")"), PAGE_WAIT)
         .await;
     assert!(drawn.is_some(), "{what} is drawn");
     let live = browser
         .wait_for(
             "document.querySelector('#status').textContent === 'Live'",
-            Duration::from_secs(10),
+            PAGE_WAIT,
         )
         .await;
     assert!(live.is_some(), "the page follows the game");
@@ -445,20 +442,14 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
         .eval("document.querySelector('[data-turn=\"1\"]').click()")
         .await;
     let older = browser
-        .wait_for(
-            "!document.querySelector('#older').hidden",
-            Duration::from_secs(5),
-        )
+        .wait_for("!document.querySelector('#older').hidden", PAGE_WAIT)
         .await;
     assert!(older.is_some(), "the older turn is shown");
     browser
         .eval("document.querySelector('#back').click()")
         .await;
     assert!(browser
-        .wait_for(
-            "document.querySelector('#older').hidden",
-            Duration::from_secs(5)
-        )
+        .wait_for("document.querySelector('#older').hidden", PAGE_WAIT)
         .await
         .is_some());
 
@@ -469,10 +460,7 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
     };
     phone.open(&link).await;
     assert!(phone
-        .wait_for(
-            "document.querySelector('#board svg use')",
-            Duration::from_secs(10)
-        )
+        .wait_for("document.querySelector('#board svg use')", PAGE_WAIT)
         .await
         .is_some());
     let wide = phone
@@ -499,10 +487,7 @@ async fn in_a_real_browser_a_name_is_text() {
     let link = watch_link(&t, BO).await;
     browser.open(&link).await;
     assert!(browser
-        .wait_for(
-            "document.querySelector('#board svg use')",
-            Duration::from_secs(10)
-        )
+        .wait_for("document.querySelector('#board svg use')", PAGE_WAIT)
         .await
         .is_some());
     // Only the page's own script, and the name read as typed.
@@ -755,10 +740,7 @@ async fn in_a_real_browser_a_page_reconnects_after_the_bot_restarts() {
     let link = watch_link(&t, ADA).await;
     browser.open(&link).await;
     let live = "document.querySelector('#status').textContent === 'Live'";
-    assert!(browser
-        .wait_for(live, Duration::from_secs(10))
-        .await
-        .is_some());
+    assert!(browser.wait_for(live, PAGE_WAIT).await.is_some());
     // The bot (and its pages) go away and come back on the same address.
     t.restart().await;
     let before = browser.eval("document.body.dataset.version").await;
@@ -767,14 +749,11 @@ async fn in_a_real_browser_a_page_reconnects_after_the_bot_restarts() {
     let seen = browser
         .wait_for(
             &format!("document.body.dataset.version !== {before}"),
-            Duration::from_secs(15),
+            PAGE_WAIT,
         )
         .await;
     assert!(seen.is_some(), "the page came back and shows the move");
-    assert!(browser
-        .wait_for(live, Duration::from_secs(5))
-        .await
-        .is_some());
+    assert!(browser.wait_for(live, PAGE_WAIT).await.is_some());
     t.close().await;
 }
 

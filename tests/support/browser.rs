@@ -16,6 +16,11 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
+/// How long a test waits for a page to show what it should: generous, since a machine
+/// busy with other tests (Chromium, bots and databases starting together) can take
+/// seconds; a page that is right returns at once.
+pub const PAGE_WAIT: Duration = Duration::from_secs(20);
+
 const REQUIRE_VAR: &str = "PRIMECLIMB_REQUIRE_CHROMIUM";
 /// How long one command may take (loading a page included).
 const PATIENCE: Duration = Duration::from_secs(30);
