@@ -52,10 +52,12 @@ proptest! {
         stride in 2usize..300,
         edits in prop::collection::vec((any::<u32>(), 1usize..400, any::<u8>(), any::<bool>()), 0..8),
         chain in 1usize..64,
+        block in 64usize..4000,
     ) {
         let base = picture_like(&pieces, stride);
         let tokens = deflate::parse(&base, chain);
-        let coder = Coder::new(&base, &tokens, &[]);
+        // Blocks of a few kilobytes: many boundaries, inside kept runs and fresh steps.
+        let coder = Coder::with_blocks(&base, &tokens, &[], block);
         let unchanged = Changed::between(&base, &base);
         let steps = deflate::reparse(&base, &unchanged, &tokens, stride);
         prop_assert_eq!(inflate(&coder.zlib(&base, &steps)), base.clone());
@@ -86,6 +88,7 @@ proptest! {
         edits in prop::collection::vec((any::<u32>(), 1usize..400, any::<u8>()), 0..8),
         chain in 1usize..64,
         nice in 3usize..300,
+        block in 64usize..4000,
     ) {
         let base = picture_like(&pieces, stride);
         let tokens = deflate::parse_optimal(&base, chain, nice);
@@ -95,7 +98,7 @@ proptest! {
             at += t.span();
         }
         prop_assert_eq!(at, base.len());
-        let coder = Coder::new(&base, &tokens, &[]);
+        let coder = Coder::with_blocks(&base, &tokens, &[], block);
         let unchanged = Changed::between(&base, &base);
         let steps = deflate::reparse(&base, &unchanged, &tokens, stride);
         prop_assert_eq!(inflate(&coder.zlib(&base, &steps)), base.clone());

@@ -784,8 +784,26 @@ fn rle_lengths(lengths: &[u8]) -> Vec<(u8, u8)> {
 }
 
 /// The Huffman codes of a look, fixed once (every symbol has one), and the static board's
-/// tokens already coded with them.
+/// tokens already coded with them. The data is said in blocks of about
+/// [`BLOCK_BYTES`], a band of rows each, each with codes of its own: the panel's text,
+/// the spaces and the key are not alike.
 pub struct Coder {
+    blocks: Vec<BlockCode>,
+    /// How many bytes of the data each block says (the last, the rest).
+    block_len: usize,
+    /// For each block after the first, the first static token it holds.
+    first_tokens: Vec<u32>,
+    /// The static tokens, coded one after the other (each block's end and the next one's
+    /// header between them), and where each one starts.
+    coded: Vec<u8>,
+    starts: Vec<u32>,
+}
+
+/// About how many bytes a block says.
+pub const BLOCK_BYTES: usize = 128 * 1024;
+
+/// One block's codes.
+struct BlockCode {
     /// Each literal's code: its bits and how many.
     lit: Vec<(u32, u32)>,
     /// Each match length's (3–258) code followed by its extra bits, as one.
@@ -795,9 +813,78 @@ pub struct Coder {
     /// The block's header: its bits and how many.
     header: Vec<u8>,
     header_bits: usize,
-    /// The static tokens, coded one after the other, and where each one starts.
-    coded: Vec<u8>,
-    starts: Vec<u32>,
+}
+
+impl BlockCode {
+    /// Codes from how often each symbol comes in the block; the final block's header
+    /// says it is the last (`last`).
+    fn new(lit_freq: &[u32; 286], dist_freq: &[u32; 30], last: bool) -> BlockCode {
+        let lit_len = code_lengths(lit_freq, 15);
+        let dist_len = code_lengths(dist_freq, 15);
+        let mut header = Bits::with_capacity(512);
+        write_header(&mut header, &lit_len, &dist_len, last);
+        let header_bits = header.len * 8 + header.n as usize;
+        let lit = code_table(&lit_len);
+        let lengths = (0..=MAX_MATCH)
+            .map(|len| {
+                if len < MIN_MATCH {
+                    return (0, 0);
+                }
+                let (code, extra, value) = length_code(len);
+                let (bits, n) = lit[code];
+                (bits | value << n, n + extra)
+            })
+            .collect();
+        let codes = &*DISTANCE_CODES;
+        let dist = code_table(&dist_len)
+            .into_iter()
+            .enumerate()
+            .map(|(symbol, (bits, n))| DistanceCode {
+                bits,
+                n,
+                first: codes.first[symbol],
+                extra: codes.extra[symbol],
+            })
+            .collect();
+        BlockCode {
+            lit,
+            lengths,
+            dist,
+            header: header.finish(),
+            header_bits,
+        }
+    }
+
+    /// Write token `t` of `data`: a literal's code, or a length's code and extra bits
+    /// then a distance's (at most 48 bits, one flush).
+    #[inline]
+    fn put(&self, bits: &mut Bits, data: &[u8], t: Token) {
+        if t.len == 0 {
+            let (code, n) = self.lit[usize::from(data[t.pos as usize])];
+            bits.put(code, n);
+        } else {
+            let (code, n) = self.lengths[usize::from(t.len)];
+            bits.put(code, n);
+            let d = usize::from(t.dist) - 1;
+            let codes = &DISTANCE_CODES.code;
+            let symbol = usize::from(if d < 256 {
+                codes[d]
+            } else {
+                codes[256 + (d >> 7)]
+            });
+            let c = self.dist[symbol];
+            // Its extra bits: how far past the code's first distance.
+            bits.put(c.bits | (d as u32 - c.first) << c.n, c.n + c.extra);
+        }
+        bits.flush();
+    }
+
+    /// End the block: its end-of-block code.
+    fn end(&self, bits: &mut Bits) {
+        let (code, n) = self.lit[256];
+        bits.put(code, n);
+        bits.flush();
+    }
 }
 
 /// A distance code's code (`bits`, `n` of them), the first distance it says (less one)
@@ -862,81 +949,74 @@ static DISTANCE_CODES: std::sync::LazyLock<DistanceCodes> = std::sync::LazyLock:
 
 impl Coder {
     /// Codes for the static board `data` (parsed as `tokens`) and for pictures like
-    /// `samples` (each data and its tokens): built from how often each symbol comes,
-    /// every symbol counted at least once so any picture can be said.
+    /// `samples` (each data and its tokens): each block's built from how often each
+    /// symbol comes in it, every symbol counted at least once so any picture can be said.
     pub fn new(data: &[u8], tokens: &[Token], samples: &[(&[u8], &[Token])]) -> Coder {
-        let (mut lit_freq, mut dist_freq) = ([1u32; 286], [1u32; 30]);
+        Coder::with_blocks(data, tokens, samples, BLOCK_BYTES)
+    }
+
+    /// The same with blocks of about `block_bytes` (at least one block).
+    pub fn with_blocks(
+        data: &[u8],
+        tokens: &[Token],
+        samples: &[(&[u8], &[Token])],
+        block_bytes: usize,
+    ) -> Coder {
+        let count = (data.len() / block_bytes.max(1)).max(1);
+        let block_len = data.len().div_ceil(count).max(1);
+        let block_of = |pos: u32| (pos as usize / block_len).min(count - 1);
+        let mut freqs = vec![([1u32; 286], [1u32; 30]); count];
         for (d, ts) in std::iter::once((data, tokens)).chain(samples.iter().copied()) {
-            count_symbols(d, ts, &mut lit_freq, &mut dist_freq);
+            for (b, (lit, dist)) in freqs.iter_mut().enumerate() {
+                let within = ts.partition_point(|t| block_of(t.pos) < b)
+                    ..ts.partition_point(|t| block_of(t.pos) <= b);
+                count_symbols(d, &ts[within], lit, dist);
+            }
         }
-        let lit_len = code_lengths(&lit_freq, 15);
-        let dist_len = code_lengths(&dist_freq, 15);
-        let mut header = Bits::with_capacity(512);
-        write_header(&mut header, &lit_len, &dist_len);
-        let header_bits = header.len * 8 + header.n as usize;
-        let lit = code_table(&lit_len);
-        let lengths = (0..=MAX_MATCH)
-            .map(|len| {
-                if len < MIN_MATCH {
-                    return (0, 0);
-                }
-                let (code, extra, value) = length_code(len);
-                let (bits, n) = lit[code];
-                (bits | value << n, n + extra)
-            })
-            .collect();
-        let codes = &*DISTANCE_CODES;
-        let dist = code_table(&dist_len)
-            .into_iter()
-            .enumerate()
-            .map(|(symbol, (bits, n))| DistanceCode {
-                bits,
-                n,
-                first: codes.first[symbol],
-                extra: codes.extra[symbol],
-            })
+        let blocks: Vec<BlockCode> = (freqs.iter().enumerate())
+            .map(|(b, (lit, dist))| BlockCode::new(lit, dist, b + 1 == count))
             .collect();
         let mut coder = Coder {
-            lit,
-            lengths,
-            dist,
-            header: header.finish(),
-            header_bits,
+            blocks,
+            block_len,
+            first_tokens: Vec::with_capacity(count),
             coded: Vec::new(),
             starts: Vec::with_capacity(tokens.len() + 1),
         };
         let mut bits = Bits::with_capacity(data.len() / 8 + 1024);
-        for &t in tokens {
+        let mut open = 0;
+        for (i, &t) in tokens.iter().enumerate() {
+            let b = block_of(t.pos);
+            while coder.first_tokens.len() < b {
+                coder.first_tokens.push(i as u32);
+            }
+            coder.open_to(&mut bits, &mut open, b);
             coder.starts.push((bits.len * 8 + bits.n as usize) as u32);
-            coder.put(&mut bits, data, t);
+            coder.blocks[b].put(&mut bits, data, t);
         }
         coder.starts.push((bits.len * 8 + bits.n as usize) as u32);
         coder.coded = bits.finish();
         coder
     }
 
-    /// Write token `t` of `data`: a literal's code, or a length's code and extra bits
-    /// then a distance's (at most 48 bits, one flush).
-    #[inline]
-    fn put(&self, bits: &mut Bits, data: &[u8], t: Token) {
-        if t.len == 0 {
-            let (code, n) = self.lit[usize::from(data[t.pos as usize])];
-            bits.put(code, n);
-        } else {
-            let (code, n) = self.lengths[usize::from(t.len)];
-            bits.put(code, n);
-            let d = usize::from(t.dist) - 1;
-            let codes = &DISTANCE_CODES.code;
-            let symbol = usize::from(if d < 256 {
-                codes[d]
-            } else {
-                codes[256 + (d >> 7)]
-            });
-            let c = self.dist[symbol];
-            // Its extra bits: how far past the code's first distance.
-            bits.put(c.bits | (d as u32 - c.first) << c.n, c.n + c.extra);
+    /// The block that says byte `pos`.
+    fn block_of(&self, pos: u32) -> usize {
+        (pos as usize / self.block_len).min(self.blocks.len() - 1)
+    }
+
+    /// The block of the static token `t` (the last block for the end of the tokens).
+    fn block_of_token(&self, t: u32) -> usize {
+        self.first_tokens.iter().take_while(|&&f| f <= t).count()
+    }
+
+    /// End the blocks from `open` on and begin each next one, up to block `to`.
+    fn open_to(&self, bits: &mut Bits, open: &mut usize, to: usize) {
+        while *open < to {
+            self.blocks[*open].end(bits);
+            *open += 1;
+            let next = &self.blocks[*open];
+            bits.copy_bits(&next.header, 0, next.header_bits);
         }
-        bits.flush();
     }
 
     /// `data` as a zlib stream, from its parse `steps` against the static board's.
@@ -944,29 +1024,50 @@ impl Coder {
         let mut bits = Bits::with_capacity(data.len() / 8 + 1024);
         // CMF: deflate with a 32 KB window; FLG: no dictionary, check bits.
         bits.extend(&[0x78, 0x01]);
-        bits.copy_bits(&self.header, 0, self.header_bits);
+        let first = &self.blocks[0];
+        bits.copy_bits(&first.header, 0, first.header_bits);
+        let mut open = 0;
+        // Where the next block begins (no division a token).
+        let next = |open: usize| {
+            if open + 1 < self.blocks.len() {
+                (open + 1) * self.block_len
+            } else {
+                usize::MAX
+            }
+        };
+        let mut ends = next(0);
         for step in steps {
             match *step {
                 Step::Kept { first, count } => {
                     let (a, b) = (first as usize, (first + count) as usize);
                     if let (Some(&from), Some(&to)) = (self.starts.get(a), self.starts.get(b)) {
+                        self.open_to(&mut bits, &mut open, self.block_of_token(first));
+                        // The bits copied end and begin the blocks between as they go.
                         bits.copy_bits(&self.coded, from as usize, to as usize);
+                        open = self.block_of_token(first + count);
+                        ends = next(open);
                     }
                 }
-                Step::New(t) => self.put(&mut bits, data, t),
+                Step::New(t) => {
+                    if t.pos as usize >= ends {
+                        self.open_to(&mut bits, &mut open, self.block_of(t.pos));
+                        ends = next(open);
+                    }
+                    self.blocks[open].put(&mut bits, data, t);
+                }
             }
         }
-        let (code, len) = self.lit[256];
-        bits.put(code, len);
-        bits.flush();
+        self.open_to(&mut bits, &mut open, self.blocks.len() - 1);
+        self.blocks[open].end(&mut bits);
         let mut out = bits.finish();
         out.extend_from_slice(&adler32(data).to_be_bytes());
         out
     }
 }
 
-/// The header of a final dynamic block with these code lengths (RFC 1951, 3.2.7).
-fn write_header(bits: &mut Bits, lit_len: &[u8], dist_len: &[u8]) {
+/// The header of a dynamic block with these code lengths, the final one if `last` (RFC
+/// 1951, 3.2.7).
+fn write_header(bits: &mut Bits, lit_len: &[u8], dist_len: &[u8], last: bool) {
     let hlit = 257.max(lit_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let hdist = 1.max(dist_len.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let mut all = lit_len[..hlit].to_vec();
@@ -984,7 +1085,7 @@ fn write_header(bits: &mut Bits, lit_len: &[u8], dist_len: &[u8]) {
             .rposition(|&s| clen_len[s] > 0)
             .map_or(0, |p| p + 1),
     );
-    bits.put(1, 1);
+    bits.put(u32::from(last), 1);
     bits.put(2, 2);
     bits.put((hlit - 257) as u32, 5);
     bits.put((hdist - 1) as u32, 5);
