@@ -8,8 +8,8 @@
 //! parsed once with long hash chains and lazy matching (as zlib's strongest levels do);
 //! a picture then reuses every match whose bytes and source bytes it did not change, and
 //! parses afresh only where pawns, paths and the panel were drawn. The tokens are coded
-//! in one block with Huffman codes fitted to the look once ([`Coder`]), so the static
-//! tokens kept are copied as bits already coded.
+//! in blocks of about 128 KB, each with Huffman codes fitted to its part of the look once
+//! ([`Coder`]), so the static tokens kept are copied as bits already coded.
 
 /// The shortest and longest match DEFLATE can say, and how far back it can reach.
 pub const MIN_MATCH: usize = 3;
