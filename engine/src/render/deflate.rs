@@ -906,6 +906,11 @@ fn code_table(lengths: &[u8]) -> Vec<(u32, u32)> {
         .collect()
 }
 
+/// Which of `count` blocks of `block_len` bytes says byte `pos` (the last, the rest).
+fn block_at(pos: u32, block_len: usize, count: usize) -> usize {
+    (pos as usize / block_len).min(count - 1)
+}
+
 /// Count the literal/length and distance symbols of `tokens`, a parse of `data`.
 fn count_symbols(data: &[u8], tokens: &[Token], lit: &mut [u32; 286], dist: &mut [u32; 30]) {
     for &t in tokens {
@@ -964,13 +969,12 @@ impl Coder {
     ) -> Coder {
         let count = (data.len() / block_bytes.max(1)).max(1);
         let block_len = data.len().div_ceil(count).max(1);
-        let block_of = |pos: u32| (pos as usize / block_len).min(count - 1);
+        let block_of = |pos: u32| block_at(pos, block_len, count);
         let mut freqs = vec![([1u32; 286], [1u32; 30]); count];
         for (d, ts) in std::iter::once((data, tokens)).chain(samples.iter().copied()) {
-            for (b, (lit, dist)) in freqs.iter_mut().enumerate() {
-                let within = ts.partition_point(|t| block_of(t.pos) < b)
-                    ..ts.partition_point(|t| block_of(t.pos) <= b);
-                count_symbols(d, &ts[within], lit, dist);
+            for within in ts.chunk_by(|a, b| block_of(a.pos) == block_of(b.pos)) {
+                let (lit, dist) = &mut freqs[block_of(within[0].pos)];
+                count_symbols(d, within, lit, dist);
             }
         }
         let blocks: Vec<BlockCode> = (freqs.iter().enumerate())
@@ -1001,7 +1005,7 @@ impl Coder {
 
     /// The block that says byte `pos`.
     fn block_of(&self, pos: u32) -> usize {
-        (pos as usize / self.block_len).min(self.blocks.len() - 1)
+        block_at(pos, self.block_len, self.blocks.len())
     }
 
     /// The block of the static token `t` (the last block for the end of the tokens).

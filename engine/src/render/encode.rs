@@ -388,8 +388,7 @@ impl Indexed {
     /// Put the scanlines `raw` of a picture back to the static board's where that picture
     /// was drawn on (`blocks`).
     pub fn restore(&self, raw: &mut [u8], blocks: &Blocks) {
-        // A row: its filter byte, then a byte a pixel.
-        blocks.put_back(raw, &self.raw, self.base.width() as usize + 1, 1, 1);
+        blocks.put_back(raw, &self.raw);
     }
 
     /// The palette entry of every pixel of `img` (row by row), which differs from the
@@ -459,30 +458,21 @@ impl Blocks {
         Blocks { w, h, words, bits }
     }
 
-    /// Copy back from `from` into `to` (the same layout, the same length) the bytes of
-    /// every touched pixel: rows of `row` bytes, each starting with `lead` bytes that are
-    /// not pixels, then `px` bytes a pixel. Nothing when the lengths differ.
-    pub fn put_back(&self, to: &mut [u8], from: &[u8], row: usize, lead: usize, px: usize) {
+    /// Copy back from `from` into `to` (PNG scanlines of the same length: each row a
+    /// filter byte, then a byte a pixel) the bytes of every touched pixel. Nothing when
+    /// the lengths differ.
+    pub fn put_back(&self, to: &mut [u8], from: &[u8]) {
+        let row = self.w + 1;
         if to.len() != from.len() || to.len() < row * self.h {
             return;
         }
-        for (a, b) in self.ranges(row, lead, px) {
-            to[a..b].copy_from_slice(&from[a..b]);
+        for y in 0..self.h {
+            let start = y * row + 1;
+            for (x0, x1) in self.runs(y) {
+                let (a, b) = (start + x0, start + x1);
+                to[a..b].copy_from_slice(&from[a..b]);
+            }
         }
-    }
-
-    /// The bytes of the touched pixels in that layout (rows of `row` bytes, `lead` bytes
-    /// before the pixels, `px` bytes a pixel), as ranges `a..b` in ascending order.
-    pub fn ranges(
-        &self,
-        row: usize,
-        lead: usize,
-        px: usize,
-    ) -> impl Iterator<Item = (usize, usize)> + '_ {
-        (0..self.h).flat_map(move |y| {
-            let start = y * row + lead;
-            (self.runs(y)).map(move |(x0, x1)| (start + x0 * px, start + x1 * px))
-        })
     }
 
     /// Row `y`'s runs of touched pixels, `(x0, x1)` with `x1` excluded, left to right.
