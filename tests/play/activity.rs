@@ -431,14 +431,16 @@ async fn the_open_board_button_launches_the_activity() {
     t.ada_and_bo(json!([])).await;
     let (who, _) = mover(&t).await;
     let view = t.board().await;
-    // The first board after Start carries Open board.
+    // The first board after Start carries Open board (posted after the game is stored:
+    // waited for, not looked for at once).
     let board = t
         .fake
-        .channel_messages()
-        .into_iter()
-        .rev()
-        .find(|r| fake::content(r).contains("your turn"))
-        .expect("the first board");
+        .wait_for_after(0, "the first board", |r| {
+            r.method == "POST"
+                && r.path.starts_with("/api/v10/channels/")
+                && fake::content(r).contains("your turn")
+        })
+        .await;
     let ids = support::bot::custom_ids(board.json.as_ref().expect("json"));
     assert!(ids.iter().any(|id| id == "activity:open"), "{ids:?}");
     let r = t.click(who, "activity:open", "en-US").await;
