@@ -384,14 +384,21 @@ async fn drawn_and_live(browser: &mut Browser, what: &str) {
     let drawn = browser
         .wait_for(&format!("document.querySelector(\"{what}\")"), PAGE_WAIT)
         .await;
-    assert!(drawn.is_some(), "{what} is drawn");
+    if drawn.is_none() {
+        panic!("{what} is drawn; the page: {}", browser.state().await);
+    }
     let live = browser
         .wait_for(
             "document.querySelector('#status').textContent === 'Live'",
             PAGE_WAIT,
         )
         .await;
-    assert!(live.is_some(), "the page follows the game");
+    if live.is_none() {
+        panic!(
+            "the page follows the game; the page: {}",
+            browser.state().await
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -699,7 +706,12 @@ async fn in_a_real_browser_a_class_of_fifteen_games_on_one_screen() {
         && document.querySelectorAll('.game').length",
         )
         .await;
-    assert_eq!(games, json!(15), "fifteen boards are drawn");
+    if games != json!(15) {
+        panic!(
+            "fifteen boards are drawn, not {games}; the page: {}",
+            browser.state().await
+        );
+    }
     // Every board is on the screen's width, several across.
     let across = browser
         .eval(

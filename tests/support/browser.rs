@@ -219,6 +219,25 @@ impl Browser {
         None
     }
 
+    /// What the page shows, for a failing test's message: its address, whether it has
+    /// loaded, its status line, how many boards and drawn pieces it has, and the start of
+    /// its text.
+    pub async fn state(&mut self) -> String {
+        let state = self
+            .eval(
+                "JSON.stringify({ url: location.href, ready: document.readyState, \
+                 status: document.querySelector('#status')?.textContent ?? null, \
+                 games: document.querySelectorAll('.game').length, \
+                 svgs: document.querySelectorAll('svg').length, \
+                 uses: document.querySelectorAll('svg use').length, \
+                 text: (document.body?.innerText ?? '').slice(0, 800) })",
+            )
+            .await;
+        state
+            .as_str()
+            .map_or_else(|| state.to_string(), str::to_owned)
+    }
+
     /// A screenshot of what the tab shows, as a PNG.
     pub async fn screenshot(&mut self) -> Vec<u8> {
         let r = self
