@@ -576,6 +576,57 @@ fn png_stays_under_300_kb_even_on_a_busy_board() {
     }
 }
 
+/// The title and the players' heading are the static board's; a turn number too long
+/// for the whole title beside it shortens the title, drawn over the whole one: none of
+/// the whole title shows between the shortened one and the number, in the picture drawn
+/// or in the PNG the encoder makes of it.
+#[test]
+fn a_title_shortened_for_a_long_turn_number_hides_the_whole_one() {
+    use primeclimb::render::fonts::{record_text, text_width};
+    let (mut game, last) = demo::demo_game().expect("the demo");
+    game.turn.number = 123_456;
+    let opts = RenderOptions::default();
+    record_text(true);
+    let img = render_board(&game, Some(&last), &opts, EN);
+    let drawn = record_text(false);
+    let title = drawn
+        .iter()
+        .find(|t| {
+            let kept = t.text.trim_end_matches('…');
+            t.text.ends_with('…') && !kept.is_empty() && "Prime Climb".starts_with(kept)
+        })
+        .expect("the title, shortened");
+    let turn = drawn
+        .iter()
+        .find(|t| t.text.contains("123456"))
+        .expect("the turn's number");
+    let end = title.centre.x + text_width(title.style, &title.text) / 2.0;
+    let start = turn.centre.x - text_width(turn.style, &turn.text) / 2.0;
+    let columns = (end.ceil() as u32 + 1)..(start.floor() as u32);
+    assert!(columns.len() >= 4, "a gap between them: {columns:?}");
+    let half = title.style.px;
+    let rows = (title.centre.y - half) as u32..(title.centre.y + half) as u32;
+    let decoded = image::load_from_memory(&primeclimb::render::board_png(
+        &game,
+        Some(&last),
+        &opts,
+        EN,
+    ))
+    .expect("a PNG")
+    .to_rgba8();
+    for picture in [&img, &decoded] {
+        for y in rows.clone() {
+            for x in columns.clone() {
+                let px = *picture.get_pixel(x, y);
+                assert!(
+                    near(px, opts.theme.panel),
+                    "({x}, {y}) is {px:?}, not the panel's colour"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_demo_has_four_players_a_bump_and_a_card() {
     let (game, last) = demo::demo_game().expect("demo");

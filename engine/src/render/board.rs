@@ -74,6 +74,7 @@ pub fn draw_static_on(img: &mut RgbaImage, layout: &Layout, theme: &Theme, words
     draw_goal(img, layout, theme);
     draw_start(img, layout, theme);
     draw_legend(img, layout, theme, words);
+    super::panel::draw_panel_static(img, layout, theme, words);
 }
 
 /// The colour each segment of a space is painted in (§1), clockwise from the top.

@@ -6,7 +6,7 @@
 
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{convex_polygon, rgb, rounded_rect, Pt};
+use super::canvas::{convex_polygon, fill_rect, rgb, rounded_rect, Pt};
 use super::cards::card_symbol;
 use super::fonts::{draw_text, ellipsize, fit, has_glyphs, text_width, wrap, Align, TextStyle};
 use super::last_turn::LastTurn;
@@ -40,7 +40,26 @@ struct Pen<'a> {
     y: f32,
 }
 
-impl Pen<'_> {
+impl<'a> Pen<'a> {
+    /// At the top of the panel.
+    fn top(
+        img: &'a mut RgbaImage,
+        layout: &'a Layout,
+        theme: &'a Theme,
+        words: &'a dyn Words,
+    ) -> Pen<'a> {
+        let margin = layout.px(14.0);
+        Pen {
+            img,
+            layout,
+            theme,
+            words,
+            x: layout.panel.x + margin,
+            w: layout.panel.w - 2.0 * margin,
+            y: layout.px(12.0),
+        }
+    }
+
     fn u(&self, design: f32) -> f32 {
         self.layout.px(design)
     }
@@ -91,16 +110,7 @@ pub fn draw_panel(
     theme: &Theme,
     words: &dyn Words,
 ) {
-    let margin = layout.px(14.0);
-    let mut pen = Pen {
-        img,
-        layout,
-        theme,
-        words,
-        x: layout.panel.x + margin,
-        w: layout.panel.w - 2.0 * margin,
-        y: layout.px(12.0),
-    };
+    let mut pen = Pen::top(img, layout, theme, words);
     title(&mut pen, game);
     players_section(&mut pen, game, view, styles);
     let card = view
@@ -125,12 +135,58 @@ pub fn draw_panel(
     badges_section(&mut pen, &badge_rows);
 }
 
-fn title(pen: &mut Pen<'_>, game: &Game) {
+/// What of the panel every picture of a look shows alike, drawn with the static board
+/// (`board::draw_static_on`) so that no picture draws or encodes it again: the game's
+/// title, whole, and the players' heading. [`draw_panel`] draws the rest, and the title
+/// again only when the turn's number leaves it too little room.
+pub fn draw_panel_static(img: &mut RgbaImage, layout: &Layout, theme: &Theme, words: &dyn Words) {
+    let mut pen = Pen::top(img, layout, theme, words);
+    let title = pen.words.title();
+    title_text(&mut pen, &title);
+    pen.y += pen.u(32.0);
+    let heading = pen.words.players();
+    pen.heading(&heading, pen.w);
+}
+
+/// The title's line: its type, and the middle of the line when the pen is at its top.
+fn title_style(pen: &Pen<'_>) -> (TextStyle, f32) {
     let style = TextStyle::bold(pen.u(24.0));
-    let mid = pen.y + style.cap_height() / 2.0 + pen.u(4.0);
+    (style, pen.y + style.cap_height() / 2.0 + pen.u(4.0))
+}
+
+fn title_text(pen: &mut Pen<'_>, title: &str) {
+    let (style, mid) = title_style(pen);
+    draw_text(
+        pen.img,
+        style,
+        Pt::new(pen.x, mid),
+        Align::MiddleLeft,
+        pen.theme.ink,
+        title,
+    );
+}
+
+fn title(pen: &mut Pen<'_>, game: &Game) {
+    let (style, mid) = title_style(pen);
     let turn = pen.words.turn_number(game.turn.number);
     let small = TextStyle::regular(pen.u(MIN_TYPE));
     let turn_w = text_width(small, &turn);
+    let whole = pen.words.title();
+    let title = ellipsize(style, &whole, pen.w - turn_w - pen.u(8.0));
+    // The static board has the whole title: a shortened one is drawn on the panel's
+    // colour over it (from the pen to the panel's edge, the line's height).
+    if title != whole {
+        let right = pen.layout.panel.x + pen.layout.panel.w;
+        fill_rect(
+            pen.img,
+            pen.x.floor() as u32,
+            pen.y.floor() as u32,
+            (right - pen.x.floor()).ceil().max(0.0) as u32,
+            pen.u(32.0).ceil() as u32,
+            pen.theme.panel,
+        );
+        title_text(pen, &title);
+    }
     draw_text(
         pen.img,
         small,
@@ -138,15 +194,6 @@ fn title(pen: &mut Pen<'_>, game: &Game) {
         Align::Right,
         pen.theme.muted,
         &turn,
-    );
-    let title = ellipsize(style, &pen.words.title(), pen.w - turn_w - pen.u(8.0));
-    draw_text(
-        pen.img,
-        style,
-        Pt::new(pen.x, mid),
-        Align::MiddleLeft,
-        pen.theme.ink,
-        &title,
     );
     pen.y += pen.u(32.0);
 }
@@ -310,8 +357,8 @@ fn turn_section(
 }
 
 fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[PlayerStyle]) {
-    let heading = pen.words.players();
-    pen.heading(&heading, pen.w);
+    // The heading is the static board's (`draw_panel_static`): only its room is taken.
+    pen.y += pen.u(12.0) + pen.u(28.0);
     let to_move = (!game.is_over()).then_some(game.turn.seat);
     let big = TextStyle::bold(pen.u(MIN_TYPE));
     let small = TextStyle::regular(pen.u(MIN_TYPE));
