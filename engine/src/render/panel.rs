@@ -29,6 +29,12 @@ pub struct TurnView<'a> {
 /// spaces, which read at that size. `tests/engine/render.rs` measures every line drawn.
 pub const MIN_TYPE: f32 = 20.0;
 
+/// The title's line, and the room above and below a section heading's line, in design
+/// pixels.
+const TITLE_LINE: f32 = 32.0;
+const HEADING_ABOVE: f32 = 12.0;
+const HEADING_BELOW: f32 = 28.0;
+
 /// A pen moving down the panel.
 struct Pen<'a> {
     img: &'a mut RgbaImage,
@@ -66,7 +72,7 @@ impl<'a> Pen<'a> {
 
     /// A section heading, `room` wide at most; returns the middle of its line.
     fn heading(&mut self, text: &str, room: f32) -> f32 {
-        self.y += self.u(12.0);
+        self.y += self.u(HEADING_ABOVE);
         let style = TextStyle::bold(self.u(MIN_TYPE));
         let mid = self.y + style.cap_height() / 2.0;
         let shown = ellipsize(style, text, room);
@@ -78,8 +84,15 @@ impl<'a> Pen<'a> {
             self.theme.muted,
             &shown,
         );
-        self.y += self.u(28.0);
+        self.y += self.u(HEADING_BELOW);
         mid
+    }
+
+    /// The room of a heading the static board has drawn (`draw_panel_static`), as
+    /// [`Pen::heading`] takes it.
+    fn skip_heading(&mut self) {
+        self.y += self.u(HEADING_ABOVE);
+        self.y += self.u(HEADING_BELOW);
     }
 
     /// One line of text, wrapped when longer than the panel.
@@ -143,7 +156,7 @@ pub fn draw_panel_static(img: &mut RgbaImage, layout: &Layout, theme: &Theme, wo
     let mut pen = Pen::top(img, layout, theme, words);
     let title = pen.words.title();
     title_text(&mut pen, &title);
-    pen.y += pen.u(32.0);
+    pen.y += pen.u(TITLE_LINE);
     let heading = pen.words.players();
     pen.heading(&heading, pen.w);
 }
@@ -182,7 +195,7 @@ fn title(pen: &mut Pen<'_>, game: &Game) {
             pen.x.floor() as u32,
             pen.y.floor() as u32,
             (right - pen.x.floor()).ceil().max(0.0) as u32,
-            pen.u(32.0).ceil() as u32,
+            pen.u(TITLE_LINE).ceil() as u32,
             pen.theme.panel,
         );
         title_text(pen, &title);
@@ -195,7 +208,7 @@ fn title(pen: &mut Pen<'_>, game: &Game) {
         pen.theme.muted,
         &turn,
     );
-    pen.y += pen.u(32.0);
+    pen.y += pen.u(TITLE_LINE);
 }
 
 /// A ten-sided die seen face on: a kite with the value in it.
@@ -357,8 +370,8 @@ fn turn_section(
 }
 
 fn players_section(pen: &mut Pen<'_>, game: &Game, view: TurnView<'_>, styles: &[PlayerStyle]) {
-    // The heading is the static board's (`draw_panel_static`): only its room is taken.
-    pen.y += pen.u(12.0) + pen.u(28.0);
+    // The heading is the static board's (`draw_panel_static`).
+    pen.skip_heading();
     let to_move = (!game.is_over()).then_some(game.turn.seat);
     let big = TextStyle::bold(pen.u(MIN_TYPE));
     let small = TextStyle::regular(pen.u(MIN_TYPE));
