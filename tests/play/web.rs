@@ -381,24 +381,14 @@ async fn board_as_shown(browser: &mut Browser, png: &[u8], name: &str) -> f64 {
 
 /// Wait until the page shows `what` (a CSS selector) and says it follows the game live.
 async fn drawn_and_live(browser: &mut Browser, what: &str) {
-    let drawn = browser
-        .wait_for(&format!("document.querySelector(\"{what}\")"), PAGE_WAIT)
+    let drawn = format!("document.querySelector(\"{what}\")");
+    browser
+        .wait_until(&drawn, PAGE_WAIT, &format!("{what} is drawn"))
         .await;
-    if drawn.is_none() {
-        panic!("{what} is drawn; the page: {}", browser.state().await);
-    }
-    let live = browser
-        .wait_for(
-            "document.querySelector('#status').textContent === 'Live'",
-            PAGE_WAIT,
-        )
+    let live = "document.querySelector('#status').textContent === 'Live'";
+    browser
+        .wait_until(live, PAGE_WAIT, "the page follows the game")
         .await;
-    if live.is_none() {
-        panic!(
-            "the page follows the game; the page: {}",
-            browser.state().await
-        );
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -448,17 +438,23 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
     browser
         .eval("document.querySelector('[data-turn=\"1\"]').click()")
         .await;
-    let older = browser
-        .wait_for("!document.querySelector('#older').hidden", PAGE_WAIT)
+    browser
+        .wait_until(
+            "!document.querySelector('#older').hidden",
+            PAGE_WAIT,
+            "the older turn is shown",
+        )
         .await;
-    assert!(older.is_some(), "the older turn is shown");
     browser
         .eval("document.querySelector('#back').click()")
         .await;
-    assert!(browser
-        .wait_for("document.querySelector('#older').hidden", PAGE_WAIT)
-        .await
-        .is_some());
+    browser
+        .wait_until(
+            "document.querySelector('#older').hidden",
+            PAGE_WAIT,
+            "the older turn is hidden again",
+        )
+        .await;
 
     // On a phone: the same board, the page no wider than the screen.
     drop(browser);
@@ -466,10 +462,13 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
         return;
     };
     phone.open(&link).await;
-    assert!(phone
-        .wait_for("document.querySelector('#board svg use')", PAGE_WAIT)
-        .await
-        .is_some());
+    phone
+        .wait_until(
+            "document.querySelector('#board svg use')",
+            PAGE_WAIT,
+            "the board is drawn on a phone",
+        )
+        .await;
     let wide = phone
         .eval("document.documentElement.scrollWidth <= window.innerWidth")
         .await;
@@ -493,10 +492,13 @@ async fn in_a_real_browser_a_name_is_text() {
     mallory_and_bo(&t).await;
     let link = watch_link(&t, BO).await;
     browser.open(&link).await;
-    assert!(browser
-        .wait_for("document.querySelector('#board svg use')", PAGE_WAIT)
-        .await
-        .is_some());
+    browser
+        .wait_until(
+            "document.querySelector('#board svg use')",
+            PAGE_WAIT,
+            "the board is drawn",
+        )
+        .await;
     // Only the page's own script, and the name read as typed.
     assert_eq!(browser.eval("document.scripts.length").await, json!(1));
     let said = browser
@@ -730,13 +732,13 @@ async fn in_a_real_browser_a_class_of_fifteen_games_on_one_screen() {
     let revoke = json!([{ "name": "revoke", "type": 5, "value": true }]);
     t.slash(fake::TEACHER, &["class", "view"], revoke, "en-US")
         .await;
-    let told = browser
-        .wait_for(
+    browser
+        .wait_until(
             "document.body.textContent.includes('withdrawn')",
             Duration::from_secs(20),
+            "the open page says the link was withdrawn",
         )
         .await;
-    assert!(told.is_some(), "the open page says the link was withdrawn");
     browser.open(&link).await;
     shows_only_why(&mut browser, "withdrawn").await;
     t.close().await;
@@ -752,20 +754,24 @@ async fn in_a_real_browser_a_page_reconnects_after_the_bot_restarts() {
     let link = watch_link(&t, ADA).await;
     browser.open(&link).await;
     let live = "document.querySelector('#status').textContent === 'Live'";
-    assert!(browser.wait_for(live, PAGE_WAIT).await.is_some());
+    browser
+        .wait_until(live, PAGE_WAIT, "the page is live")
+        .await;
     // The bot (and its pages) go away and come back on the same address.
     t.restart().await;
     let before = browser.eval("document.body.dataset.version").await;
     hinted_move(&t).await;
     // The page reconnects by itself (the browser retries within seconds) and shows it.
-    let seen = browser
-        .wait_for(
+    browser
+        .wait_until(
             &format!("document.body.dataset.version !== {before}"),
             PAGE_WAIT,
+            "the page came back and shows the move",
         )
         .await;
-    assert!(seen.is_some(), "the page came back and shows the move");
-    assert!(browser.wait_for(live, PAGE_WAIT).await.is_some());
+    browser
+        .wait_until(live, PAGE_WAIT, "the page is live again")
+        .await;
     t.close().await;
 }
 

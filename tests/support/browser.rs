@@ -219,6 +219,18 @@ impl Browser {
         None
     }
 
+    /// [`Browser::wait_for`] that must succeed: how long it took, or a failure saying
+    /// `what` should have come within `within`, and what the page shows instead.
+    pub async fn wait_until(&mut self, expression: &str, within: Duration, what: &str) -> Duration {
+        match self.wait_for(expression, within).await {
+            Some(took) => took,
+            None => panic!(
+                "{what} (not within {within:?}); the page: {}",
+                self.state().await
+            ),
+        }
+    }
+
     /// What the page shows, for a failing test's message: its address, whether it has
     /// loaded, its status line, how many boards and drawn pieces it has, and the start of
     /// its text.
