@@ -1,6 +1,8 @@
 //! Writing one change of a started game, whichever game it is: claim the version, store
 //! the new state, append the log entry, and when the game ends record the results and
-//! ratings and forget the old turns' events. All in one transaction, or nothing.
+//! ratings and forget the old turns' events. All or nothing: a change that ends no game
+//! in one call of the store (one statement on PostgreSQL), the end of a game in one
+//! transaction.
 
 use super::core::Clocks;
 use super::ratings::{self, Finish};
@@ -86,20 +88,26 @@ impl<S: Store> Session<S> {
             .user_id
             .is_none()
             .then_some((row.version + 1, now + OUTBOX_FIRST_TRY_MS));
-        let mut tx = self.store().begin().await?;
-        tx.claim_update(row.id, row.version, now, &update, post)
-            .await?;
-        tx.append_log(row.id, &log).await?;
         let results = match &change.finish {
             Some(end) => {
+                let mut tx = self.store().begin().await?;
+                tx.claim_update(row.id, row.version, now, &update, post)
+                    .await?;
+                tx.append_log(row.id, &log).await?;
                 // Keep the events the final picture needs (this turn and the one before).
                 let keep_from = i64::from(change.turn_before.saturating_sub(1));
                 tx.forget_events(row.id, keep_from).await?;
-                ratings::finish(&mut tx, row, end, now).await?
+                let results = ratings::finish(&mut tx, row, end, now).await?;
+                tx.commit().await?;
+                results
             }
-            None => Vec::new(),
+            None => {
+                self.store()
+                    .commit_move(row.id, row.version, now, &update, post, &log)
+                    .await?;
+                Vec::new()
+            }
         };
-        tx.commit().await?;
         let row = GameRow {
             status,
             version: row.version + 1,

@@ -146,6 +146,7 @@ impl Store for AnyStore {
         rematch_votes(game_id: i64) -> Vec<i64>;
         assignment_games(assignment_id: i64) -> Vec<GameRow>;
         swap_post(game_id: i64, post: (i64, i64)) -> Option<(i64, i64)>;
+        commit_move(game_id: i64, expected: i64, now: i64, update: &GameUpdate, post: Option<(i64, i64)>, log: &LogRow) -> ();
         keep_post(game_id: i64, version: i64, try_at: i64) -> ();
         claim_post(game_id: i64, version: i64, now: i64, next_try: i64) -> bool;
         clear_post(game_id: i64, version: i64) -> ();

@@ -238,6 +238,20 @@ pub trait Store: Clone + Send + Sync + 'static {
         post: (i64, i64),
     ) -> impl Future<Output = Result<Option<(i64, i64)>, StoreError>> + Send;
 
+    /// A change that ends no game: [`StoreTx::claim_update`] and [`StoreTx::append_log`]
+    /// (the entry `log`), both or neither ([`StoreError::Conflict`] if the version is no
+    /// longer `expected`, and nothing written). On PostgreSQL one statement, one trip to
+    /// the server where a transaction takes four; most changes take this path.
+    fn commit_move(
+        &self,
+        game_id: i64,
+        expected: i64,
+        now: i64,
+        update: &GameUpdate,
+        post: Option<(i64, i64)>,
+        log: &LogRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
     /// Game `game_id`'s public message for `version` could not be delivered (Discord
     /// refused the answer to a person's change, and the channel post after it): into the
     /// outbox, tried at `try_at`, if the game is still at `version` (a newer change's own
@@ -314,8 +328,9 @@ pub trait StoreTx: Send {
 
     /// [`StoreTx::claim`] and [`StoreTx::update_game`] in one statement: the next version
     /// of a game whose version is still `expected`, with its new state
-    /// ([`StoreError::Conflict`] otherwise, and nothing written). Every move takes this
-    /// path, so it is one round trip to the database instead of three.
+    /// ([`StoreError::Conflict`] otherwise, and nothing written): one statement instead
+    /// of three. The change that ends a game takes this path; every other one,
+    /// [`Store::commit_move`].
     ///
     /// It also sets the outbox: `post` is `(version, try_at)` when the game's public
     /// message for that version waits until Discord takes it, first tried at `try_at`;

@@ -31,7 +31,7 @@ pub use any::{check_url, connect, AnyStore, AnyTx};
 pub use api::{Store, StoreTx};
 pub use error::{StoreError, STORE_WAIT};
 #[cfg(feature = "postgres")]
-pub use postgres::{PgStore, PgTx};
+pub use postgres::{PgStore, PgTx, CHECK_AFTER_IDLE};
 #[cfg(feature = "sqlite")]
 pub use sqlite::{SqliteStore, SqliteTx};
 

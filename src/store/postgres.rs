@@ -27,6 +27,12 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres
 /// Connections per process unless `DATABASE_MAX_CONNECTIONS` says otherwise.
 const DEFAULT_CONNECTIONS: u32 = 10;
 
+/// A pooled connection that has been idle this long is checked (a trip to the server)
+/// before a query uses it, so one left over from before a restart of the server is
+/// replaced rather than failing a request. One used more recently than this is trusted:
+/// the check as it went back to the pool was that recent.
+pub const CHECK_AFTER_IDLE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// Games and everything else in one PostgreSQL database.
 #[derive(Clone, Debug)]
 pub struct PgStore {
@@ -69,6 +75,19 @@ impl PgStore {
         let _ = first.close().await;
         let pool = PgPoolOptions::new()
             .max_connections(max)
+            // sqlx checks a connection as it goes back to the pool; checking it again as
+            // it is taken would cost every query a second trip to the server. Only one
+            // that has waited in the pool a while is checked (the server may have been
+            // restarted meanwhile), as other pools do.
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= CHECK_AFTER_IDLE {
+                        conn.ping().await?;
+                    }
+                    Ok(true)
+                })
+            })
             .acquire_timeout(super::STORE_WAIT)
             .connect_with(options)
             .await
@@ -101,5 +120,6 @@ sql_store!(
     "/* postgres */ ",
     " FOR UPDATE",
     "23505",
-    locked_update
+    locked_update,
+    one_statement
 );

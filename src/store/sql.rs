@@ -227,12 +227,18 @@ pub(super) fn not_replaced(noted: Option<i64>, post: (i64, i64)) -> Option<(i64,
 /// `swap` is how a game's turn message is noted (`Store::swap_post`): `locked_update`,
 /// one statement that reads the old message under a row lock and returns it (PostgreSQL),
 /// or `compare_and_set`, a read then a conditional write (SQLite, whose `RETURNING` sees
-/// only the new row).
+/// only the new row). `commit` is how a move is written (`Store::commit_move`):
+/// `one_statement`, the claim and the log entry in one statement (PostgreSQL, where each
+/// statement of a transaction is a trip to the server), or `transaction`, the two
+/// statements of `StoreTx` in a transaction (SQLite, where a statement is a call).
 macro_rules! sql_store {
-    ($store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal, $swap:ident) => {
+    (
+        $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal, $swap:ident,
+        $commit:ident
+    ) => {
         // The column lists several queries read, written once (sqlx joins literals).
         sql_store!(
-            @queries $store, $tx, $tag, $lock, $unique, $swap,
+            @queries $store, $tx, $tag, $lock, $unique, $swap, $commit,
             // A games row (`RawGame`).
             r#"SELECT id AS "id!", kind, guild_id, channel_id, status, creator_id, options,
                       seed, state, version, turn_timeout_secs, created_at, updated_at,
@@ -267,13 +273,25 @@ macro_rules! sql_store {
             r#"SELECT game_id, seat, guild_id, kind, mode, user_id, ai_level, name, place, won,
                       turns, finished_at "#,
             // A rating (`RawRating`).
-            r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at "#
+            r#"SELECT guild_id, kind, user_id, name, mu, sigma, games, wins, updated_at "#,
+            // A change's claim of game $1's next version, expected $10, with its new state
+            // and outbox (`StoreTx::claim_update`, `Store::commit_move`). As `update_game`,
+            // the right-hand sides read the row as it was.
+            r#"UPDATE games SET version = version + 1, updated_at = $9,
+                                status = $2, options = $3, state = $4,
+                                reminded = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1)
+                                                THEN reminded OR $6 ELSE $6 END,
+                                reminded_at = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1) OR $6
+                                                   THEN reminded_at ELSE NULL END,
+                                turn_started_at = $5, ai_to_move = $7, to_move_user = $8,
+                                post_pending = $11, post_try_at = $12
+               WHERE id = $1 AND version = $10"#
         );
     };
     (
         @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
-        $swap:ident, $games:literal, $game_seats:literal, $settings:literal, $people:literal,
-        $results:literal, $ratings:literal
+        $swap:ident, $commit:ident, $games:literal, $game_seats:literal, $settings:literal, $people:literal,
+        $results:literal, $ratings:literal, $claim:literal
     ) => {
         impl $store {
             // A game's seats are read on the connection its row was read on: one trip to
@@ -911,6 +929,8 @@ macro_rules! sql_store {
 
             sql_store!(@swap_post $swap, $tag);
 
+            sql_store!(@commit_move $commit, $tag, $claim);
+
             async fn claim_runner(
                 &self,
                 place: Place,
@@ -1158,17 +1178,7 @@ macro_rules! sql_store {
                 let status = u.status.as_str();
                 let (post_pending, post_try_at) = post.unzip();
                 let done = sqlx::query!(
-                    // As `update_game` (the right-hand sides read the row as it was), with
-                    // the version claimed and the outbox set in the same statement.
-                    $tag + r#"UPDATE games SET version = version + 1, updated_at = $9,
-                                        status = $2, options = $3, state = $4,
-                                        reminded = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1)
-                                                        THEN reminded OR $6 ELSE $6 END,
-                                        reminded_at = CASE WHEN COALESCE(turn_started_at, -1) = COALESCE(CAST($5 AS BIGINT), -1) OR $6
-                                                           THEN reminded_at ELSE NULL END,
-                                        turn_started_at = $5, ai_to_move = $7, to_move_user = $8,
-                                        post_pending = $11, post_try_at = $12
-                       WHERE id = $1 AND version = $10"#,
+                    $tag + $claim,
                     game_id,
                     status,
                     u.options,
@@ -1701,6 +1711,71 @@ macro_rules! sql_store {
                     if done.rows_affected() == 1 {
                         return Ok(old);
                     }
+                }
+            }
+    };
+    (@commit_move transaction, $tag:literal, $claim:literal) => {
+            async fn commit_move(
+                &self,
+                game_id: i64,
+                expected: i64,
+                now: i64,
+                update: &GameUpdate,
+                post: Option<(i64, i64)>,
+                log: &LogRow,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.begin().await?;
+                tx.claim_update(game_id, expected, now, update, post).await?;
+                tx.append_log(game_id, log).await?;
+                tx.commit().await
+            }
+    };
+    (@commit_move one_statement, $tag:literal, $claim:literal) => {
+            async fn commit_move(
+                &self,
+                game_id: i64,
+                expected: i64,
+                now: i64,
+                u: &GameUpdate,
+                post: Option<(i64, i64)>,
+                r: &LogRow,
+            ) -> Result<(), StoreError> {
+                let status = u.status.as_str();
+                let (post_pending, post_try_at) = post.unzip();
+                let done = sqlx::query!(
+                    // `claim_update`'s statement, and the log entry inserted only when
+                    // it claimed the version: one statement, so both or neither.
+                    $tag + "WITH claimed AS (" + $claim + " RETURNING id)" + r#"
+                       INSERT INTO game_log (game_id, version, turn, seat, user_id, actions, events, at)
+                       SELECT id, CAST($13 AS BIGINT), CAST($14 AS BIGINT), CAST($15 AS BIGINT),
+                              CAST($16 AS BIGINT), CAST($17 AS TEXT), CAST($18 AS TEXT), CAST($19 AS BIGINT)
+                       FROM claimed"#,
+                    game_id,
+                    status,
+                    u.options,
+                    u.state,
+                    u.turn_started_at,
+                    u.reminded,
+                    u.ai_to_move,
+                    u.to_move_user,
+                    now,
+                    expected,
+                    post_pending,
+                    post_try_at,
+                    r.version,
+                    r.turn,
+                    r.seat,
+                    r.user_id,
+                    r.actions,
+                    r.events,
+                    r.at
+                )
+                .execute(&self.pool)
+                .await?;
+                if done.rows_affected() == 1 {
+                    Ok(())
+                } else {
+                    Err(StoreError::Conflict)
                 }
             }
     };

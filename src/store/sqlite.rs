@@ -117,4 +117,12 @@ type Db = Sqlite;
 
 // No row locks: a write transaction holds the whole database. 2067 is
 // SQLITE_CONSTRAINT_UNIQUE.
-sql_store!(SqliteStore, SqliteTx, "", "", "2067", compare_and_set);
+sql_store!(
+    SqliteStore,
+    SqliteTx,
+    "",
+    "",
+    "2067",
+    compare_and_set,
+    transaction
+);

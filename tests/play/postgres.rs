@@ -1025,3 +1025,63 @@ async fn both_backends_have_the_same_tables_columns_and_indexes() {
     assert!(!lite_indexes.is_empty());
     assert_eq!(lite_indexes, pg_indexes, "indexes");
 }
+
+// ---------------------------------------------------------------------------------------
+// Connections across a restart of the server
+
+/// The pool does not check a connection it hands out again within
+/// `store::CHECK_AFTER_IDLE` of its last use (a trip to the server saved on
+/// every query), but one that waited longer is checked: after the server restarts, every
+/// connection left in the pool from before is replaced, and no request fails on one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_left_from_before_a_restart_of_the_server_fail_no_request() {
+    let started = tokio::task::spawn_blocking(|| {
+        let server = postgres::own_server("restart-pool")?;
+        let url = server.server().fresh_database("restart_pool");
+        Some((server, url))
+    });
+    let Some((server, url)) = started.await.expect("start a server") else {
+        return;
+    };
+    let pg = store::PgStore::connect(&url).await.expect("PostgreSQL");
+    // Every connection the pool may hold is opened and used, then goes back to it.
+    let connections = std::env::var("DATABASE_MAX_CONNECTIONS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(10);
+    let mut held = Vec::new();
+    for _ in 0..connections {
+        held.push(pg.pool().acquire().await.expect("a connection"));
+    }
+    for conn in &mut held {
+        sqlx::query("SELECT 1")
+            .execute(&mut **conn)
+            .await
+            .expect("a query");
+    }
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(pg.pool().num_idle(), connections, "all back in the pool");
+
+    let server = tokio::task::spawn_blocking(move || {
+        let mut server = server;
+        server.stop();
+        server.start();
+        server
+    })
+    .await
+    .expect("restart the server");
+    tokio::time::sleep(store::CHECK_AFTER_IDLE).await;
+    // As many requests at once as there are connections: each takes one from before.
+    let asks = (0..connections).map(|_| pg.open_game(PLACE));
+    for (i, asked) in futures_util::future::join_all(asks)
+        .await
+        .into_iter()
+        .enumerate()
+    {
+        if let Err(e) = asked {
+            panic!("request {i} after the restart failed: {e}");
+        }
+    }
+    drop(server);
+}
