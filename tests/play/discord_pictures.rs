@@ -203,9 +203,9 @@ async fn a_servers_palette_reaches_its_open_games_and_a_persons_own_their_privat
 }
 
 /// Pictures of messages nobody waits on (an AI's turn, a timeout) take their turn one at
-/// a time, so an answer someone waits on never queues behind a burst of them: with three
-/// of them asked for first, the answer's picture is drawn before the second begins. (The
-/// order is what is checked, not a duration.)
+/// a time, on a thread of their own, so an answer someone waits on never queues behind a
+/// burst of them: with three of them asked for first, the answer's picture is drawn before
+/// the second begins. (The order is what is checked, not a duration.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_answer_draws_before_a_burst_of_background_pictures() {
     use primeclimb::drawing::{in_background, Drawing};
@@ -255,6 +255,54 @@ async fn an_answer_draws_before_a_burst_of_background_pictures() {
     assert!(
         at("ai 1 ends") < at("ai 2 begins") && at("ai 2 ends") < at("ai 3 begins"),
         "background pictures are drawn one at a time: {log:?}"
+    );
+}
+
+/// The pictures nobody waits on are drawn at a lower priority than answers (a nice value
+/// `BACKGROUND_NICENESS` higher, at most 19), so that under load the kernel gives the
+/// cores to the answers people wait for; and one that panics is lost alone: the next is
+/// drawn, on the same thread.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn background_pictures_are_drawn_at_a_lower_priority_and_survive_a_panic() {
+    use primeclimb::drawing::{in_background, Drawing, BACKGROUND_NICENESS};
+
+    fn niceness() -> i32 {
+        // SAFETY: reads a number of the calling thread; no memory of ours is touched.
+        unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) }
+    }
+    fn thread() -> String {
+        std::thread::current().name().unwrap_or("").to_string()
+    }
+    let drawing = Drawing::default();
+    let answer = drawing
+        .draw(|| -> Result<_, image::ImageError> { Ok(niceness()) })
+        .await
+        .expect("the answer's picture");
+    let background = in_background(
+        drawing.draw(|| -> Result<_, image::ImageError> { Ok((niceness(), thread())) }),
+    )
+    .await
+    .expect("a background picture");
+    assert_eq!(
+        background.0,
+        (answer + BACKGROUND_NICENESS).min(19),
+        "a background picture's priority against an answer's ({answer})"
+    );
+    let panicked =
+        in_background(drawing.draw(|| -> Result<(), image::ImageError> {
+            panic!("a picture that cannot be drawn")
+        }))
+        .await;
+    assert_eq!(panicked, None, "a picture that panicked is not there");
+    let after = in_background(
+        drawing.draw(|| -> Result<_, image::ImageError> { Ok((niceness(), thread())) }),
+    )
+    .await
+    .expect("the next background picture is drawn");
+    assert_eq!(
+        after, background,
+        "on the same thread, at the same priority"
     );
 }
 

@@ -230,10 +230,10 @@ pub fn board_png_in(
     s.look = Some(key);
     let png = cached.png_reusing(&mut s.img, &drawn, &mut s.raw);
     s.drawn = Some(drawn);
-    // Kept for the next picture, up to one a core (as many as draw at once); a picture
-    // that panicked above is simply not kept.
-    let most =
-        *SCRATCH_KEPT.get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()));
+    // Kept for the next picture, as many as draw at once (one a core, and one besides for
+    // a bot's pictures nobody waits on); a picture that panicked above is simply not kept.
+    let most = *SCRATCH_KEPT
+        .get_or_init(|| std::thread::available_parallelism().map_or(2, |n| n.get()) + 1);
     let mut kept = SCRATCH.lock().unwrap_or_else(|e| e.into_inner());
     if kept.len() < most {
         kept.push(s);
