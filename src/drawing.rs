@@ -24,8 +24,8 @@ tokio::task_local! {
 }
 
 /// How much lower the priority of the pictures nobody waits on is than the rest of the
-/// bot's: a nice value this much higher (at most 19). The kernel then gives such a thread about a tenth of a core while other threads
-/// want it, and all of an idle one.
+/// bot's: a nice value this much higher (at most 19). The kernel then gives such a thread
+/// about a tenth of a core while other threads want it, and all of an idle one.
 pub const BACKGROUND_NICENESS: i32 = 10;
 
 /// The pictures' queues (cheap to clone: every clone shares them).

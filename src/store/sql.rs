@@ -290,8 +290,8 @@ macro_rules! sql_store {
     };
     (
         @queries $store:ident, $tx:ident, $tag:literal, $lock:literal, $unique:literal,
-        $swap:ident, $commit:ident, $games:literal, $game_seats:literal, $settings:literal, $people:literal,
-        $results:literal, $ratings:literal, $claim:literal
+        $swap:ident, $commit:ident, $games:literal, $game_seats:literal, $settings:literal,
+        $people:literal, $results:literal, $ratings:literal, $claim:literal
     ) => {
         impl $store {
             // A game's seats are read on the connection its row was read on: one trip to
