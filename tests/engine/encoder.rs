@@ -289,11 +289,13 @@ fn board_pictures_decode_to_what_was_drawn() {
                 far += usize::from(off > 24);
             }
             let mean = total as f64 / (3.0 * f64::from(drawn.width() * drawn.height()));
-            // Measured: at most 57 off, on a handful of pixels where two factor colours
-            // meet (a blend the palette has no room for); 0.013–0.016 on average.
-            assert!(worst <= 64, "a pixel is {worst} off in a channel");
-            assert!(far <= 100, "{far} pixels are more than 24 off in a channel");
-            assert!(mean <= 0.05, "pixels are {mean:.3} off on average");
+            // Measured with the palette's 160 colours (`encode::LOOK_COLOURS`): at most 74
+            // off, 45–98 pixels more than 24 off (rare blends at shapes' edges, which the
+            // palette has no room for), 0.030–0.046 on average. With 255 colours: 57,
+            // 5–21 and 0.013–0.018.
+            assert!(worst <= 90, "a pixel is {worst} off in a channel");
+            assert!(far <= 150, "{far} pixels are more than 24 off in a channel");
+            assert!(mean <= 0.06, "pixels are {mean:.3} off on average");
         }
     }
 }

@@ -415,12 +415,20 @@ const GOOD_ENOUGH: usize = 32;
 /// only where `changed` says: every token of `base` over unchanged bytes (and, for a
 /// match, unchanged source bytes) is kept; elsewhere a quick greedy parse tries the rest
 /// of the static token there, a run, the bytes a row above (`stride` bytes a row), and a
-/// small hash of recent positions.
+/// small hash of recent positions (every byte of a fresh step, but of a long match only
+/// its first).
 pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> Vec<Step> {
     const RECENT_BITS: u32 = 12;
+    /// A fresh match shorter than this puts each of its positions in the hash, so the
+    /// bytes after it (text's anti-aliased edges, most of them) are found again later.
+    const SHORT: usize = 16;
     let n = now.len();
     let mut out = Steps(Vec::with_capacity(base.len() / 8));
     let mut recent = vec![u32::MAX; 1 << RECENT_BITS];
+    let bucket = |i: usize| {
+        let v = u32::from_le_bytes([now[i], now[i + 1], now[i + 2], now[i + 3]]);
+        (v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize
+    };
     let mut t = 0;
     let mut i = 0;
     while i < n {
@@ -489,8 +497,7 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
             consider(d, &mut best);
         }
         if i + 4 <= n {
-            let v = u32::from_le_bytes(now[i..i + 4].try_into().unwrap_or([0; 4]));
-            let h = (v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize;
+            let h = bucket(i);
             let p = recent[h];
             recent[h] = i as u32;
             if p != u32::MAX && best.0 < GOOD_ENOUGH {
@@ -499,6 +506,17 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
         }
         if best.0 >= MIN_MATCH {
             out.add(Token::copy(i, best.0, best.1));
+            if best.0 < SHORT {
+                let end = (i + best.0).min(n.saturating_sub(3));
+                if let Some(bytes) = now.get(i + 1..end + 3) {
+                    let mut v = u32::from_le_bytes([0, bytes[0], bytes[1], bytes[2]]);
+                    for (j, &b) in (i + 1..end).zip(&bytes[3..]) {
+                        v = v >> 8 | u32::from(b) << 24;
+                        recent[(v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize] =
+                            j as u32;
+                    }
+                }
+            }
             i += best.0;
         } else {
             out.add(Token::literal(i));
