@@ -175,6 +175,20 @@ fn differing(now: &[u8], base: &[u8]) -> u64 {
     !same & (u64::MAX >> (64 - pixels.max(1)))
 }
 
+/// Ask for the cache line at `p` to be fetched (nothing on other processors; never a
+/// fault, wherever `p` points).
+#[inline]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; SSE is
+    // part of x86-64 itself.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// [`differing`] without SSE2: two pixels compared a word.
 #[cfg(not(target_arch = "x86_64"))]
 fn differing(now: &[u8], base: &[u8]) -> u64 {
@@ -392,6 +406,10 @@ impl Indexed {
         const RUN: usize = 32;
         let mut last = (u32::MAX, 0u8);
         // `raw` holds the static board's indices: only changed pixels are looked up.
+        // A row of a 1,024-pixel picture, and of its static board, is a page (4 KB) of its
+        // own, which the processor does not fetch ahead across: the next row's drawn-on
+        // blocks are asked for while this one is read.
+        let ahead = (img.as_ptr(), self.base.as_raw().as_ptr());
         let lines = raw
             .chunks_exact_mut(w + 1)
             .zip(img.chunks_exact_mut(w * 4))
@@ -399,6 +417,14 @@ impl Indexed {
             .zip(self.raw.chunks_exact(w + 1))
             .enumerate();
         for (y, (((out, now), base), was)) in lines {
+            if y + 1 < h {
+                for (x0, x1) in blocks.runs(y + 1) {
+                    for at in ((y + 1) * w + x0..(y + 1) * w + x1).step_by(16) {
+                        prefetch(ahead.0.wrapping_add(4 * at));
+                        prefetch(ahead.1.wrapping_add(4 * at));
+                    }
+                }
+            }
             for (x0, x1) in blocks.runs(y) {
                 let out = &mut out[1 + x0..1 + x1];
                 let was = &was[1 + x0..1 + x1];
