@@ -425,10 +425,8 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
     let n = now.len();
     let mut out = Steps(Vec::with_capacity(base.len() / 8));
     let mut recent = vec![u32::MAX; 1 << RECENT_BITS];
-    let bucket = |i: usize| {
-        let v = u32::from_le_bytes([now[i], now[i + 1], now[i + 2], now[i + 3]]);
-        (v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize
-    };
+    // The hash's bucket of four bytes read as one little-endian word.
+    let bucket = |v: u32| (v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize;
     let mut t = 0;
     let mut i = 0;
     while i < n {
@@ -497,7 +495,9 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
             consider(d, &mut best);
         }
         if i + 4 <= n {
-            let h = bucket(i);
+            let h = bucket(u32::from_le_bytes(
+                now[i..i + 4].try_into().unwrap_or([0; 4]),
+            ));
             let p = recent[h];
             recent[h] = i as u32;
             if p != u32::MAX && best.0 < GOOD_ENOUGH {
@@ -512,8 +512,7 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
                     let mut v = u32::from_le_bytes([0, bytes[0], bytes[1], bytes[2]]);
                     for (j, &b) in (i + 1..end).zip(&bytes[3..]) {
                         v = v >> 8 | u32::from(b) << 24;
-                        recent[(v.wrapping_mul(0x9E37_79B1) >> (32 - RECENT_BITS)) as usize] =
-                            j as u32;
+                        recent[bucket(v)] = j as u32;
                     }
                 }
             }

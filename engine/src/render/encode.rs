@@ -34,8 +34,8 @@ pub const MAX_COLOURS: usize = 255;
 pub const LOOK_COLOURS: usize = 160;
 
 /// Pictures this wide or more are given [`LOOK_COLOURS`]; smaller ones, whose edges are
-/// a larger share of their pixels (the replay's frames, the phone-size board), keep
-/// [`MAX_COLOURS`].
+/// a larger share of their pixels (the replay's frames, a board drawn smaller with
+/// `primeclimb render --size`), keep [`MAX_COLOURS`].
 pub const FEWER_COLOURS_FROM: u32 = 1024;
 
 /// Hash chain length of the static board's parse (zlib's strongest level uses 4096).
@@ -175,23 +175,17 @@ fn differing(now: &[u8], base: &[u8]) -> u64 {
     !same & (u64::MAX >> (64 - pixels.max(1)))
 }
 
-/// Ask for the cache line at `p` to be fetched (nothing on other processors; never a
-/// fault, wherever `p` points).
-#[inline]
-fn prefetch(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; SSE is
-    // part of x86-64 itself.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
+/// Which of the (up to 32) pixels of `now` differ from `base`'s: [`differing`].
+#[cfg(target_arch = "x86_64")]
+fn changed_pixels(now: &[u8], base: &[u8]) -> u64 {
+    // SAFETY: SSE2 is part of x86-64 itself: every processor that runs this code has it.
+    unsafe { differing(now, base) }
 }
 
-/// [`differing`] without SSE2: two pixels compared a word.
+/// Which of the (up to 32) pixels of `now` differ from `base`'s, without SSE2: two
+/// pixels compared a word.
 #[cfg(not(target_arch = "x86_64"))]
-fn differing(now: &[u8], base: &[u8]) -> u64 {
+fn changed_pixels(now: &[u8], base: &[u8]) -> u64 {
     let mut differ = 0u64;
     let pairs = now.chunks_exact(8).zip(base.chunks_exact(8));
     for (j, (p, q)) in pairs.enumerate() {
@@ -205,6 +199,20 @@ fn differing(now: &[u8], base: &[u8]) -> u64 {
         differ |= u64::from(now[e..] != base[e..]) << (e / 4);
     }
     differ
+}
+
+/// Ask for the cache line at `p` to be fetched (nothing on other processors; never a
+/// fault, wherever `p` points).
+#[inline]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address; SSE is
+    // part of x86-64 itself.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 impl Indexed {
@@ -433,14 +441,9 @@ impl Indexed {
                 let (now, base) = (&mut now[x0 * 4..x1 * 4], &base[x0 * 4..x1 * 4]);
                 let chunks = now.chunks_mut(RUN * 4).zip(base.chunks(RUN * 4));
                 for (k, (now, base)) in chunks.enumerate() {
-                    // Which of the (up to) 32 pixels differ, one bit each, two pixels
-                    // compared a word with no branch; then only those are looked up.
-                    #[cfg(target_arch = "x86_64")]
-                    // SAFETY: SSE2 is part of x86-64 itself: every processor that runs
-                    // this code has it.
-                    let mut differ = unsafe { differing(now, base) };
-                    #[cfg(not(target_arch = "x86_64"))]
-                    let mut differ = differing(now, base);
+                    // Which of the (up to) 32 pixels differ, one bit each, found with
+                    // no branch; then only those are looked up.
+                    let mut differ = changed_pixels(now, base);
                     if differ == 0 {
                         continue;
                     }
@@ -660,9 +663,9 @@ impl ColourMap {
 mod tests {
     use super::*;
 
-    /// The pixels `differing` finds are exactly those whose four bytes differ, for chunks
-    /// of every length a row's end can leave (1 to 32 pixels) and any pattern of changes,
-    /// down to one byte of one pixel.
+    /// The pixels `changed_pixels` finds are exactly those whose four bytes differ, for
+    /// chunks of every length a row's end can leave (1 to 32 pixels) and any pattern of
+    /// changes, down to one byte of one pixel.
     #[test]
     fn differing_marks_exactly_the_changed_pixels() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -684,12 +687,7 @@ mod tests {
                 let want = (0..pixels).fold(0u64, |m, j| {
                     m | u64::from(now[4 * j..4 * j + 4] != base[4 * j..4 * j + 4]) << j
                 });
-                #[cfg(target_arch = "x86_64")]
-                // SAFETY: SSE2 is part of x86-64 itself.
-                let got = unsafe { differing(&now, &base) };
-                #[cfg(not(target_arch = "x86_64"))]
-                let got = differing(&now, &base);
-                assert_eq!(got, want, "{pixels} pixels");
+                assert_eq!(changed_pixels(&now, &base), want, "{pixels} pixels");
             }
         }
     }
