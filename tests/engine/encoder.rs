@@ -235,6 +235,31 @@ fn extreme_streams_inflate() {
     }
 }
 
+/// A fresh short match among the last bytes of the data (too few after it to hash)
+/// parses and inflates: the last three, four or five bytes changed to the bytes a row
+/// above them.
+#[test]
+fn a_short_fresh_match_at_the_very_end_inflates() {
+    const STRIDE: usize = 10;
+    for tail in [3usize, 4, 5] {
+        let base: Vec<u8> = (0..600u32).map(|i| (i * 7 % 251) as u8).collect();
+        let tokens = deflate::parse(&base, 16);
+        let mut now = base.clone();
+        let n = now.len();
+        for k in n - tail..n {
+            now[k] = now[k - STRIDE];
+        }
+        assert_ne!(now, base);
+        let steps = deflate::reparse(&now, &Changed::between(&base, &now), &tokens, STRIDE);
+        let coder = Coder::new(&base, &tokens, &[]);
+        assert_eq!(
+            inflate(&coder.zlib(&now, &steps)),
+            now,
+            "{tail} bytes at the end"
+        );
+    }
+}
+
 fn looks() -> Vec<(RenderOptions, Lang)> {
     let mut out = Vec::new();
     for theme in [Theme::dark(), Theme::light()] {

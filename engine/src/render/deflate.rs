@@ -506,8 +506,9 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
         }
         if best.0 >= MIN_MATCH {
             out.add(Token::copy(i, best.0, best.1));
-            if best.0 < SHORT {
-                let end = (i + best.0).min(n.saturating_sub(3));
+            // Its positions after the first with four bytes from them (none at the very end).
+            let end = (i + best.0).min(n.saturating_sub(3));
+            if best.0 < SHORT && i + 1 < end {
                 if let Some(bytes) = now.get(i + 1..end + 3) {
                     let mut v = u32::from_le_bytes([0, bytes[0], bytes[1], bytes[2]]);
                     for (j, &b) in (i + 1..end).zip(&bytes[3..]) {
