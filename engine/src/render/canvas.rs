@@ -201,11 +201,30 @@ pub fn fill_rows(
     sdf: impl Fn(f32, f32) -> f32,
     span: impl Fn(f32) -> Option<Span>,
 ) {
+    let [x0, y0, x1, y1] = pixel_box(img, min, max);
+    fill_rows_in(img, [x0, y0, x1, y1], colour, sdf, span);
+}
+
+/// The pixels `[x0, y0, x1, y1]` (the ends excluded) a shape within `min`..`max` can
+/// touch, a pixel more on every side, within `img`.
+fn pixel_box(img: &RgbaImage, min: Pt, max: Pt) -> [usize; 4] {
     let (w, h) = (img.width() as f32, img.height() as f32);
-    let x0 = (min.x - 1.0).floor().clamp(0.0, w) as usize;
-    let y0 = (min.y - 1.0).floor().clamp(0.0, h) as usize;
-    let x1 = (max.x + 1.0).ceil().clamp(0.0, w) as usize;
-    let y1 = (max.y + 1.0).ceil().clamp(0.0, h) as usize;
+    [
+        (min.x - 1.0).floor().clamp(0.0, w) as usize,
+        (min.y - 1.0).floor().clamp(0.0, h) as usize,
+        (max.x + 1.0).ceil().clamp(0.0, w) as usize,
+        (max.y + 1.0).ceil().clamp(0.0, h) as usize,
+    ]
+}
+
+/// [`fill_rows`] within the pixels `[x0, y0, x1, y1]` (the ends excluded).
+fn fill_rows_in(
+    img: &mut RgbaImage,
+    [x0, y0, x1, y1]: [usize; 4],
+    colour: Rgba<u8>,
+    sdf: impl Fn(f32, f32) -> f32,
+    span: impl Fn(f32) -> Option<Span>,
+) {
     if x0 >= x1 {
         return;
     }
@@ -237,12 +256,18 @@ pub fn fill_rows(
     }
 }
 
+/// Stretches of a row this short are measured at every pixel: each distance is then
+/// found independently of the others, which the processor overlaps.
+const SHORT_EDGE: usize = 8;
+
 /// Paint pixels `a..b` of a row at height `py` by their distance to the shape.
 ///
 /// Every shape's distance changes by at most one per pixel (each is a true distance, or
 /// the largest of several), so one distance tells about the pixels after it: at `d`
 /// outside, the next `d − ½` pixels are outside too; at `d` inside, the next `−d − ½` are
-/// covered whole. Only the soft edge is measured pixel by pixel.
+/// covered whole. Only the soft edge is measured pixel by pixel, and a stretch of at most
+/// [`SHORT_EDGE`] pixels (a shape's edge between its row's bounds) pixel after pixel
+/// without the skipping, whose every distance then waits for the one before.
 fn measure(
     row: &mut [u8],
     a: usize,
@@ -251,6 +276,15 @@ fn measure(
     colour: Rgba<u8>,
     sdf: &impl Fn(f32, f32) -> f32,
 ) {
+    if b - a <= SHORT_EDGE {
+        for i in a..b {
+            let d = sdf(i as f32 + 0.5, py);
+            if d < 0.5 {
+                blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);
+            }
+        }
+        return;
+    }
     let mut i = a;
     while i < b {
         let d = sdf(i as f32 + 0.5, py);
@@ -309,29 +343,38 @@ pub fn ring(img: &mut RgbaImage, c: Pt, r: f32, width: f32, colour: Rgba<u8>) {
     }
     let o = r + width / 2.0;
     let m = Pt::new(o, o);
-    fill_rows(
-        img,
-        c.minus(m),
-        c.plus(m),
-        colour,
-        |x, y| (Pt::new(x - c.x, y - c.y).len() - r).abs() - width / 2.0,
-        |py| {
-            let outer = disc_half(o + 0.5, py - c.y);
-            (outer >= 0.0).then(|| Span::around(c.x, outer, -1.0))
-        },
-    );
-}
-
-/// Distance from `p` to the segment `a`–`b`.
-fn segment_distance(p: Pt, a: Pt, b: Pt) -> f32 {
-    let ab = b.minus(a);
-    let l2 = ab.dot(ab);
-    let t = if l2 > 0.0 {
-        (p.minus(a).dot(ab) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    p.minus(a.plus(ab.times(t))).len()
+    let [x0, y0, x1, y1] = pixel_box(img, c.minus(m), c.plus(m));
+    // Each half apart (the pixels left of the centre's, then the rest), so that a row
+    // of each meets the ring in one interval: between the disc it can touch and the hole
+    // it cannot, covered whole between the disc of radius `o − ½` and the hole of
+    // radius `r − width/2 + ½`. Where a row misses the hole the interval reaches the centre.
+    let split = c.x.round().clamp(x0 as f32, x1 as f32) as usize;
+    let (hole, full) = (r - width / 2.0 - 0.5, r - width / 2.0 + 0.5);
+    let sdf = ring_sdf(c, r, width);
+    for (side, xs) in [(-1.0f32, (x0, split)), (1.0, (split, x1))] {
+        fill_rows_in(img, [xs.0, y0, xs.1, y1], colour, sdf, |py| {
+            let dy = py - c.y;
+            let outer = disc_half(o + 0.5, dy);
+            if outer < 0.0 {
+                return None;
+            }
+            // From the centre outwards: where the ring starts, and where it ends.
+            let near = |half: f32| if half >= 0.0 { half } else { f32::NEG_INFINITY };
+            let ordered = |from: f32, to: f32| {
+                let (p, q) = (c.x + side * from, c.x + side * to);
+                (p.min(q), p.max(q))
+            };
+            let inner_far = disc_half(o - 0.5, dy);
+            Some(Span {
+                outer: ordered(near(disc_half(hole, dy)), outer),
+                inner: if inner_far >= 0.0 && full <= o - 0.5 {
+                    ordered(near(disc_half(full, dy)), inner_far)
+                } else {
+                    (0.0, -1.0)
+                },
+            })
+        });
+    }
 }
 
 /// A straight line `width` wide with round ends.
@@ -347,36 +390,70 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
     let hw = width / 2.0;
     let min = Pt::new(a.x.min(b.x) - hw, a.y.min(b.y) - hw);
     let max = Pt::new(a.x.max(b.x) + hw, a.y.max(b.y) + hw);
-    // Rows are bounded by the box round the segment along its direction (`u`) and
-    // across it (`v`), `hw + ½` wider on every side.
-    let mid = a.plus(b).times(0.5);
-    let u = b.minus(a).unit();
-    let v = u.perp();
-    let reach = hw + 0.5;
-    let along = b.minus(a).len() / 2.0 + reach;
-    let planes = [
-        (u, along, mid),
-        (u.times(-1.0), along, mid),
-        (v, reach, mid),
-        (v.times(-1.0), reach, mid),
-    ];
-    fill_rows(
-        img,
-        min,
-        max,
-        colour,
-        |x, y| segment_distance(Pt::new(x, y), a, b) - hw,
-        |py| {
-            if u == Pt::new(0.0, 0.0) {
-                return Some(Span::ANY);
-            }
-            let (lo, hi) = row_within(&planes, py)?;
-            Some(Span {
-                outer: (lo, hi),
-                inner: (0.0, -1.0),
-            })
-        },
-    );
+    // A row meets the line where it meets the capsule of radius `hw + ½` (it can be
+    // touched) and is covered whole where it meets the one of radius `hw − ½`.
+    let (u, len) = (b.minus(a).unit(), b.minus(a).len());
+    fill_rows(img, min, max, colour, line_sdf(a, b, hw), |py| {
+        let outer = capsule_row(a, b, u, len, hw + 0.5, py)?;
+        let inner = capsule_row(a, b, u, len, hw - 0.5, py).unwrap_or((0.0, -1.0));
+        Some(Span { outer, inner })
+    });
+}
+
+/// The signed distance to the line `a`–`b` of half-width `hw` with round ends.
+fn line_sdf(a: Pt, b: Pt, hw: f32) -> impl Fn(f32, f32) -> f32 {
+    let ab = b.minus(a);
+    // Along the segment by a product, not a quotient: the distance is found at every
+    // pixel of an edge. A segment too short to divide by is its end's disc.
+    let to_t = if ab.dot(ab) > 1e-12 {
+        1.0 / ab.dot(ab)
+    } else {
+        0.0
+    };
+    move |x, y| {
+        let p = Pt::new(x, y);
+        let t = (p.minus(a).dot(ab) * to_t).clamp(0.0, 1.0);
+        p.minus(a.plus(ab.times(t))).len() - hw
+    }
+}
+
+/// The signed distance to the ring centred on radius `r` round `c`, `width` wide.
+fn ring_sdf(c: Pt, r: f32, width: f32) -> impl Fn(f32, f32) -> f32 + Copy {
+    move |x, y| (Pt::new(x - c.x, y - c.y).len() - r).abs() - width / 2.0
+}
+
+/// Where the row at height `py` meets the points within `radius` of the segment `a`–`b`
+/// (`u` its direction, `len` its length): the two end discs and the band between them,
+/// whose union is convex, so one interval; `None` when it misses.
+fn capsule_row(a: Pt, b: Pt, u: Pt, len: f32, radius: f32, py: f32) -> Option<(f32, f32)> {
+    if radius <= 0.0 {
+        return None;
+    }
+    let mut out: Option<(f32, f32)> = None;
+    let mut join = |lo: f32, hi: f32| {
+        if lo <= hi {
+            out = Some(out.map_or((lo, hi), |(l, h)| (l.min(lo), h.max(hi))));
+        }
+    };
+    for c in [a, b] {
+        let half = disc_half(radius, py - c.y);
+        if half >= 0.0 {
+            join(c.x - half, c.x + half);
+        }
+    }
+    if len > 0.0 {
+        let v = u.perp();
+        let planes = [
+            (v, radius, a),
+            (v.times(-1.0), radius, a),
+            (u, len, a),
+            (u.times(-1.0), 0.0, a),
+        ];
+        if let Some((lo, hi)) = row_within(&planes, py) {
+            join(lo, hi);
+        }
+    }
+    out
 }
 
 /// The centres `x` of the row at height `py` where `(p − at)·n < limit` for every
@@ -557,6 +634,81 @@ pub fn overlay(dst: &mut RgbaImage, src: &RgbaImage, x: i64, y: i64) {
             }
             let i = dy as usize * stride + dx as usize * 4;
             blend_px(&mut buf[i..i + 4], *p, 1.0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A picture with something under every pixel, so that a pixel blended twice or
+    /// not at all shows.
+    fn background() -> RgbaImage {
+        RgbaImage::from_fn(96, 96, |x, y| {
+            Rgba([
+                (x * 7 % 251) as u8,
+                (y * 5 % 241) as u8,
+                ((x + y) % 199) as u8,
+                255,
+            ])
+        })
+    }
+
+    fn colour(rng: &mut ChaCha8Rng) -> Rgba<u8> {
+        let alpha = if rng.gen_bool(0.5) {
+            255
+        } else {
+            rng.gen_range(1..255)
+        };
+        Rgba([rng.gen(), rng.gen(), rng.gen(), alpha])
+    }
+
+    /// The rows' bounds of a line and of a ring, each half of the ring apart, give exactly
+    /// the pixels of measuring every pixel of the box by the shape's distance.
+    #[test]
+    fn lines_and_rings_paint_what_their_distance_says() {
+        let mut rng = ChaCha8Rng::seed_from_u64(25);
+        for case in 0..3000 {
+            let c = colour(&mut rng);
+            let at = |rng: &mut ChaCha8Rng| {
+                Pt::new(rng.gen_range(-8.0..104.0), rng.gen_range(-8.0..104.0))
+            };
+            let (mut fast, mut every) = (background(), background());
+            if case % 2 == 0 {
+                let a = at(&mut rng);
+                // Some ends the same, or all but the same.
+                let b = match case % 10 {
+                    0 => a,
+                    2 => a.plus(Pt::new(1e-4, -2e-4)),
+                    _ => at(&mut rng),
+                };
+                let width = rng.gen_range(0.2..24.0);
+                line(&mut fast, a, b, width, c);
+                let hw = width / 2.0;
+                let (min, max) = (
+                    Pt::new(a.x.min(b.x) - hw, a.y.min(b.y) - hw),
+                    Pt::new(a.x.max(b.x) + hw, a.y.max(b.y) + hw),
+                );
+                fill_sdf(&mut every, min, max, c, line_sdf(a, b, hw));
+                assert!(fast == every, "line {a:?} {b:?} width {width} {c:?}");
+            } else {
+                let centre = at(&mut rng);
+                let r = rng.gen_range(0.0..50.0);
+                let width = rng.gen_range(0.2..20.0);
+                ring(&mut fast, centre, r, width, c);
+                let o = Pt::new(r + width / 2.0, r + width / 2.0);
+                fill_sdf(
+                    &mut every,
+                    centre.minus(o),
+                    centre.plus(o),
+                    c,
+                    ring_sdf(centre, r, width),
+                );
+                assert!(fast == every, "ring {centre:?} r {r} width {width} {c:?}");
+            }
         }
     }
 }
