@@ -73,22 +73,64 @@ pub fn blend_steps(px: &mut [u8], colour: Rgba<u8>, steps: u8) {
         }
         return;
     }
-    let a = steps as f32 * (f32::from(colour.0[3]) * (1.0 / (255.0 * COVERAGE_STEPS)));
-    if a >= 0.999 {
-        px.copy_from_slice(&colour.0);
-        return;
+    Over::new(colour, steps, px[3]).paint(px, colour);
+}
+
+/// "Source over" in floating point, for a colour at some coverage over pixels of one
+/// alpha: what depends on those alone, found once for a run of such pixels.
+#[derive(Clone, Copy)]
+enum Over {
+    /// The colour replaces the pixel.
+    Replace,
+    /// Nothing shows.
+    Nothing,
+    Blend {
+        a: f32,
+        keep: f32,
+        inv: f32,
+        out_a: f32,
+    },
+}
+
+impl Over {
+    #[inline(always)]
+    fn new(colour: Rgba<u8>, steps: u32, dst_alpha: u8) -> Over {
+        let a = steps as f32 * (f32::from(colour.0[3]) * (1.0 / (255.0 * COVERAGE_STEPS)));
+        if a >= 0.999 {
+            return Over::Replace;
+        }
+        let da = f32::from(dst_alpha) * (1.0 / 255.0);
+        let keep = da * (1.0 - a);
+        let out_a = a + keep;
+        if out_a <= 0.0 {
+            return Over::Nothing;
+        }
+        Over::Blend {
+            a,
+            keep,
+            inv: 1.0 / out_a,
+            out_a,
+        }
     }
-    let da = f32::from(px[3]) * (1.0 / 255.0);
-    let keep = da * (1.0 - a);
-    let out_a = a + keep;
-    if out_a <= 0.0 {
-        return;
+
+    #[inline(always)]
+    fn paint(self, px: &mut [u8], colour: Rgba<u8>) {
+        match self {
+            Over::Replace => px.copy_from_slice(&colour.0),
+            Over::Nothing => {}
+            Over::Blend {
+                a,
+                keep,
+                inv,
+                out_a,
+            } => {
+                for (d, &s) in px.iter_mut().zip(&colour.0).take(3) {
+                    *d = ((f32::from(s) * a + f32::from(*d) * keep) * inv + 0.5) as u8;
+                }
+                px[3] = (out_a * 255.0 + 0.5) as u8;
+            }
+        }
     }
-    let inv = 1.0 / out_a;
-    for (d, &s) in px.iter_mut().zip(&colour.0).take(3) {
-        *d = ((f32::from(s) * a + f32::from(*d) * keep) * inv + 0.5) as u8;
-    }
-    px[3] = (out_a * 255.0 + 0.5) as u8;
 }
 
 /// Paint `colour` wholly over every pixel of `run` (whole pixels): [`blend_px`] at full
@@ -99,8 +141,15 @@ fn fill_run(run: &mut [u8], colour: Rgba<u8>) {
             px.copy_from_slice(&colour.0);
         }
     } else {
+        // Over opaque pixels (nearly all) with what was found once for them.
+        let full = coverage_steps(1.0);
+        let over_opaque = Over::new(colour, u32::from(full), u8::MAX);
         for px in run.chunks_exact_mut(4) {
-            blend_px(px, colour, 1.0);
+            if px[3] == u8::MAX {
+                over_opaque.paint(px, colour);
+            } else {
+                blend_steps(px, colour, full);
+            }
         }
     }
 }
@@ -205,6 +254,31 @@ pub fn fill_rows(
     fill_rows_in(img, [x0, y0, x1, y1], colour, sdf, span);
 }
 
+/// `v` rounded up, within `lo..=hi`: by a cast, not `f32::ceil`, which is a library call
+/// on the processors the product is built for (the same answer, and far quicker).
+#[inline]
+fn ceil_within(v: f32, lo: usize, hi: usize) -> usize {
+    let v = v.clamp(lo as f32, hi as f32);
+    let t = v as usize;
+    if (t as f32) < v {
+        t + 1
+    } else {
+        t
+    }
+}
+
+/// `v` rounded down, within `lo..=hi`, the same way.
+#[inline]
+fn floor_within(v: f32, lo: isize, hi: isize) -> isize {
+    let v = v.clamp(lo as f32, hi as f32);
+    let t = v as isize;
+    if (t as f32) > v {
+        t - 1
+    } else {
+        t
+    }
+}
+
 /// The pixels `[x0, y0, x1, y1]` (the ends excluded) a shape within `min`..`max` can
 /// touch, a pixel more on every side, within `img`.
 fn pixel_box(img: &RgbaImage, min: Pt, max: Pt) -> [usize; 4] {
@@ -233,8 +307,8 @@ fn fill_rows_in(
     let buf: &mut [u8] = img.as_mut();
     // The pixel index range whose centres lie in `lo..=hi`, within the box.
     let index = |lo: f32, hi: f32| -> (usize, usize) {
-        let a = (lo - 0.5).ceil().clamp(x0 as f32, x1 as f32) as usize;
-        let b = ((hi - 0.5).floor() + 1.0).clamp(x0 as f32, x1 as f32) as usize;
+        let a = ceil_within(lo - 0.5, x0, x1);
+        let b = (floor_within(hi - 0.5, x0 as isize - 1, x1 as isize - 1) + 1) as usize;
         (a, b.max(a))
     };
     for y in y0..y1 {
@@ -664,6 +738,48 @@ mod tests {
             rng.gen_range(1..255)
         };
         Rgba([rng.gen(), rng.gen(), rng.gen(), alpha])
+    }
+
+    /// Rounding by a cast, within bounds, is `f32::ceil` and `f32::floor` then clamped.
+    #[test]
+    fn rounding_within_bounds_is_ceil_and_floor() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for i in 0..20_000 {
+            let v = match i % 4 {
+                0 => rng.gen_range(-40.0f32..140.0),
+                1 => rng.gen_range(-40i32..140) as f32 + 0.5,
+                2 => rng.gen_range(-40i32..140) as f32,
+                _ => [f32::INFINITY, f32::NEG_INFINITY, -0.0, 1e30, -1e30][i / 4 % 5],
+            };
+            let (lo, hi) = (rng.gen_range(0..60usize), rng.gen_range(60..120usize));
+            let ceil = v.ceil().clamp(lo as f32, hi as f32) as usize;
+            assert_eq!(ceil_within(v, lo, hi), ceil, "ceil {v} in {lo}..={hi}");
+            let (lo, hi) = (lo as isize - 1, hi as isize - 1);
+            let floor = v.floor().clamp(lo as f32, hi as f32) as isize;
+            assert_eq!(floor_within(v, lo, hi), floor, "floor {v} in {lo}..={hi}");
+        }
+    }
+
+    /// A translucent colour filled over a run is what blending each pixel gives.
+    #[test]
+    fn a_translucent_run_is_each_pixel_blended() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..2000 {
+            let c = colour(&mut rng);
+            let mut run: Vec<u8> = (0..64).map(|_| rng.gen()).collect();
+            // Most pixels opaque, as a picture's are; some not.
+            for px in run.chunks_exact_mut(4) {
+                if rng.gen_bool(0.8) {
+                    px[3] = 255;
+                }
+            }
+            let mut each = run.clone();
+            fill_run(&mut run, c);
+            for px in each.chunks_exact_mut(4) {
+                blend_px(px, c, 1.0);
+            }
+            assert_eq!(run, each, "{c:?}");
+        }
     }
 
     /// The rows' bounds of a line and of a ring, each half of the ring apart, give exactly
