@@ -67,8 +67,77 @@ impl TextStyle {
     }
 }
 
-/// Glyphs of a line of text laid out from x = 0 on the baseline y = 0.
+/// A font's metrics as they are asked for, unscaled: each character's glyph and advance,
+/// and each pair's kerning. Text is measured far more often than drawn (wrapping measures
+/// each line again with every word), and the font's tables are searched at each asking.
+#[derive(Default)]
+struct Metrics {
+    glyphs: HashMap<char, (GlyphId, f32)>,
+    kerning: HashMap<(GlyphId, GlyphId), f32>,
+}
+
+impl Metrics {
+    /// The most characters or pairs remembered: names are people's, any text at all, so
+    /// the memory is bounded (forgetting them all when full; a board asks a few hundred).
+    const MOST: usize = 16_384;
+
+    fn glyph(&mut self, font: &FontRef<'static>, ch: char) -> (GlyphId, f32) {
+        if self.glyphs.len() >= Self::MOST && !self.glyphs.contains_key(&ch) {
+            self.glyphs.clear();
+        }
+        *self.glyphs.entry(ch).or_insert_with(|| {
+            let id = font.glyph_id(ch);
+            (id, font.h_advance_unscaled(id))
+        })
+    }
+
+    fn kern(&mut self, font: &FontRef<'static>, first: GlyphId, second: GlyphId) -> f32 {
+        if self.kerning.len() >= Self::MOST && !self.kerning.contains_key(&(first, second)) {
+            self.kerning.clear();
+        }
+        *self
+            .kerning
+            .entry((first, second))
+            .or_insert_with(|| font.kern_unscaled(first, second))
+    }
+}
+
+thread_local! {
+    /// Each weight's [`Metrics`], on each thread that measures text.
+    static METRICS: std::cell::RefCell<[Metrics; 2]> = std::cell::RefCell::default();
+}
+
+/// Glyphs of a line of text laid out from x = 0 on the baseline y = 0: what `ab_glyph`'s
+/// scaled font gives (its scale factor times the unscaled metrics), from [`Metrics`].
 fn layout(style: TextStyle, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
+    let f = font(style.weight);
+    let factor = f.as_scaled(PxScale::from(style.px)).h_scale_factor();
+    let mut x = 0.0;
+    let mut prev: Option<GlyphId> = None;
+    let mut out = Vec::with_capacity(text.len());
+    METRICS.with(|m| {
+        let mut m = m.borrow_mut();
+        let m = &mut m[match style.weight {
+            Weight::Regular => 0,
+            Weight::Bold => 1,
+        }];
+        for ch in text.chars() {
+            let (id, advance) = m.glyph(f, ch);
+            if let Some(p) = prev {
+                x += factor * m.kern(f, p, id);
+            }
+            out.push((id, x));
+            x += factor * advance;
+            prev = Some(id);
+        }
+    });
+    (out, x)
+}
+
+/// [`layout`] as `ab_glyph` gives it, asking the font's tables each time: what the
+/// remembered metrics must give.
+#[cfg(test)]
+fn layout_uncached(style: TextStyle, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
     let f = font(style.weight).as_scaled(PxScale::from(style.px));
     let mut x = 0.0;
     let mut prev: Option<GlyphId> = None;
@@ -508,4 +577,46 @@ pub fn wrap(style: TextStyle, text: &str, max_width: f32) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// Text laid out from the remembered metrics is exactly what the font's tables give:
+    /// the same glyphs at the same positions, the same width, for any text and size.
+    #[test]
+    fn remembered_metrics_lay_text_out_as_the_font_does() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let alphabet: Vec<char> =
+            "AVAWAYTaToLTLVWaYo fifl 0123456789 éèêàçÉÀ ▶±×·…«»—'\"?!.,:; émojis😀 \u{0}\u{FFFF}"
+                .chars()
+                .collect();
+        let mut texts: Vec<String> = vec![
+            String::new(),
+            "Prime Climb".into(),
+            "▶ rolled 5 and 4".into(),
+            "Départ · 17".into(),
+            "AVATAR WAVY Tokyo".into(),
+        ];
+        for _ in 0..300 {
+            let n = rng.gen_range(1..40);
+            texts.push(
+                (0..n)
+                    .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                    .collect(),
+            );
+        }
+        for text in &texts {
+            for weight in [Weight::Regular, Weight::Bold] {
+                for px in [7.3f32, 12.0, 17.25, 31.0, 64.5] {
+                    let style = TextStyle { weight, px };
+                    let (a, b) = (layout(style, text), layout_uncached(style, text));
+                    assert!(a == b, "{text:?} {weight:?} {px}: {a:?} against {b:?}");
+                }
+            }
+        }
+    }
 }
