@@ -282,12 +282,12 @@ fn floor_within(v: f32, lo: isize, hi: isize) -> isize {
 /// The pixels `[x0, y0, x1, y1]` (the ends excluded) a shape within `min`..`max` can
 /// touch, a pixel more on every side, within `img`.
 fn pixel_box(img: &RgbaImage, min: Pt, max: Pt) -> [usize; 4] {
-    let (w, h) = (img.width() as f32, img.height() as f32);
+    let (w, h) = (img.width() as usize, img.height() as usize);
     [
-        (min.x - 1.0).floor().clamp(0.0, w) as usize,
-        (min.y - 1.0).floor().clamp(0.0, h) as usize,
-        (max.x + 1.0).ceil().clamp(0.0, w) as usize,
-        (max.y + 1.0).ceil().clamp(0.0, h) as usize,
+        floor_within(min.x - 1.0, 0, w as isize) as usize,
+        floor_within(min.y - 1.0, 0, h as isize) as usize,
+        ceil_within(max.x + 1.0, 0, w),
+        ceil_within(max.y + 1.0, 0, h),
     ]
 }
 
@@ -466,7 +466,8 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
     let max = Pt::new(a.x.max(b.x) + hw, a.y.max(b.y) + hw);
     // A row meets the line where it meets the capsule of radius `hw + ½` (it can be
     // touched) and is covered whole where it meets the one of radius `hw − ½`.
-    let (u, len) = (b.minus(a).unit(), b.minus(a).len());
+    let along = b.minus(a);
+    let (u, len) = (along.unit(), along.len());
     fill_rows(img, min, max, colour, line_sdf(a, b, hw), |py| {
         let outer = capsule_row(a, b, u, len, hw + 0.5, py)?;
         let inner = capsule_row(a, b, u, len, hw - 0.5, py).unwrap_or((0.0, -1.0));
