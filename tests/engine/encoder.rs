@@ -24,6 +24,27 @@ fn inflate(z: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The zlib stream of a PNG's image data ends with the Adler-32 checksum of the
+/// scanlines it inflates to (the encoder finds it from what changed, not from the bytes).
+fn assert_checksum(png: &[u8]) {
+    let mut z = Vec::new();
+    let mut at = 8;
+    while at + 8 <= png.len() {
+        let len = u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes")) as usize;
+        if &png[at + 4..at + 8] == b"IDAT" {
+            z.extend_from_slice(&png[at + 8..at + 8 + len]);
+        }
+        at += 12 + len;
+    }
+    let raw = inflate(&z);
+    let tail: [u8; 4] = z[z.len() - 4..].try_into().expect("4 bytes");
+    assert_eq!(
+        u32::from_be_bytes(tail),
+        deflate::adler32(&raw),
+        "the checksum"
+    );
+}
+
 /// Bytes with the structure of a picture's rows: runs, repeats from a row above, noise.
 fn picture_like(pieces: &[(u8, u8, u16)], stride: usize) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::new();
@@ -298,6 +319,7 @@ fn board_pictures_decode_to_what_was_drawn() {
             let png = board_png_in(&look, game, last, &opts, words);
             let drawn = render_board(game, last, &opts, words);
             assert_eq!(png, look.png(&drawn), "the quick path looked past a change");
+            assert_checksum(&png);
             let back = image::load_from_memory(&png)
                 .expect("a valid PNG")
                 .to_rgba8();
@@ -366,6 +388,7 @@ fn a_picture_is_put_back_to_the_static_board_as_it_is_encoded() {
     let (mut second, blocks) = drawn(&in_progress, None);
     let want = look.png(&second);
     assert_eq!(look.png_reusing(&mut second, &blocks, &mut raw), want);
+    assert_checksum(&want);
     assert!(second.as_raw() == look.base().as_raw());
 }
 
@@ -392,6 +415,7 @@ fn an_odd_width_picture_decodes_exactly() {
     }
     let look = Indexed::new(std::sync::Arc::new(base.clone()), &[&drawn]);
     let png = look.png(&drawn);
+    assert_checksum(&png);
     let back = image::load_from_memory(&png)
         .expect("a valid PNG")
         .to_rgba8();

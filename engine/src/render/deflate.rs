@@ -1043,6 +1043,11 @@ impl Coder {
 
     /// `data` as a zlib stream, from its parse `steps` against the static board's.
     pub fn zlib(&self, data: &[u8], steps: &[Step]) -> Vec<u8> {
+        self.zlib_checked(data, steps, adler32(data))
+    }
+
+    /// [`Coder::zlib`] when `data`'s Adler-32 checksum is known already (`adler`).
+    pub fn zlib_checked(&self, data: &[u8], steps: &[Step], adler: u32) -> Vec<u8> {
         let mut bits = Bits::with_capacity(data.len() / 8 + 1024);
         // CMF: deflate with a 32 KB window; FLG: no dictionary, check bits.
         bits.extend(&[0x78, 0x01]);
@@ -1082,7 +1087,7 @@ impl Coder {
         self.open_to(&mut bits, &mut open, self.blocks.len() - 1);
         self.blocks[open].end(&mut bits);
         let mut out = bits.finish();
-        out.extend_from_slice(&adler32(data).to_be_bytes());
+        out.extend_from_slice(&adler.to_be_bytes());
         out
     }
 }

@@ -57,6 +57,8 @@ pub struct Indexed {
     nearest: Box<[AtomicU16]>,
     /// The static board as PNG scanlines: a filter byte (0) and an index a pixel.
     raw: Vec<u8>,
+    /// The Adler-32 checksum of `raw`, from which a picture's is found by what changed.
+    raw_adler: Adler,
     /// The static board's parse and the codes: the quick ones first, the thorough ones
     /// once [`Indexed::refine`] has made them.
     parse: RwLock<Arc<Parse>>,
@@ -252,6 +254,7 @@ impl Indexed {
         let mut indexed = Indexed {
             palette: colours.iter().flatten().copied().collect(),
             raw: Vec::new(),
+            raw_adler: Adler::of(&[]),
             parse: RwLock::new(Arc::new(Parse {
                 tokens: Vec::new(),
                 coder: Coder::new(&[], &[], &[]),
@@ -278,6 +281,7 @@ impl Indexed {
         }
         // The codes are fitted to the static board and to the sample pictures as they will
         // be parsed.
+        indexed.raw_adler = Adler::of(&raw);
         indexed.raw = raw;
         let samples: Vec<Vec<u8>> = samples.iter().map(|img| indexed.scanlines(img)).collect();
         let tokens = deflate::parse(&indexed.raw, STATIC_CHAIN);
@@ -333,6 +337,28 @@ impl Indexed {
         i
     }
 
+    /// [`Indexed::index_of`] through `seen`, the colours a picture met so far (see
+    /// [`Seen`]).
+    fn index_seen(&self, c: u32, last: &mut (u32, u8), seen: &mut Seen) -> u8 {
+        if c == last.0 {
+            return last.1;
+        }
+        let slot = &mut seen.0[(c.wrapping_mul(0x9E37_79B1) >> (32 - Seen::BITS)) as usize];
+        let i = match *slot ^ c << 8 {
+            hit if hit < 0xFF => hit as u8,
+            _ => {
+                let i = match self.known.get(c) {
+                    Some(i) => i,
+                    None => self.lookup(c),
+                };
+                *slot = c << 8 | u32::from(i);
+                i
+            }
+        };
+        *last = (c, i);
+        i
+    }
+
     fn lookup(&self, c: u32) -> u8 {
         let shift = 8 - LEVEL_BITS;
         let [r, g, b] = channels(c).map(|v| (v as u32) >> shift);
@@ -377,29 +403,40 @@ impl Indexed {
         blocks: &Blocks,
         raw: &mut Vec<u8>,
     ) -> Changed {
+        self.scanlines_checked(img, blocks, raw).0
+    }
+
+    /// [`Indexed::scanlines_changed`], with the scanlines' Adler-32 checksum.
+    fn scanlines_checked(
+        &self,
+        img: &mut RgbaImage,
+        blocks: &Blocks,
+        raw: &mut Vec<u8>,
+    ) -> (Changed, u32) {
         let mut marks = Vec::new();
-        self.scanlines_into(img, blocks, raw, &mut marks);
+        let adler = self.scanlines_into(img, blocks, raw, &mut marks);
         match marks.is_empty() {
-            false => Changed::from_marks(&marks, raw.len()),
+            false => (Changed::from_marks(&marks, raw.len()), adler),
             // A picture of another size: all zeros, compared whole.
-            true => Changed::between(&self.raw, raw),
+            true => (Changed::between(&self.raw, raw), adler),
         }
     }
 
     /// [`Indexed::scanlines_changed`], the marks of the changed chunks into `marks`
-    /// (left empty for a picture of another size).
+    /// (left empty for a picture of another size); the scanlines' Adler-32 checksum,
+    /// found from the static board's and the indices that changed.
     fn scanlines_into(
         &self,
         img: &mut RgbaImage,
         blocks: &Blocks,
         raw: &mut Vec<u8>,
         marks: &mut Vec<u64>,
-    ) {
+    ) -> u32 {
         let (w, h) = (self.base.width() as usize, self.base.height() as usize);
         if img.dimensions() != self.base.dimensions() {
             raw.clear();
             raw.resize((w + 1) * h, 0);
-            return;
+            return deflate::adler32(raw);
         }
         marks.clear();
         marks.resize(
@@ -413,6 +450,8 @@ impl Indexed {
         }
         const RUN: usize = 32;
         let mut last = (u32::MAX, 0u8);
+        let mut seen = Seen::new();
+        let mut sums = AdlerChange::new(raw.len());
         // `raw` holds the static board's indices: only changed pixels are looked up.
         // A row of a 1,024-pixel picture, and of its static board, is a page (4 KB) of its
         // own, which the processor does not fetch ahead across: the next row's drawn-on
@@ -448,15 +487,29 @@ impl Indexed {
                         continue;
                     }
                     let o = k * RUN;
+                    // What the indices changed by, and by each one's place in the run,
+                    // for the checksum: no branch on whether an index changed.
+                    let (mut by, mut by_place) = (0i64, 0i64);
                     while differ != 0 {
                         let j = differ.trailing_zeros() as usize;
                         differ &= differ - 1;
                         let p = &now[4 * j..4 * j + 4];
                         let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                        let i = self.index_of(rgb_of_word(p), &mut last);
+                        let i = self.index_seen(rgb_of_word(p), &mut last, &mut seen);
                         out[o + j] = i;
-                        if i != was[o + j] {
-                            let chunk = (at + o + j) / Changed::CHUNK;
+                        let d = i64::from(i) - i64::from(was[o + j]);
+                        by += d;
+                        by_place += d * j as i64;
+                    }
+                    sums.add(at + o, by, by_place);
+                    // The chunks of the scanlines this run lies in (at most two) that now
+                    // differ from the static board's.
+                    let n = now.len() / 4;
+                    let split = (Changed::CHUNK - (at + o) % Changed::CHUNK).min(n);
+                    let (out, was) = (&out[o..o + n], &was[o..o + n]);
+                    for (a, b) in [(0, split), (split, n)] {
+                        if a < b && out[a..b] != was[a..b] {
+                            let chunk = (at + o + a) / Changed::CHUNK;
                             marks[chunk / 64] |= 1 << (chunk % 64);
                         }
                     }
@@ -465,6 +518,7 @@ impl Indexed {
                 }
             }
         }
+        sums.checksum(self.raw_adler)
     }
 
     /// Put the scanlines `raw` of a picture back to the static board's where that picture
@@ -497,12 +551,12 @@ impl Indexed {
     /// picture's put back with [`Indexed::restore`]). `img` is put back to the static
     /// board as it is read, so the next picture can be drawn on it straight away.
     pub fn png_reusing(&self, img: &mut RgbaImage, blocks: &Blocks, raw: &mut Vec<u8>) -> Vec<u8> {
-        let changed = self.scanlines_changed(img, blocks, raw);
+        let (changed, adler) = self.scanlines_checked(img, blocks, raw);
         let raw = &*raw;
         let stride = self.base.width() as usize + 1;
         let parse = Arc::clone(&self.parse.read().unwrap_or_else(|e| e.into_inner()));
         let steps = deflate::reparse(raw, &changed, &parse.tokens, stride);
-        let data = parse.coder.zlib(raw, &steps);
+        let data = parse.coder.zlib_checked(raw, &steps, adler);
         png_file(self.base.width(), self.base.height(), &self.palette, &data)
     }
 }
@@ -612,6 +666,77 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
+/// An Adler-32 checksum's two sums (RFC 1950, 8.2): `a`, one more than the bytes' sum,
+/// and `b`, the sum of `a` after each byte; both modulo [`Adler::MOD`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Adler {
+    a: u32,
+    b: u32,
+}
+
+impl Adler {
+    const MOD: i64 = 65_521;
+
+    fn of(data: &[u8]) -> Adler {
+        let sum = deflate::adler32(data);
+        Adler {
+            a: sum & 0xFFFF,
+            b: sum >> 16,
+        }
+    }
+}
+
+/// How a picture's scanlines changed from the static board's, as the checksum sees it.
+/// Byte `p` of `n` adds itself to `a` and, `n - p` times, to `b`: a byte changed by `d`
+/// changes `a` by `d` and `b` by `(n - p) d`. So a picture's checksum is the static
+/// board's with the changed indices' differences, and its megabyte is not read again.
+struct AdlerChange {
+    n: i64,
+    a: i64,
+    b: i64,
+}
+
+impl AdlerChange {
+    fn new(n: usize) -> AdlerChange {
+        AdlerChange {
+            n: n as i64,
+            a: 0,
+            b: 0,
+        }
+    }
+
+    /// The bytes from `at` on changed by `by` in all, `by_place` weighted by each one's
+    /// distance from `at`. A run's sums stay far inside `i64`, and so do the totals for
+    /// the largest picture: 16.8 million bytes, each changed by 255 at most, weighted by
+    /// 16.8 million at most, is under 10^17.
+    fn add(&mut self, at: usize, by: i64, by_place: i64) {
+        self.a += by;
+        self.b += (self.n - at as i64) * by - by_place;
+    }
+
+    /// The checksum of the changed bytes, the unchanged ones' being `start`'s.
+    fn checksum(&self, start: Adler) -> u32 {
+        let a = (i64::from(start.a) + self.a).rem_euclid(Adler::MOD) as u32;
+        let b = (i64::from(start.b) + self.b).rem_euclid(Adler::MOD) as u32;
+        b << 16 | a
+    }
+}
+
+/// The colours a picture's changed pixels had so far, with their palette entries: a
+/// direct-mapped table small enough to stay in the processor's nearest cache, in front of
+/// the look's [`ColourMap`] of every colour (tens of thousands, too many for it). Each
+/// slot holds a colour in its top 24 bits and its entry in the low 8; an entry of 255,
+/// which no colour has (the transparent one), marks a free slot.
+struct Seen(Box<[u32; 1 << Seen::BITS]>);
+
+impl Seen {
+    const BITS: u32 = 10;
+
+    fn new() -> Seen {
+        Seen(Box::new([u32::MAX; 1 << Seen::BITS]))
+    }
+}
+
 /// Colours (24-bit) to palette entries: open addressing, no deletions.
 struct ColourMap {
     /// Each slot: the colour (`0xRRGGBB`) in the top 24 bits, its entry in the low 8 (one
@@ -689,6 +814,94 @@ mod tests {
                 });
                 assert_eq!(changed_pixels(&now, &base), want, "{pixels} pixels");
             }
+        }
+    }
+
+    /// A picture's colours looked up through [`Seen`] get the entries the look's map
+    /// gives them: colours the look knows and colours it does not, white (whose slot
+    /// looks like a free one's but for its entry), black, and many more colours than
+    /// `Seen` has slots, so that colours share slots and push each other out.
+    #[test]
+    fn colours_seen_get_the_looks_entries() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut base = RgbaImage::new(64, 64);
+        for (i, px) in base.pixels_mut().enumerate() {
+            let c = match i % 7 {
+                0 => [255, 255, 255],
+                1 => [0, 0, 0],
+                _ => [next() as u8, next() as u8, next() as u8],
+            };
+            *px = image::Rgba([c[0], c[1], c[2], 255]);
+        }
+        let known: Vec<u32> = base.as_raw().chunks_exact(4).map(rgb_of).collect();
+        let look = Indexed::new(Arc::new(base), &[]);
+        let (mut last, mut last_seen, mut seen) = ((u32::MAX, 0), (u32::MAX, 0), Seen::new());
+        for _ in 0..20_000 {
+            let c = match next() % 4 {
+                0 => 0xFF_FFFF,
+                1 => known[next() as usize % known.len()],
+                // Few colours, so they come back after others took their slots.
+                2 => ((next() % 3000) as u32 * 0x1_0203) & 0xFF_FFFF,
+                _ => next() as u32 & 0xFF_FFFF,
+            };
+            let want = look.index_of(c, &mut last);
+            assert_eq!(
+                look.index_seen(c, &mut last_seen, &mut seen),
+                want,
+                "{c:06x}"
+            );
+        }
+    }
+
+    /// A checksum found from the static bytes' and the changes is the changed bytes' own:
+    /// changes anywhere (the first byte, the last), up and down, in runs of up to 32 bytes
+    /// whose sums are taken together as the encoder takes them, over bytes near the
+    /// modulus' wrap (all 255) and not.
+    #[test]
+    fn a_checksum_follows_the_changed_bytes() {
+        let mut seed = 0xD1B5_4A32_D192_ED03u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..300 {
+            let n = 1 + (next() % 9000) as usize;
+            let base: Vec<u8> = match round % 3 {
+                0 => vec![255; n],
+                _ => (0..n).map(|_| next() as u8).collect(),
+            };
+            let mut now = base.clone();
+            let mut sums = AdlerChange::new(n);
+            for _ in 0..next() % 40 {
+                let at = match next() % 4 {
+                    0 => 0,
+                    1 => n.saturating_sub(1 + (next() % 32) as usize),
+                    _ => (next() as usize) % n,
+                };
+                let len = (1 + next() % 32) as usize;
+                let (mut by, mut by_place) = (0, 0);
+                for (j, b) in now.iter_mut().enumerate().skip(at).take(len) {
+                    let new = next() as u8;
+                    let d = i64::from(new) - i64::from(*b);
+                    *b = new;
+                    by += d;
+                    by_place += d * (j - at) as i64;
+                }
+                sums.add(at, by, by_place);
+            }
+            assert_eq!(
+                sums.checksum(Adler::of(&base)),
+                deflate::adler32(&now),
+                "{n} bytes"
+            );
         }
     }
 }
