@@ -788,18 +788,22 @@ impl ColourMap {
 mod tests {
     use super::*;
 
+    /// A xorshift generator from `seed`: the same numbers every run.
+    fn numbers(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The pixels `changed_pixels` finds are exactly those whose four bytes differ, for
     /// chunks of every length a row's end can leave (1 to 32 pixels) and any pattern of
     /// changes, down to one byte of one pixel.
     #[test]
     fn differing_marks_exactly_the_changed_pixels() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = numbers(0x2545_F491_4F6C_DD1Du64);
         for pixels in 1..=32usize {
             for _ in 0..200 {
                 let base: Vec<u8> = (0..pixels * 4).map(|_| next() as u8).collect();
@@ -823,13 +827,7 @@ mod tests {
     /// `Seen` has slots, so that colours share slots and push each other out.
     #[test]
     fn colours_seen_get_the_looks_entries() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = numbers(0x9E37_79B9_7F4A_7C15u64);
         let mut base = RgbaImage::new(64, 64);
         for (i, px) in base.pixels_mut().enumerate() {
             let c = match i % 7 {
@@ -865,13 +863,7 @@ mod tests {
     /// modulus' wrap (all 255) and not.
     #[test]
     fn a_checksum_follows_the_changed_bytes() {
-        let mut seed = 0xD1B5_4A32_D192_ED03u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = numbers(0xD1B5_4A32_D192_ED03u64);
         for round in 0..300 {
             let n = 1 + (next() % 9000) as usize;
             let base: Vec<u8> = match round % 3 {
