@@ -329,12 +329,18 @@ impl Indexed {
         if c == last.0 {
             return last.1;
         }
-        let i = match self.known.get(c) {
-            Some(i) => i,
-            None => self.lookup(c),
-        };
+        let i = self.entry(c);
         *last = (c, i);
         i
+    }
+
+    /// The palette entry of colour `c`: its own if the look has seen it, else the
+    /// nearest one to its cell ([`Indexed::lookup`]).
+    fn entry(&self, c: u32) -> u8 {
+        match self.known.get(c) {
+            Some(i) => i,
+            None => self.lookup(c),
+        }
     }
 
     /// [`Indexed::index_of`] through `seen`, the colours a picture met so far (see
@@ -347,10 +353,7 @@ impl Indexed {
         let i = match *slot ^ c << 8 {
             hit if hit < 0xFF => hit as u8,
             _ => {
-                let i = match self.known.get(c) {
-                    Some(i) => i,
-                    None => self.lookup(c),
-                };
+                let i = self.entry(c);
                 *slot = c << 8 | u32::from(i);
                 i
             }
@@ -506,9 +509,9 @@ impl Indexed {
                     // differ from the static board's.
                     let n = now.len() / 4;
                     let split = (Changed::CHUNK - (at + o) % Changed::CHUNK).min(n);
-                    let (out, was) = (&out[o..o + n], &was[o..o + n]);
+                    let (run, run_was) = (&out[o..o + n], &was[o..o + n]);
                     for (a, b) in [(0, split), (split, n)] {
-                        if a < b && out[a..b] != was[a..b] {
+                        if a < b && run[a..b] != run_was[a..b] {
                             let chunk = (at + o + a) / Changed::CHUNK;
                             marks[chunk / 64] |= 1 << (chunk % 64);
                         }
@@ -787,15 +790,13 @@ impl ColourMap {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
-    /// A xorshift generator from `seed`: the same numbers every run.
-    fn numbers(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
+    /// Random numbers from `seed`, the same every run.
+    fn numbers(seed: u64) -> impl FnMut() -> u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        move || rng.gen()
     }
 
     /// The pixels `changed_pixels` finds are exactly those whose four bytes differ, for
