@@ -5,16 +5,20 @@
 //! and without marks, in English and French. Each look's PNG size is printed, with what
 //! the quick parse (a look's first picture) and the RGBA encoder of earlier versions
 //! (`encode_png`) gave. The stages are measured apart too, and the first picture of a look
-//! (its cached layers made) and its thorough parse.
+//! (its cached layers made) and its thorough parse. Before them, the pictures of the
+//! first 60 turns of an AI game are drawn once each, in order, as a game's are: its
+//! pawns, arrows and panel differ from picture to picture, unlike the demo's.
 //!
 //! `cargo bench --bench render`; the numbers go in the README.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion};
+use primeclimb::climb::ai::{self, Level};
+use primeclimb::climb::{Game, Options};
 use primeclimb::lang::Lang;
 use primeclimb::render::encode::Blocks;
 use primeclimb::render::{
-    board, board_png, board_png_in, canvas, demo, encode_png, refine, render_board, Look, Palette,
-    RenderOptions, Theme, Words,
+    board, board_png, board_png_in, canvas, demo, encode_png, refine, render_board, LastTurn, Look,
+    Palette, RenderOptions, Theme, Words,
 };
 use primeclimb::text::pictures::words;
 
@@ -49,7 +53,35 @@ fn looks() -> Vec<(String, RenderOptions, &'static dyn Words)> {
     out
 }
 
+/// The pictures of the first 60 turns of a game between four medium AIs, each drawn once
+/// in order (after its look's layers are made), as a game's are: the time a picture and
+/// the bytes, printed.
+fn game_in_order() {
+    let names: Vec<String> = ["Ada", "Bea", "Cy", "Dot"].map(String::from).to_vec();
+    let mut game = Game::new(Options::default(), &names, 3).expect("a new game");
+    let mut turns = Vec::new();
+    while !game.is_over() && turns.len() < 60 {
+        let events = ai::play(&mut game, Level::Medium).expect("the AI plays legal moves");
+        turns.push((game.clone(), LastTurn::from_events(&events)));
+    }
+    let opts = RenderOptions::default();
+    let en = words(Lang::En);
+    let look = refine(&opts, en);
+    let start = std::time::Instant::now();
+    let bytes: usize = turns
+        .iter()
+        .map(|(game, last)| board_png_in(&look, game, last.as_ref(), &opts, en).len())
+        .sum();
+    let n = turns.len().max(1);
+    println!(
+        "a game's {n} pictures in order, each once: {:.2} ms and {} bytes a picture",
+        start.elapsed().as_secs_f64() * 1e3 / n as f64,
+        bytes / n,
+    );
+}
+
 fn render(c: &mut Criterion) {
+    game_in_order();
     let (game, last) = demo::demo_game().expect("the demo position is legal");
     let looks = looks();
     for (name, opts, words) in &looks {

@@ -9,6 +9,9 @@
 //! recur, which deflate finds as repeats. That makes the PNG about 30% smaller (the issue's
 //! 300 KB budget) at no cost in encoding time.
 
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, LazyLock, Mutex};
+
 use image::{Rgba, RgbaImage};
 
 use super::vector::{recorded, Shape};
@@ -250,8 +253,21 @@ pub fn fill_rows(
     sdf: impl Fn(f32, f32) -> f32,
     span: impl Fn(f32) -> Option<Span>,
 ) {
-    let [x0, y0, x1, y1] = pixel_box(img, min, max);
-    fill_rows_in(img, [x0, y0, x1, y1], colour, sdf, span);
+    fill_rows_keyed(img, min, max, colour, None, sdf, span);
+}
+
+/// [`fill_rows`] for a shape that `key` names ([`shape_key`]).
+fn fill_rows_keyed(
+    img: &mut RgbaImage,
+    min: Pt,
+    max: Pt,
+    colour: Rgba<u8>,
+    key: Option<Vec<u32>>,
+    sdf: impl Fn(f32, f32) -> f32,
+    span: impl Fn(f32) -> Option<Span>,
+) {
+    let bounds = pixel_box(img, min, max);
+    fill_shape(img, bounds, colour, key, sdf, span);
 }
 
 /// `v` rounded up, within `lo..=hi`: by a cast, not `f32::ceil`, which is a library call
@@ -291,11 +307,15 @@ fn pixel_box(img: &RgbaImage, min: Pt, max: Pt) -> [usize; 4] {
     ]
 }
 
-/// [`fill_rows`] within the pixels `[x0, y0, x1, y1]` (the ends excluded).
-fn fill_rows_in(
+/// Fill within the pixels `[x0, y0, x1, y1]` (the ends excluded) as [`fill_rows`] says,
+/// for a shape that `key` names (see [`shape_key`]), if any: while a picture is drawn
+/// over a static board, a shape drawn again has its coverage kept in [`COVERS`] and
+/// painted from there after.
+fn fill_shape(
     img: &mut RgbaImage,
     [x0, y0, x1, y1]: [usize; 4],
     colour: Rgba<u8>,
+    key: Option<Vec<u32>>,
     sdf: impl Fn(f32, f32) -> f32,
     span: impl Fn(f32) -> Option<Span>,
 ) {
@@ -305,6 +325,231 @@ fn fill_rows_in(
     touch(x0 as u32, y0 as u32, x1 as u32, y1 as u32);
     let stride = img.width() as usize * 4;
     let buf: &mut [u8] = img.as_mut();
+    let bounds = [x0, y0, x1, y1];
+    match key.and_then(kept_cover) {
+        Some(Kept::Found(cover)) => cover.paint(buf, stride, colour),
+        Some(Kept::Wanted(key)) => {
+            let mut cover = Cover::default();
+            cover_rows(&mut cover, bounds, &sdf, &span);
+            cover.paint(buf, stride, colour);
+            keep_cover(key, cover);
+        }
+        None => {
+            let mut painter = Painter {
+                buf,
+                stride,
+                row: 0,
+                colour,
+            };
+            cover_rows(&mut painter, bounds, &sdf, &span);
+        }
+    }
+}
+
+/// What [`cover_rows`] finds of a shape, row by row: pixels covered whole, and the
+/// coverage of its edge's pixels in eighths.
+trait Coverage {
+    /// The rows after this are at `y`.
+    fn row(&mut self, y: usize);
+    /// Pixels `a..b` of the row are covered whole.
+    fn whole(&mut self, a: usize, b: usize);
+    /// Pixel `x` of the row is covered `steps` eighths (1–8).
+    fn edge(&mut self, x: usize, steps: u8);
+}
+
+/// Coverage painted straight onto a picture's pixels in one colour.
+struct Painter<'a> {
+    buf: &'a mut [u8],
+    stride: usize,
+    /// Where the current row starts in `buf`.
+    row: usize,
+    colour: Rgba<u8>,
+}
+
+impl Coverage for Painter<'_> {
+    #[inline(always)]
+    fn row(&mut self, y: usize) {
+        self.row = y * self.stride;
+    }
+    #[inline(always)]
+    fn whole(&mut self, a: usize, b: usize) {
+        let at = self.row;
+        fill_run(&mut self.buf[at + a * 4..at + b * 4], self.colour);
+    }
+    #[inline(always)]
+    fn edge(&mut self, x: usize, steps: u8) {
+        let at = self.row + x * 4;
+        blend_steps(&mut self.buf[at..at + 4], self.colour, steps);
+    }
+}
+
+/// A shape's coverage of a picture, kept: it depends on the shape's geometry and the
+/// picture's size, not on the colour it is painted in.
+#[derive(Default)]
+struct Cover {
+    /// Each row's height and its first cell.
+    rows: Vec<(u32, u32)>,
+    cells: Vec<Cell>,
+}
+
+/// Pixels `x..x + n` covered whole (`steps` [`FULL_STEPS`]), or pixel `x` (`n` 1) covered
+/// `steps` eighths.
+#[derive(Clone, Copy)]
+struct Cell {
+    x: u32,
+    n: u16,
+    steps: u8,
+}
+
+/// Coverage in eighths of a pixel covered whole.
+const FULL_STEPS: u8 = COVERAGE_STEPS as u8;
+
+impl Coverage for Cover {
+    fn row(&mut self, y: usize) {
+        self.rows.push((y as u32, self.cells.len() as u32));
+    }
+    fn whole(&mut self, a: usize, b: usize) {
+        // In pieces a cell can say (a row of a picture is far shorter).
+        for x in (a..b).step_by(usize::from(u16::MAX)) {
+            let n = (b - x).min(usize::from(u16::MAX));
+            self.cells.push(Cell {
+                x: x as u32,
+                n: n as u16,
+                steps: FULL_STEPS,
+            });
+        }
+    }
+    fn edge(&mut self, x: usize, steps: u8) {
+        self.cells.push(Cell {
+            x: x as u32,
+            n: 1,
+            steps,
+        });
+    }
+}
+
+impl Cover {
+    /// Paint this coverage in `colour` onto `buf` (rows `stride` bytes long): what
+    /// [`Painter`] paints as it goes.
+    fn paint(&self, buf: &mut [u8], stride: usize, colour: Rgba<u8>) {
+        for (k, &(y, first)) in self.rows.iter().enumerate() {
+            let end = self
+                .rows
+                .get(k + 1)
+                .map_or(self.cells.len(), |&(_, next)| next as usize);
+            let Some(row) = buf.get_mut(y as usize * stride..(y as usize + 1) * stride) else {
+                continue;
+            };
+            for cell in self.cells.get(first as usize..end).unwrap_or(&[]) {
+                let (a, n) = (cell.x as usize * 4, usize::from(cell.n) * 4);
+                let Some(px) = row.get_mut(a..a + n) else {
+                    continue;
+                };
+                match cell.steps {
+                    FULL_STEPS => fill_run(px, colour),
+                    steps => blend_steps(px, colour, steps),
+                }
+            }
+        }
+    }
+
+    /// The memory it takes, for [`COVERS_BUDGET`].
+    fn bytes(&self) -> usize {
+        self.rows.len() * std::mem::size_of::<(u32, u32)>()
+            + self.cells.len() * std::mem::size_of::<Cell>()
+    }
+}
+
+/// Shapes' coverage found while pictures were drawn over a static board, by shape and
+/// picture size: a picture's pawns, rings, chips, dice and card come back at the same
+/// places turn after turn, and measuring their edges was most of drawing them. A shape's
+/// coverage is kept the second time it is drawn (the turn's arrows, new every turn, are
+/// painted as they are measured, not kept). Shared by every thread; past
+/// [`COVERS_BUDGET`] bytes it starts again.
+static COVERS: LazyLock<Mutex<Covers>> = LazyLock::new(Default::default);
+const COVERS_BUDGET: usize = 4 << 20;
+/// Shapes remembered as drawn once, before that memory starts again.
+const SEEN_ONCE: usize = 16_384;
+
+#[derive(Default)]
+struct Covers {
+    /// By the key's hash ([`key_hash`]), with the key.
+    kept: HashMap<u64, (Vec<u32>, Arc<Cover>)>,
+    bytes: usize,
+    /// The hashes of the keys of shapes drawn once.
+    seen: HashSet<u64>,
+}
+
+/// What is kept of a shape's coverage.
+enum Kept {
+    Found(Arc<Cover>),
+    /// Nothing yet, and it is drawn a second time: keep it ([`keep_cover`]).
+    Wanted(Vec<u32>),
+}
+
+/// A shape's key's hash: the key's words mixed in turn (keys are a few words of
+/// geometry, and a hash table's default hash is many times slower for them).
+fn key_hash(key: &[u32]) -> u64 {
+    key.iter().fold(0u64, |h, &w| {
+        (h.rotate_left(5) ^ u64::from(w)).wrapping_mul(0x517C_C1B7_2722_0A95)
+    })
+}
+
+/// The kept coverage of the shape `key` names; `None` when it is drawn for the first
+/// time (it is remembered as drawn).
+fn kept_cover(key: Vec<u32>) -> Option<Kept> {
+    let hash = key_hash(&key);
+    let mut covers = COVERS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((kept, cover)) = covers.kept.get(&hash) {
+        if *kept == key {
+            return Some(Kept::Found(Arc::clone(cover)));
+        }
+    }
+    if covers.seen.contains(&hash) {
+        return Some(Kept::Wanted(key));
+    }
+    if covers.seen.len() >= SEEN_ONCE {
+        covers.seen.clear();
+    }
+    covers.seen.insert(hash);
+    None
+}
+
+/// Keep the coverage `cover` of the shape `key` names.
+fn keep_cover(key: Vec<u32>, cover: Cover) {
+    let bytes = cover.bytes() + key.len() * 4 + 64;
+    let hash = key_hash(&key);
+    let mut covers = COVERS.lock().unwrap_or_else(|e| e.into_inner());
+    if covers.bytes + bytes > COVERS_BUDGET {
+        covers.kept.clear();
+        covers.bytes = 0;
+    }
+    covers.bytes += bytes;
+    covers.kept.insert(hash, (key, Arc::new(cover)));
+}
+
+/// The key of a shape of kind `kind` (each shape function its own) whose coverage of
+/// `img` depends on `numbers` alone, when its coverage is kept: while boxes drawn on are
+/// recorded, that is while a picture is drawn over a static board ([`record_touched`]).
+/// `None` otherwise (the static boards, cards drawn alone), whose shapes do not recur.
+fn shape_key(kind: u32, img: &RgbaImage, numbers: &[f32]) -> Option<Vec<u32>> {
+    let recording = TOUCHED.with(|t| t.borrow().is_some());
+    recording.then(|| {
+        let mut key = Vec::with_capacity(numbers.len() + 3);
+        key.extend([kind, img.width(), img.height()]);
+        key.extend(numbers.iter().map(|v| v.to_bits()));
+        key
+    })
+}
+
+/// Find a shape's coverage within the pixels `[x0, y0, x1, y1]` (the ends excluded), as
+/// [`fill_rows`] says.
+fn cover_rows(
+    out: &mut impl Coverage,
+    [x0, y0, x1, y1]: [usize; 4],
+    sdf: &impl Fn(f32, f32) -> f32,
+    span: &impl Fn(f32) -> Option<Span>,
+) {
     // The pixel index range whose centres lie in `lo..=hi`, within the box.
     let index = |lo: f32, hi: f32| -> (usize, usize) {
         let a = ceil_within(lo - 0.5, x0, x1);
@@ -316,16 +561,16 @@ fn fill_rows_in(
         let Some(span) = span(py) else {
             continue;
         };
-        let row = &mut buf[y * stride..(y + 1) * stride];
+        out.row(y);
         let (oa, ob) = index(span.outer.0 - 1.0, span.outer.1 + 1.0);
         let (ia, ib) = index(span.inner.0 + 1.0, span.inner.1 - 1.0);
         let (ia, ib) = (ia.clamp(oa, ob), ib.clamp(oa, ob));
         if ia < ib {
-            measure(row, oa, ia, py, colour, &sdf);
-            fill_run(&mut row[ia * 4..ib * 4], colour);
-            measure(row, ib, ob, py, colour, &sdf);
+            measure(out, oa, ia, py, sdf);
+            out.whole(ia, ib);
+            measure(out, ib, ob, py, sdf);
         } else {
-            measure(row, oa, ob, py, colour, &sdf);
+            measure(out, oa, ob, py, sdf);
         }
     }
 }
@@ -334,7 +579,8 @@ fn fill_rows_in(
 /// found independently of the others, which the processor overlaps.
 const SHORT_EDGE: usize = 8;
 
-/// Paint pixels `a..b` of a row at height `py` by their distance to the shape.
+/// Find the coverage of pixels `a..b` of a row at height `py` by their distance to the
+/// shape.
 ///
 /// Every shape's distance changes by at most one per pixel (each is a true distance, or
 /// the largest of several), so one distance tells about the pixels after it: at `d`
@@ -342,19 +588,12 @@ const SHORT_EDGE: usize = 8;
 /// covered whole. Only the soft edge is measured pixel by pixel, and a stretch of at most
 /// [`SHORT_EDGE`] pixels (a shape's edge between its row's bounds) pixel after pixel
 /// without the skipping, whose every distance then waits for the one before.
-fn measure(
-    row: &mut [u8],
-    a: usize,
-    b: usize,
-    py: f32,
-    colour: Rgba<u8>,
-    sdf: &impl Fn(f32, f32) -> f32,
-) {
+fn measure(out: &mut impl Coverage, a: usize, b: usize, py: f32, sdf: &impl Fn(f32, f32) -> f32) {
     if b - a <= SHORT_EDGE {
         for i in a..b {
             let d = sdf(i as f32 + 0.5, py);
             if d < 0.5 {
-                blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);
+                edge(out, i, 0.5 - d);
             }
         }
         return;
@@ -366,12 +605,21 @@ fn measure(
             i += 1 + ((d - 0.5) as usize).min(b - i - 1);
         } else if d <= -0.5 {
             let end = i + 1 + ((-0.5 - d) as usize).min(b - i - 1);
-            fill_run(&mut row[i * 4..end * 4], colour);
+            out.whole(i, end);
             i = end;
         } else {
-            blend_px(&mut row[i * 4..i * 4 + 4], colour, 0.5 - d);
+            edge(out, i, 0.5 - d);
             i += 1;
         }
+    }
+}
+
+/// Pixel `x` covered `coverage` (0–1): nothing when that rounds to no eighth.
+#[inline(always)]
+fn edge(out: &mut impl Coverage, x: usize, coverage: f32) {
+    let steps = coverage_steps(coverage);
+    if steps > 0 {
+        out.edge(x, steps);
     }
 }
 
@@ -392,11 +640,13 @@ pub fn disc(img: &mut RgbaImage, c: Pt, r: f32, colour: Rgba<u8>) {
         return;
     }
     let m = Pt::new(r, r);
-    fill_rows(
+    let key = shape_key(1, img, &[c.x, c.y, r]);
+    fill_rows_keyed(
         img,
         c.minus(m),
         c.plus(m),
         colour,
+        key,
         |x, y| Pt::new(x - c.x, y - c.y).len() - r,
         |py| {
             let outer = disc_half(r + 0.5, py - c.y);
@@ -426,7 +676,8 @@ pub fn ring(img: &mut RgbaImage, c: Pt, r: f32, width: f32, colour: Rgba<u8>) {
     let (hole, full) = (r - width / 2.0 - 0.5, r - width / 2.0 + 0.5);
     let sdf = ring_sdf(c, r, width);
     for (side, xs) in [(-1.0f32, (x0, split)), (1.0, (split, x1))] {
-        fill_rows_in(img, [xs.0, y0, xs.1, y1], colour, sdf, |py| {
+        let key = shape_key(2, img, &[c.x, c.y, r, width, side]);
+        fill_shape(img, [xs.0, y0, xs.1, y1], colour, key, sdf, |py| {
             let dy = py - c.y;
             let outer = disc_half(o + 0.5, dy);
             if outer < 0.0 {
@@ -468,7 +719,8 @@ pub fn line(img: &mut RgbaImage, a: Pt, b: Pt, width: f32, colour: Rgba<u8>) {
     // touched) and is covered whole where it meets the one of radius `hw − ½`.
     let along = b.minus(a);
     let (u, len) = (along.unit(), along.len());
-    fill_rows(img, min, max, colour, line_sdf(a, b, hw), |py| {
+    let key = shape_key(3, img, &[a.x, a.y, b.x, b.y, width]);
+    fill_rows_keyed(img, min, max, colour, key, line_sdf(a, b, hw), |py| {
         let outer = capsule_row(a, b, u, len, hw + 0.5, py)?;
         let inner = capsule_row(a, b, u, len, hw - 0.5, py).unwrap_or((0.0, -1.0));
         Some(Span { outer, inner })
@@ -594,11 +846,14 @@ pub fn convex_polygon(img: &mut RgbaImage, pts: &[Pt], colour: Rgba<u8>) {
     // Each edge's plane, as seen from its own point: inside by ½ and outside by ½.
     let outer: Vec<(Pt, f32, Pt)> = edges.iter().map(|&(e, n)| (n, 0.5, e)).collect();
     let inner: Vec<(Pt, f32, Pt)> = edges.iter().map(|&(e, n)| (n, -0.5, e)).collect();
-    fill_rows(
+    let numbers: Vec<f32> = pts.iter().flat_map(|p| [p.x, p.y]).collect();
+    let key = shape_key(4, img, &numbers);
+    fill_rows_keyed(
         img,
         min,
         max,
         colour,
+        key,
         |x, y| {
             let p = Pt::new(x, y);
             edges
@@ -654,7 +909,9 @@ pub fn rounded_rect(img: &mut RgbaImage, min: Pt, max: Pt, r: f32, colour: Rgba<
             half.x - r_in + (s * s - qy * qy).sqrt()
         }
     };
-    fill_rows(img, min, max, colour, rounded_rect_sdf(min, max, r), |py| {
+    let key = shape_key(5, img, &[min.x, min.y, max.x, max.y, r]);
+    let sdf = rounded_rect_sdf(min, max, r);
+    fill_rows_keyed(img, min, max, colour, key, sdf, |py| {
         let qy = (py - c.y).abs() - half.y + r_in;
         let outer = half_width(qy, 0.5);
         (outer >= 0.0).then(|| Span::around(c.x, outer, half_width(qy, -0.5)))
@@ -825,6 +1082,51 @@ mod tests {
                     ring_sdf(centre, r, width),
                 );
                 assert!(fast == every, "ring {centre:?} r {r} width {width} {c:?}");
+            }
+        }
+    }
+
+    /// A shape painted from its kept coverage (measured as it is painted the first time
+    /// a picture draws it, found and kept the second, from the cache after, in any
+    /// colour) is the same pixels as the shape measured as it is painted.
+    #[test]
+    fn shapes_painted_from_kept_coverage_are_measured_ones() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        for case in 0..1500 {
+            // Whole and half pixels, as the board's spaces and pawns stand, and any.
+            let v = |rng: &mut ChaCha8Rng, lo: f32, hi: f32| match case % 3 {
+                0 => rng.gen_range(lo..hi).round(),
+                1 => rng.gen_range(lo..hi).round() + 0.5,
+                _ => rng.gen_range(lo..hi),
+            };
+            let at = |rng: &mut ChaCha8Rng| Pt::new(v(rng, -8.0, 104.0), v(rng, -8.0, 104.0));
+            let (a, b, p) = (at(&mut rng), at(&mut rng), at(&mut rng));
+            let (r, width) = (v(&mut rng, 0.0, 40.0), v(&mut rng, 0.2, 16.0));
+            let kind = case % 5;
+            let draw = |img: &mut RgbaImage, c: Rgba<u8>| match kind {
+                0 => disc(img, a, r, c),
+                1 => ring(img, a, r, width, c),
+                2 => line(img, a, b, width, c),
+                3 => convex_polygon(img, &[a, b, p], c),
+                _ => rounded_rect(img, a, a.plus(Pt::new(r + 1.0, width + 1.0)), width, c),
+            };
+            // Three times: painted as measured, the coverage found and kept, then painted
+            // from what was kept.
+            for _ in 0..3 {
+                let c = colour(&mut rng);
+                let mut under = background();
+                // Translucent pixels too, on some pictures.
+                if case % 4 == 0 {
+                    for px in under.pixels_mut() {
+                        px.0[3] = px.0[0];
+                    }
+                }
+                let mut measured = under.clone();
+                draw(&mut measured, c);
+                record_touched(true);
+                draw(&mut under, c);
+                record_touched(false);
+                assert!(under == measured, "case {case}: kind {kind} {c:?}");
             }
         }
     }
