@@ -455,8 +455,8 @@ impl Cover {
 
     /// The memory it takes, for [`COVERS_BUDGET`].
     fn bytes(&self) -> usize {
-        self.rows.len() * std::mem::size_of::<(u32, u32)>()
-            + self.cells.len() * std::mem::size_of::<Cell>()
+        self.rows.capacity() * std::mem::size_of::<(u32, u32)>()
+            + self.cells.capacity() * std::mem::size_of::<Cell>()
     }
 }
 
@@ -502,10 +502,14 @@ fn kept_cover(key: Vec<u32>) -> Option<Kept> {
     let mut covers = COVERS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((kept, cover)) = covers.kept.get(&hash) {
         if *kept == key {
+            #[cfg(test)]
+            tests::FOUND.with(|n| n.set(n.get() + 1));
             return Some(Kept::Found(Arc::clone(cover)));
         }
     }
     if covers.seen.contains(&hash) {
+        #[cfg(test)]
+        tests::WANTED.with(|n| n.set(n.get() + 1));
         return Some(Kept::Wanted(key));
     }
     if covers.seen.len() >= SEEN_ONCE {
@@ -516,16 +520,26 @@ fn kept_cover(key: Vec<u32>) -> Option<Kept> {
 }
 
 /// Keep the coverage `cover` of the shape `key` names.
-fn keep_cover(key: Vec<u32>, cover: Cover) {
+fn keep_cover(key: Vec<u32>, mut cover: Cover) {
+    cover.rows.shrink_to_fit();
+    cover.cells.shrink_to_fit();
     let bytes = cover.bytes() + key.len() * 4 + 64;
     let hash = key_hash(&key);
-    let mut covers = COVERS.lock().unwrap_or_else(|e| e.into_inner());
-    if covers.bytes + bytes > COVERS_BUDGET {
-        covers.kept.clear();
-        covers.bytes = 0;
-    }
-    covers.bytes += bytes;
-    covers.kept.insert(hash, (key, Arc::new(cover)));
+    let dropped = {
+        let mut covers = COVERS.lock().unwrap_or_else(|e| e.into_inner());
+        let dropped = (covers.bytes + bytes > COVERS_BUDGET).then(|| {
+            covers.bytes = 0;
+            std::mem::take(&mut covers.kept)
+        });
+        covers.bytes += bytes;
+        if let Some((old, was)) = covers.kept.insert(hash, (key, Arc::new(cover))) {
+            // Kept already by another thread, or another shape of the same hash.
+            covers.bytes -= was.bytes() + old.len() * 4 + 64;
+        }
+        dropped
+    };
+    // Freed once the lock is let go, not while other threads wait for it.
+    drop(dropped);
 }
 
 /// The key of a shape of kind `kind` (each shape function its own) whose coverage of
@@ -1086,12 +1100,22 @@ mod tests {
         }
     }
 
+    thread_local! {
+        /// How many shapes this thread found kept, and how many it kept.
+        pub(super) static FOUND: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        pub(super) static WANTED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
     /// A shape painted from its kept coverage (measured as it is painted the first time
     /// a picture draws it, found and kept the second, from the cache after, in any
-    /// colour) is the same pixels as the shape measured as it is painted.
+    /// colour) is the same pixels as the shape measured as it is painted; and a shape
+    /// that differs in one number, or the same shape on a picture of another size, is
+    /// not painted from another's coverage.
     #[test]
     fn shapes_painted_from_kept_coverage_are_measured_ones() {
         let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let (found, wanted) = (FOUND.with(|n| n.get()), WANTED.with(|n| n.get()));
+        let mut draws = 0;
         for case in 0..1500 {
             // Whole and half pixels, as the board's spaces and pawns stand, and any.
             let v = |rng: &mut ChaCha8Rng, lo: f32, hi: f32| match case % 3 {
@@ -1099,35 +1123,69 @@ mod tests {
                 1 => rng.gen_range(lo..hi).round() + 0.5,
                 _ => rng.gen_range(lo..hi),
             };
-            let at = |rng: &mut ChaCha8Rng| Pt::new(v(rng, -8.0, 104.0), v(rng, -8.0, 104.0));
-            let (a, b, p) = (at(&mut rng), at(&mut rng), at(&mut rng));
-            let (r, width) = (v(&mut rng, 0.0, 40.0), v(&mut rng, 0.2, 16.0));
+            let mut numbers = [0.0f32; 8];
+            for (i, n) in numbers.iter_mut().enumerate() {
+                *n = match i {
+                    0..=5 => v(&mut rng, -8.0, 104.0),
+                    6 => v(&mut rng, 0.0, 40.0),
+                    _ => v(&mut rng, 0.2, 16.0),
+                };
+            }
             let kind = case % 5;
-            let draw = |img: &mut RgbaImage, c: Rgba<u8>| match kind {
-                0 => disc(img, a, r, c),
-                1 => ring(img, a, r, width, c),
-                2 => line(img, a, b, width, c),
-                3 => convex_polygon(img, &[a, b, p], c),
-                _ => rounded_rect(img, a, a.plus(Pt::new(r + 1.0, width + 1.0)), width, c),
-            };
-            // Three times: painted as measured, the coverage found and kept, then painted
-            // from what was kept.
-            for _ in 0..3 {
-                let c = colour(&mut rng);
-                let mut under = background();
-                // Translucent pixels too, on some pictures.
-                if case % 4 == 0 {
-                    for px in under.pixels_mut() {
-                        px.0[3] = px.0[0];
-                    }
+            let draw = |img: &mut RgbaImage, c: Rgba<u8>, n: &[f32; 8]| {
+                let (a, b, p) = (
+                    Pt::new(n[0], n[1]),
+                    Pt::new(n[2], n[3]),
+                    Pt::new(n[4], n[5]),
+                );
+                let (r, width) = (n[6], n[7]);
+                match kind {
+                    0 => disc(img, a, r, c),
+                    1 => ring(img, a, r, width, c),
+                    2 => line(img, a, b, width, c),
+                    3 => convex_polygon(img, &[a, b, p], c),
+                    _ => rounded_rect(img, a, a.plus(Pt::new(r + 1.0, width + 1.0)), width, c),
                 }
-                let mut measured = under.clone();
-                draw(&mut measured, c);
-                record_touched(true);
-                draw(&mut under, c);
-                record_touched(false);
-                assert!(under == measured, "case {case}: kind {kind} {c:?}");
+            };
+            // The shape, then the same with one of its numbers moved a little, then the
+            // first again on a picture one pixel wider.
+            let mut moved = numbers;
+            let i = rng.gen_range(0..8);
+            moved[i] += [1.0, 0.5, 0.25][case % 3];
+            for (shape, wider) in [(numbers, false), (moved, false), (numbers, true)] {
+                // Three times: painted as measured, the coverage found and kept, then
+                // painted from what was kept.
+                for _ in 0..3 {
+                    let c = colour(&mut rng);
+                    let mut under = background();
+                    if wider {
+                        under = RgbaImage::from_fn(97, 96, |x, y| *under.get_pixel(x % 96, y));
+                    }
+                    // Translucent pixels too, on some pictures.
+                    if case % 4 == 0 {
+                        for px in under.pixels_mut() {
+                            px.0[3] = px.0[0];
+                        }
+                    }
+                    let mut measured = under.clone();
+                    draw(&mut measured, c, &shape);
+                    record_touched(true);
+                    draw(&mut under, c, &shape);
+                    record_touched(false);
+                    draws += 1;
+                    assert!(
+                        under == measured,
+                        "case {case}: kind {kind} {shape:?} wider {wider} {c:?}"
+                    );
+                }
             }
         }
+        // Every path was taken, many times (a shape off the picture takes none).
+        let found = FOUND.with(|n| n.get()) - found;
+        let wanted = WANTED.with(|n| n.get()) - wanted;
+        assert!(
+            found > draws / 6 && wanted > draws / 6,
+            "{found} {wanted} of {draws}"
+        );
     }
 }
