@@ -221,50 +221,102 @@ struct Mask {
 }
 
 fn mask(style: TextStyle, origin: Pt, text: &str, pad: i32) -> Option<Mask> {
-    let f = font(style.weight);
-    let scale = PxScale::from(style.px);
     let (glyphs, _) = layout(style, text);
     // Each glyph starts on a whole pixel (the line keeps its width, a glyph moves by at
     // most half a pixel): a letter is then the same pixels wherever it stands, which the
-    // PNG's deflate finds again (pictures about 1 % smaller).
-    let outlined: Vec<_> = glyphs
+    // PNG's deflate finds again (pictures about 1 % smaller), and is drawn once.
+    let drawn: Vec<(i32, i32, Arc<GlyphCover>)> = glyphs
         .into_iter()
-        .filter_map(|(id, x)| {
-            f.outline_glyph(
-                id.with_scale_and_position(scale, ab_glyph::point(origin.x + x.round(), origin.y)),
-            )
-        })
+        .filter_map(|(id, x)| glyph_cover(style, id, origin.x + x.round(), origin.y))
         .collect();
-    let mut bounds: Option<ab_glyph::Rect> = None;
-    for g in &outlined {
-        let b = g.px_bounds();
-        bounds = Some(match bounds {
-            None => b,
-            Some(a) => ab_glyph::Rect {
-                min: ab_glyph::point(a.min.x.min(b.min.x), a.min.y.min(b.min.y)),
-                max: ab_glyph::point(a.max.x.max(b.max.x), a.max.y.max(b.max.y)),
-            },
-        });
-    }
-    let b = bounds?;
-    let x0 = b.min.x.floor() as i32 - pad;
-    let y0 = b.min.y.floor() as i32 - pad;
-    let w = (b.max.x.ceil() as i32 - x0 + pad).max(1) as usize;
-    let h = (b.max.y.ceil() as i32 - y0 + pad).max(1) as usize;
+    let x0 = drawn.iter().map(|(x, _, _)| *x).min()? - pad;
+    let y0 = drawn.iter().map(|(_, y, _)| *y).min()? - pad;
+    let x1 = drawn.iter().map(|(x, _, g)| x + g.w as i32).max()?;
+    let y1 = drawn.iter().map(|(_, y, g)| y + g.h as i32).max()?;
+    let w = (x1 - x0 + pad).max(1) as usize;
+    let h = (y1 - y0 + pad).max(1) as usize;
     let mut data = vec![0.0f32; w * h];
-    for g in &outlined {
-        let gb = g.px_bounds();
-        let gx = gb.min.x as i32 - x0;
-        let gy = gb.min.y as i32 - y0;
-        g.draw(|x, y, c| {
-            let (px, py) = (gx + x as i32, gy + y as i32);
-            if px >= 0 && py >= 0 && (px as usize) < w && (py as usize) < h {
-                let i = py as usize * w + px as usize;
-                data[i] = (data[i] + c).min(1.0);
+    for (gx, gy, g) in &drawn {
+        let (gx, gy) = (gx - x0, gy - y0);
+        for (y, row) in g.cover.chunks_exact(g.w.max(1)).enumerate() {
+            for (x, &c) in row.iter().enumerate() {
+                let (px, py) = (gx + x as i32, gy + y as i32);
+                if px >= 0 && py >= 0 && (px as usize) < w && (py as usize) < h {
+                    let i = py as usize * w + px as usize;
+                    data[i] = (data[i] + c).min(1.0);
+                }
             }
-        });
+        }
     }
     Some(Mask { x0, y0, w, h, data })
+}
+
+/// A glyph's coverage as `ab_glyph` draws it: the size of its box and the coverage of
+/// each pixel of it, row by row.
+struct GlyphCover {
+    w: usize,
+    h: usize,
+    cover: Vec<f32>,
+}
+
+/// Glyphs drawn at a whole-pixel position, by weight, size and glyph, their boxes'
+/// corners from that position: a glyph there is the same coverage wherever it stands
+/// (`ab_glyph` places it by the position's whole and fractional parts apart), so a line
+/// of text new to [`DRAWN`] (a pawn's letter on another space, the panel's lines of a new
+/// turn) is put together from glyphs drawn before. Past [`GLYPHS_BUDGET`] bytes it
+/// starts again.
+static GLYPHS: LazyLock<Mutex<GlyphCache>> = LazyLock::new(Default::default);
+type GlyphCache = (
+    HashMap<(bool, u32, u16), Option<(i32, i32, Arc<GlyphCover>)>>,
+    usize,
+);
+const GLYPHS_BUDGET: usize = 2 << 20;
+
+/// Glyph `id` of `style` drawn at (`x`, `y`), its box's top-left corner and coverage;
+/// `None` for a glyph with no outline (a space).
+fn glyph_cover(
+    style: TextStyle,
+    id: GlyphId,
+    x: f32,
+    y: f32,
+) -> Option<(i32, i32, Arc<GlyphCover>)> {
+    // Anywhere else than a whole pixel (no line of the pictures is), drawn there.
+    let whole = |v: f32| v.fract() == 0.0 && v.abs() < 1e6;
+    if !(whole(x) && whole(y)) {
+        return draw_glyph(style, id, x, y).map(|(x, y, g)| (x, y, Arc::new(g)));
+    }
+    let key = (style.weight == Weight::Bold, style.px.to_bits(), id.0);
+    let at = |(gx, gy, g): (i32, i32, Arc<GlyphCover>)| (gx + x as i32, gy + y as i32, g);
+    if let Some(kept) = GLYPHS.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
+        return kept.clone().map(at);
+    }
+    let made = draw_glyph(style, id, 0.0, 0.0).map(|(x, y, g)| (x, y, Arc::new(g)));
+    let bytes = made.as_ref().map_or(0, |(_, _, g)| g.cover.len() * 4) + 64;
+    let mut glyphs = GLYPHS.lock().unwrap_or_else(|e| e.into_inner());
+    if glyphs.1 + bytes > GLYPHS_BUDGET {
+        glyphs.0.clear();
+        glyphs.1 = 0;
+    }
+    glyphs.1 += bytes;
+    glyphs.0.insert(key, made.clone());
+    made.map(at)
+}
+
+/// Glyph `id` of `style` outlined and drawn at (`x`, `y`): its box's top-left corner and
+/// coverage.
+fn draw_glyph(style: TextStyle, id: GlyphId, x: f32, y: f32) -> Option<(i32, i32, GlyphCover)> {
+    let scale = PxScale::from(style.px);
+    let g = font(style.weight)
+        .outline_glyph(id.with_scale_and_position(scale, ab_glyph::point(x, y)))?;
+    let b = g.px_bounds();
+    let (w, h) = (b.width() as usize, b.height() as usize);
+    let mut cover = vec![0.0f32; w * h];
+    g.draw(|x, y, c| {
+        if let Some(v) = cover.get_mut(y as usize * w + x as usize) {
+            *v = c;
+        }
+    });
+    Some((b.min.x as i32, b.min.y as i32, GlyphCover { w, h, cover }))
 }
 
 /// Where a line of text is anchored.
@@ -584,6 +636,86 @@ mod tests {
     use super::*;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// A line's coverage the way it was made before glyphs were kept: every glyph
+    /// outlined and drawn where it stands.
+    fn mask_drawn_in_place(style: TextStyle, origin: Pt, text: &str, pad: i32) -> Option<Mask> {
+        let f = font(style.weight);
+        let scale = PxScale::from(style.px);
+        let (glyphs, _) = layout(style, text);
+        let outlined: Vec<_> = glyphs
+            .into_iter()
+            .filter_map(|(id, x)| {
+                let at = ab_glyph::point(origin.x + x.round(), origin.y);
+                f.outline_glyph(id.with_scale_and_position(scale, at))
+            })
+            .collect();
+        let mut bounds: Option<ab_glyph::Rect> = None;
+        for g in &outlined {
+            let b = g.px_bounds();
+            bounds = Some(match bounds {
+                None => b,
+                Some(a) => ab_glyph::Rect {
+                    min: ab_glyph::point(a.min.x.min(b.min.x), a.min.y.min(b.min.y)),
+                    max: ab_glyph::point(a.max.x.max(b.max.x), a.max.y.max(b.max.y)),
+                },
+            });
+        }
+        let b = bounds?;
+        let x0 = b.min.x.floor() as i32 - pad;
+        let y0 = b.min.y.floor() as i32 - pad;
+        let w = (b.max.x.ceil() as i32 - x0 + pad).max(1) as usize;
+        let h = (b.max.y.ceil() as i32 - y0 + pad).max(1) as usize;
+        let mut data = vec![0.0f32; w * h];
+        for g in &outlined {
+            let gb = g.px_bounds();
+            let (gx, gy) = (gb.min.x as i32 - x0, gb.min.y as i32 - y0);
+            g.draw(|x, y, c| {
+                let (px, py) = (gx + x as i32, gy + y as i32);
+                if px >= 0 && py >= 0 && (px as usize) < w && (py as usize) < h {
+                    let i = py as usize * w + px as usize;
+                    data[i] = (data[i] + c).min(1.0);
+                }
+            });
+        }
+        Some(Mask { x0, y0, w, h, data })
+    }
+
+    /// A line put together from kept glyphs is exactly the line drawn glyph by glyph where
+    /// it stands: at whole pixels anywhere on (or off) a picture, and at fractional ones.
+    #[test]
+    fn lines_from_kept_glyphs_are_the_lines_drawn_in_place() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let alphabet: Vec<char> = "AVWTaoy fi 0123456789 éÀ▶±×·…'?.,😀 +-=xX"
+            .chars()
+            .collect();
+        for case in 0..1500 {
+            let n = rng.gen_range(1..16);
+            let text: String = (0..n)
+                .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+                .collect();
+            let style = TextStyle {
+                weight: [Weight::Regular, Weight::Bold][case % 2],
+                px: [10.0, 13.0, 17.5, 22.0, rng.gen_range(6.0..40.0)][case % 5],
+            };
+            let v = rng.gen_range(-60.0f32..2100.0);
+            let origin = match case % 4 {
+                3 => Pt::new(v, v * 0.7 + 0.25),
+                _ => Pt::new(v.round(), (v * 0.7).round()),
+            };
+            let pad = [0, 2][case % 2];
+            let kept = mask(style, origin, &text, pad);
+            let drawn = mask_drawn_in_place(style, origin, &text, pad);
+            match (kept, drawn) {
+                (None, None) => {}
+                (Some(a), Some(b)) => assert!(
+                    (a.x0, a.y0, a.w, a.h) == (b.x0, b.y0, b.w, b.h) && a.data == b.data,
+                    "{text:?} {style:?} at {origin:?}"
+                ),
+                (a, b) => panic!("{text:?}: {} and {}", a.is_some(), b.is_some()),
+            }
+        }
+    }
 
     /// Text laid out from the remembered metrics is exactly what the font's tables give:
     /// the same glyphs at the same positions, the same width, for any text and size.
