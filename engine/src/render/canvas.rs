@@ -467,7 +467,7 @@ impl Cover {
 /// painted as they are measured, not kept). Shared by every thread; past
 /// [`COVERS_BUDGET`] bytes it starts again.
 static COVERS: LazyLock<Mutex<Covers>> = LazyLock::new(Default::default);
-const COVERS_BUDGET: usize = 4 << 20;
+const COVERS_BUDGET: usize = 2 << 20;
 /// Shapes remembered as drawn once, before that memory starts again.
 const SEEN_ONCE: usize = 16_384;
 
