@@ -460,22 +460,67 @@ impl Cover {
     }
 }
 
+/// What was made once and kept, within `budget` bytes: past it, it starts again. The
+/// pictures' caches (kept shapes here, lines of text and glyphs in `fonts`) share it.
+pub(super) struct Budgeted<K, V> {
+    map: HashMap<K, (V, usize)>,
+    bytes: usize,
+    budget: usize,
+}
+
+impl<K: std::hash::Hash + Eq, V> Budgeted<K, V> {
+    pub(super) fn new(budget: usize) -> Budgeted<K, V> {
+        Budgeted {
+            map: HashMap::new(),
+            bytes: 0,
+            budget,
+        }
+    }
+
+    pub(super) fn get(&self, key: &K) -> Option<&V> {
+        self.map.get(key).map(|(value, _)| value)
+    }
+
+    /// Keep `value` under `key`, taking `bytes`. What was let go to stay within the
+    /// budget is handed back, for the caller to drop once its lock is let go, not while
+    /// other threads wait for it.
+    #[must_use]
+    pub(super) fn insert(&mut self, key: K, value: V, bytes: usize) -> HashMap<K, (V, usize)> {
+        let dropped = match self.bytes + bytes > self.budget {
+            true => {
+                self.bytes = 0;
+                std::mem::take(&mut self.map)
+            }
+            false => HashMap::new(),
+        };
+        self.bytes += bytes;
+        // Kept already (by another thread, or under the same key): counted once.
+        if let Some((_, was)) = self.map.insert(key, (value, bytes)) {
+            self.bytes -= was;
+        }
+        dropped
+    }
+}
+
 /// Shapes' coverage found while pictures were drawn over a static board, by shape and
 /// picture size: a picture's pawns, rings, chips, dice and card come back at the same
 /// places turn after turn, and measuring their edges was most of drawing them. A shape's
 /// coverage is kept the second time it is drawn (the turn's arrows, new every turn, are
 /// painted as they are measured, not kept). Shared by every thread; past
 /// [`COVERS_BUDGET`] bytes it starts again.
-static COVERS: LazyLock<Mutex<Covers>> = LazyLock::new(Default::default);
+static COVERS: LazyLock<Mutex<Covers>> = LazyLock::new(|| {
+    Mutex::new(Covers {
+        kept: Budgeted::new(COVERS_BUDGET),
+        seen: HashSet::new(),
+    })
+});
 const COVERS_BUDGET: usize = 2 << 20;
 /// Shapes remembered as drawn once, before that memory starts again.
 const SEEN_ONCE: usize = 16_384;
 
-#[derive(Default)]
 struct Covers {
     /// By the key's hash ([`key_hash`]), with the key.
-    kept: HashMap<u64, (Vec<u32>, Arc<Cover>)>,
-    bytes: usize,
+    kept: Budgeted<u64, (Vec<u32>, Arc<Cover>)>,
     /// The hashes of the keys of shapes drawn once.
     seen: HashSet<u64>,
 }
@@ -525,20 +570,11 @@ fn keep_cover(key: Vec<u32>, mut cover: Cover) {
     cover.cells.shrink_to_fit();
     let bytes = cover.bytes() + key.len() * 4 + 64;
     let hash = key_hash(&key);
-    let dropped = {
-        let mut covers = COVERS.lock().unwrap_or_else(|e| e.into_inner());
-        let dropped = (covers.bytes + bytes > COVERS_BUDGET).then(|| {
-            covers.bytes = 0;
-            std::mem::take(&mut covers.kept)
-        });
-        covers.bytes += bytes;
-        if let Some((old, was)) = covers.kept.insert(hash, (key, Arc::new(cover))) {
-            // Kept already by another thread, or another shape of the same hash.
-            covers.bytes -= was.bytes() + old.len() * 4 + 64;
-        }
-        dropped
-    };
-    // Freed once the lock is let go, not while other threads wait for it.
+    let dropped = COVERS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .kept
+        .insert(hash, (key, Arc::new(cover)), bytes);
     drop(dropped);
 }
 

@@ -10,7 +10,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{blend_steps, coverage_steps, Pt};
+use super::canvas::{blend_steps, coverage_steps, Budgeted, Pt};
 use super::vector::{self, Shape};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -265,11 +265,12 @@ struct GlyphCover {
 /// of text new to [`DRAWN`] (a pawn's letter on another space, the panel's lines of a new
 /// turn) is put together from glyphs drawn before. Past [`GLYPHS_BUDGET`] bytes it
 /// starts again.
-static GLYPHS: LazyLock<Mutex<GlyphCache>> = LazyLock::new(Default::default);
-type GlyphCache = (
-    HashMap<(bool, u32, u16), Option<(i32, i32, Arc<GlyphCover>)>>,
-    usize,
-);
+static GLYPHS: LazyLock<Mutex<Budgeted<GlyphKey, KeptGlyph>>> =
+    LazyLock::new(|| Mutex::new(Budgeted::new(GLYPHS_BUDGET)));
+/// A glyph: bold or not, its size's bits, its number in the font.
+type GlyphKey = (bool, u32, u16);
+/// A glyph's box's corner from where it stands, and its coverage; `None`: no outline.
+type KeptGlyph = Option<(i32, i32, Arc<GlyphCover>)>;
 const GLYPHS_BUDGET: usize = 2 << 20;
 
 /// Glyph `id` of `style` drawn at (`x`, `y`), its box's top-left corner and coverage;
@@ -287,18 +288,16 @@ fn glyph_cover(
     }
     let key = (style.weight == Weight::Bold, style.px.to_bits(), id.0);
     let at = |(gx, gy, g): (i32, i32, Arc<GlyphCover>)| (gx + x as i32, gy + y as i32, g);
-    if let Some(kept) = GLYPHS.lock().unwrap_or_else(|e| e.into_inner()).0.get(&key) {
+    if let Some(kept) = GLYPHS.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return kept.clone().map(at);
     }
     let made = draw_glyph(style, id, 0.0, 0.0).map(|(x, y, g)| (x, y, Arc::new(g)));
     let bytes = made.as_ref().map_or(0, |(_, _, g)| g.cover.len() * 4) + 64;
-    let mut glyphs = GLYPHS.lock().unwrap_or_else(|e| e.into_inner());
-    if glyphs.1 + bytes > GLYPHS_BUDGET {
-        glyphs.0.clear();
-        glyphs.1 = 0;
-    }
-    glyphs.1 += bytes;
-    glyphs.0.insert(key, made.clone());
+    let dropped = GLYPHS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, made.clone(), bytes);
+    drop(dropped);
     made.map(at)
 }
 
@@ -413,10 +412,9 @@ struct DrawnKey {
 /// pawns' letters and the labels come back at the same places turn after turn, and
 /// rasterising them (outlines, coverage, the halo's dilation) was most of a picture's
 /// text cost. Bounded: past [`DRAWN_BUDGET`] bytes it starts again.
-static DRAWN: LazyLock<Mutex<DrawnCache>> = LazyLock::new(Default::default);
+static DRAWN: LazyLock<Mutex<Budgeted<DrawnKey, Arc<Drawn>>>> =
+    LazyLock::new(|| Mutex::new(Budgeted::new(DRAWN_BUDGET)));
 
-/// The lines drawn, and the bytes they take.
-type DrawnCache = (HashMap<DrawnKey, Arc<Drawn>>, usize);
 const DRAWN_BUDGET: usize = 4 << 20;
 
 fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Arc<Drawn>> {
@@ -430,7 +428,7 @@ fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Ar
     };
     {
         let cache = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(d) = cache.0.get(&key) {
+        if let Some(d) = cache.get(&key) {
             return Some(Arc::clone(d));
         }
     }
@@ -447,14 +445,13 @@ fn drawn(style: TextStyle, o: Pt, text: &str, halo_px: Option<f32>) -> Option<Ar
         text: m.data.iter().map(|&c| coverage_steps(c)).collect(),
         halo,
     });
-    let mut cache = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
     let bytes = made.text.len() + made.halo.len() + text.len() + 64;
-    if cache.1 + bytes > DRAWN_BUDGET {
-        cache.0.clear();
-        cache.1 = 0;
-    }
-    cache.1 += bytes;
-    cache.0.insert(key, Arc::clone(&made));
+    let dropped =
+        DRAWN
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, Arc::clone(&made), bytes);
+    drop(dropped);
     Some(made)
 }
 
