@@ -70,6 +70,11 @@ pub fn blend_steps(px: &mut [u8], colour: Rgba<u8>, steps: u8) {
     // coverage step; the golden pictures hold them to it).
     if colour.0[3] == u8::MAX && px[3] == u8::MAX {
         let full = COVERAGE_STEPS as u32;
+        if steps == full {
+            // What the sum below gives at full coverage.
+            px[..3].copy_from_slice(&colour.0[..3]);
+            return;
+        }
         let keep = full.saturating_sub(steps);
         for (d, &s) in px.iter_mut().zip(&colour.0).take(3) {
             *d = ((u32::from(s) * steps + u32::from(*d) * keep + full / 2) / full) as u8;
@@ -144,14 +149,23 @@ fn fill_run(run: &mut [u8], colour: Rgba<u8>) {
             px.copy_from_slice(&colour.0);
         }
     } else {
-        // Over opaque pixels (nearly all) with what was found once for them.
+        // Over opaque pixels (nearly all) with what was found once for them; a pixel
+        // like the last one (a shadow over one colour) becomes what that one became.
         let full = coverage_steps(1.0);
         let over_opaque = Over::new(colour, u32::from(full), u8::MAX);
+        let mut last: Option<([u8; 4], [u8; 4])> = None;
         for px in run.chunks_exact_mut(4) {
-            if px[3] == u8::MAX {
-                over_opaque.paint(px, colour);
-            } else {
+            if px[3] != u8::MAX {
                 blend_steps(px, colour, full);
+                continue;
+            }
+            match last {
+                Some((was, became)) if *px == was => px.copy_from_slice(&became),
+                _ => {
+                    let was = [px[0], px[1], px[2], px[3]];
+                    over_opaque.paint(px, colour);
+                    last = Some((was, [px[0], px[1], px[2], px[3]]));
+                }
             }
         }
     }

@@ -828,6 +828,8 @@ struct BlockCode {
     lengths: Vec<(u32, u32)>,
     /// Each distance code's code, with its first distance and extra bits.
     dist: Vec<DistanceCode>,
+    /// The distance code of each distance less one: [`DistanceCodes::code`].
+    dist_codes: &'static [u8; 512],
     /// The block's header: its bits and how many.
     header: Vec<u8>,
     header_bits: usize,
@@ -868,6 +870,7 @@ impl BlockCode {
             lit,
             lengths,
             dist,
+            dist_codes: &codes.code,
             header: header.finish(),
             header_bits,
         }
@@ -884,7 +887,7 @@ impl BlockCode {
             let (code, n) = self.lengths[usize::from(t.len)];
             bits.put(code, n);
             let d = usize::from(t.dist) - 1;
-            let codes = &DISTANCE_CODES.code;
+            let codes = self.dist_codes;
             let symbol = usize::from(if d < 256 {
                 codes[d]
             } else {

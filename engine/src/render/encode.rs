@@ -343,9 +343,12 @@ impl Indexed {
         }
     }
 
-    /// [`Indexed::index_of`] through `seen`, the colours a picture met so far (see
-    /// [`Seen`]).
-    fn index_seen(&self, c: u32, last: &mut (u32, u8), seen: &mut Seen) -> u8 {
+    /// The palette entry of the pixel `p` (its RGBA bytes read as one little-endian
+    /// word), through `last` (the last pixel's) and `seen` (the colours a picture met so
+    /// far, see [`Seen`]), both keyed by the pixel's bytes as they are in the picture, so
+    /// a pixel met before is not turned into `0xRRGGBB`.
+    fn index_seen(&self, p: u32, last: &mut (u32, u8), seen: &mut Seen) -> u8 {
+        let c = p & 0x00FF_FFFF;
         if c == last.0 {
             return last.1;
         }
@@ -353,7 +356,7 @@ impl Indexed {
         let i = match *slot ^ c << 8 {
             hit if hit < 0xFF => hit as u8,
             _ => {
-                let i = self.entry(c);
+                let i = self.entry(rgb_of_word(c));
                 *slot = c << 8 | u32::from(i);
                 i
             }
@@ -490,28 +493,34 @@ impl Indexed {
                         continue;
                     }
                     let o = k * RUN;
+                    let n = now.len() / 4;
+                    let (run, run_was) = (&mut out[o..o + n], &was[o..o + n]);
                     // What the indices changed by, and by each one's place in the run,
-                    // for the checksum: no branch on whether an index changed.
-                    let (mut by, mut by_place) = (0i64, 0i64);
+                    // for the checksum, and which changed, a bit each: no branch on
+                    // whether an index changed. (Only a pixel that differs can have
+                    // another index than the static board's: `out` holds those.)
+                    let (mut by, mut by_place, mut moved) = (0i64, 0i64, 0u64);
                     while differ != 0 {
                         let j = differ.trailing_zeros() as usize;
                         differ &= differ - 1;
-                        let p = &now[4 * j..4 * j + 4];
-                        let p = u32::from_le_bytes([p[0], p[1], p[2], p[3]]);
-                        let i = self.index_seen(rgb_of_word(p), &mut last, &mut seen);
-                        out[o + j] = i;
-                        let d = i64::from(i) - i64::from(was[o + j]);
+                        // (`j` is below the run's length: `differ` has no bit past it.)
+                        let p = now[4 * j..4 * j + 4].try_into().unwrap_or([0; 4]);
+                        let i = self.index_seen(u32::from_le_bytes(p), &mut last, &mut seen);
+                        let was = run_was[j];
+                        run[j] = i;
+                        let d = i64::from(i) - i64::from(was);
                         by += d;
                         by_place += d * j as i64;
+                        moved |= u64::from(i != was) << j;
                     }
                     sums.add(at + o, by, by_place);
                     // The chunks of the scanlines this run lies in (at most two) that now
                     // differ from the static board's.
-                    let n = now.len() / 4;
+                    // (`split` is 1 to 32: a chunk of the scanlines is 32 bytes.)
                     let split = (Changed::CHUNK - (at + o) % Changed::CHUNK).min(n);
-                    let (run, run_was) = (&out[o..o + n], &was[o..o + n]);
-                    for (a, b) in [(0, split), (split, n)] {
-                        if a < b && run[a..b] != run_was[a..b] {
+                    let first = u64::MAX >> (64 - split);
+                    for (a, part) in [(0, moved & first), (split, moved & !first)] {
+                        if part != 0 {
                             let chunk = (at + o + a) / Changed::CHUNK;
                             marks[chunk / 64] |= 1 << (chunk % 64);
                         }
@@ -589,8 +598,12 @@ impl Blocks {
             let (b0, b1) = (x0 / Self::SIZE, (x1 - 1) / Self::SIZE + 1);
             for y in (y0 as usize).min(h)..(y1 as usize).min(h) {
                 let row = &mut bits[y * words..(y + 1) * words];
-                for b in b0..b1 {
-                    row[b / 64] |= 1 << (b % 64);
+                // Blocks `b0..b1`, a word at a time.
+                let mut b = b0;
+                while b < b1 {
+                    let n = (64 - b % 64).min(b1 - b);
+                    row[b / 64] |= (u64::MAX >> (64 - n)) << (b % 64);
+                    b += n;
                 }
             }
         }
@@ -621,22 +634,24 @@ impl Blocks {
             .get(y * self.words..(y + 1) * self.words)
             .unwrap_or(&[]);
         let blocks = row.len() * 64;
-        let on = move |b: usize| row[b / 64] >> (b % 64) & 1 == 1;
+        // The first block at or after `b` that is on (`flip` 0) or off (`flip` all ones):
+        // a word at a time.
+        let next = move |mut b: usize, flip: u64| {
+            while let Some(&word) = row.get(b / 64) {
+                match (word ^ flip) >> (b % 64) {
+                    0 => b = (b / 64 + 1) * 64,
+                    bits => return b + bits.trailing_zeros() as usize,
+                }
+            }
+            blocks
+        };
         let mut b = 0;
         std::iter::from_fn(move || {
-            while b < blocks && (row[b / 64] >> (b % 64)) == 0 {
-                b = (b / 64 + 1) * 64;
-            }
-            while b < blocks && !on(b) {
-                b += 1;
-            }
-            if b >= blocks {
+            let start = next(b, 0);
+            if start >= blocks {
                 return None;
             }
-            let start = b;
-            while b < blocks && on(b) {
-                b += 1;
-            }
+            b = next(start, u64::MAX);
             Some((start * Self::SIZE, (b * Self::SIZE).min(self.w)))
         })
         .filter(|&(a, z)| a < z)
@@ -851,10 +866,59 @@ mod tests {
             };
             let want = look.index_of(c, &mut last);
             assert_eq!(
-                look.index_seen(c, &mut last_seen, &mut seen),
+                // The pixel's bytes as the picture has them: red lowest, then alpha.
+                look.index_seen(rgb_of_word(c) | 0xFF00_0000, &mut last_seen, &mut seen),
                 want,
                 "{c:06x}"
             );
+        }
+    }
+
+    /// The runs of blocks drawn on are where the boxes are, for boxes anywhere (at the
+    /// edges of a word of blocks, across words, off the picture, empty), row by row.
+    #[test]
+    fn runs_are_the_blocks_the_boxes_cover() {
+        let mut next = numbers(0x2545_F491_4F6C_DD1D);
+        for _ in 0..300 {
+            let w = 1 + (next() % 5000) as usize;
+            let h = 1 + (next() % 12) as usize;
+            let boxes: Vec<[u32; 4]> = (0..next() % 6)
+                .map(|_| {
+                    let x0 = (next() % (w as u64 + 40)) as u32;
+                    let y0 = (next() % (h as u64 + 2)) as u32;
+                    let x1 = x0 + (next() % 2200) as u32;
+                    [x0, y0, x1, y0 + (next() % 6) as u32]
+                })
+                .collect();
+            let blocks = Blocks::of(&boxes, w, h);
+            for y in 0..h {
+                // Block by block, as the boxes say.
+                let count = w.div_ceil(Blocks::SIZE);
+                let on = |b: usize| {
+                    boxes.iter().any(|&[x0, y0, x1, y1]| {
+                        let (x0, x1) = ((x0 as usize).min(w), (x1 as usize).min(w));
+                        (y0 as usize..y1 as usize).contains(&y)
+                            && x0 < x1
+                            && b * Blocks::SIZE < x1
+                            && x0 < (b + 1) * Blocks::SIZE
+                    })
+                };
+                let mut want = Vec::new();
+                let mut b = 0;
+                while b < count {
+                    if on(b) {
+                        let start = b;
+                        while b < count && on(b) {
+                            b += 1;
+                        }
+                        want.push((start * Blocks::SIZE, (b * Blocks::SIZE).min(w)));
+                    } else {
+                        b += 1;
+                    }
+                }
+                let got: Vec<(usize, usize)> = blocks.runs(y).collect();
+                assert_eq!(got, want, "width {w}, row {y}, boxes {boxes:?}");
+            }
         }
     }
 
