@@ -237,14 +237,15 @@ fn mask(style: TextStyle, origin: Pt, text: &str, pad: i32) -> Option<Mask> {
     let h = (y1 - y0 + pad).max(1) as usize;
     let mut data = vec![0.0f32; w * h];
     for (gx, gy, g) in &drawn {
-        let (gx, gy) = (gx - x0, gy - y0);
+        // Within the mask, whose box holds every glyph's.
+        let (gx, gy) = ((gx - x0) as usize, (gy - y0) as usize);
         for (y, row) in g.cover.chunks_exact(g.w.max(1)).enumerate() {
-            for (x, &c) in row.iter().enumerate() {
-                let (px, py) = (gx + x as i32, gy + y as i32);
-                if px >= 0 && py >= 0 && (px as usize) < w && (py as usize) < h {
-                    let i = py as usize * w + px as usize;
-                    data[i] = (data[i] + c).min(1.0);
-                }
+            let at = (gy + y) * w + gx;
+            let Some(out) = data.get_mut(at..at + row.len()) else {
+                continue;
+            };
+            for (d, &c) in out.iter_mut().zip(row) {
+                *d = (*d + c).min(1.0);
             }
         }
     }
@@ -284,14 +285,14 @@ fn glyph_cover(
     // Anywhere else than a whole pixel (no line of the pictures is), drawn there.
     let whole = |v: f32| v.fract() == 0.0 && v.abs() < 1e6;
     if !(whole(x) && whole(y)) {
-        return draw_glyph(style, id, x, y).map(|(x, y, g)| (x, y, Arc::new(g)));
+        return draw_glyph(style, id, x, y);
     }
     let key = (style.weight == Weight::Bold, style.px.to_bits(), id.0);
     let at = |(gx, gy, g): (i32, i32, Arc<GlyphCover>)| (gx + x as i32, gy + y as i32, g);
     if let Some(kept) = GLYPHS.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return kept.clone().map(at);
     }
-    let made = draw_glyph(style, id, 0.0, 0.0).map(|(x, y, g)| (x, y, Arc::new(g)));
+    let made = draw_glyph(style, id, 0.0, 0.0);
     let bytes = made.as_ref().map_or(0, |(_, _, g)| g.cover.len() * 4) + 64;
     let dropped = GLYPHS
         .lock()
@@ -303,7 +304,12 @@ fn glyph_cover(
 
 /// Glyph `id` of `style` outlined and drawn at (`x`, `y`): its box's top-left corner and
 /// coverage.
-fn draw_glyph(style: TextStyle, id: GlyphId, x: f32, y: f32) -> Option<(i32, i32, GlyphCover)> {
+fn draw_glyph(
+    style: TextStyle,
+    id: GlyphId,
+    x: f32,
+    y: f32,
+) -> Option<(i32, i32, Arc<GlyphCover>)> {
     let scale = PxScale::from(style.px);
     let g = font(style.weight)
         .outline_glyph(id.with_scale_and_position(scale, ab_glyph::point(x, y)))?;
@@ -315,7 +321,11 @@ fn draw_glyph(style: TextStyle, id: GlyphId, x: f32, y: f32) -> Option<(i32, i32
             *v = c;
         }
     });
-    Some((b.min.x as i32, b.min.y as i32, GlyphCover { w, h, cover }))
+    Some((
+        b.min.x as i32,
+        b.min.y as i32,
+        Arc::new(GlyphCover { w, h, cover }),
+    ))
 }
 
 /// Where a line of text is anchored.
