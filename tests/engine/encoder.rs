@@ -7,7 +7,7 @@
 use std::io::Read;
 
 use primeclimb::lang::Lang;
-use primeclimb::render::deflate::{self, Changed, Coder};
+use primeclimb::render::deflate::{self, Changed, Coder, StaticParse};
 use primeclimb::render::encode::Indexed;
 use primeclimb::render::{
     board_png_in, demo, indexed, refine, render_board, LastTurn, Look, Palette, RenderOptions,
@@ -62,6 +62,21 @@ fn picture_like(pieces: &[(u8, u8, u16)], stride: usize) -> Vec<u8> {
     out
 }
 
+/// `base` with each edit's bytes (from its place, wrapped to the length, for its length
+/// cut at the end) set to its value.
+fn filled(base: &[u8], edits: &[(u32, usize, u8)]) -> Vec<u8> {
+    let mut now = base.to_vec();
+    for &(at, len, value) in edits {
+        if now.is_empty() {
+            break;
+        }
+        let a = at as usize % now.len();
+        let b = (a + len).min(now.len());
+        now[a..b].fill(value);
+    }
+    now
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -79,8 +94,9 @@ proptest! {
         let tokens = deflate::parse(&base, chain);
         // Blocks of a few kilobytes: many boundaries, inside kept runs and fresh steps.
         let coder = Coder::with_blocks(&base, &tokens, &[], block);
+        let parse = StaticParse::new(tokens, base.len());
         let unchanged = Changed::between(&base, &base);
-        let steps = deflate::reparse(&base, &unchanged, &tokens, stride);
+        let steps = deflate::reparse(&base, &unchanged, &parse, stride);
         prop_assert_eq!(inflate(&coder.zlib(&base, &steps)), base.clone());
 
         let mut now = base.clone();
@@ -95,7 +111,7 @@ proptest! {
             }
         }
         let changed = Changed::between(&base, &now);
-        let steps = deflate::reparse(&now, &changed, &tokens, stride);
+        let steps = deflate::reparse(&now, &changed, &parse, stride);
         prop_assert_eq!(inflate(&coder.zlib(&now, &steps)), now);
     }
 
@@ -120,20 +136,13 @@ proptest! {
         }
         prop_assert_eq!(at, base.len());
         let coder = Coder::with_blocks(&base, &tokens, &[], block);
+        let parse = StaticParse::new(tokens, base.len());
         let unchanged = Changed::between(&base, &base);
-        let steps = deflate::reparse(&base, &unchanged, &tokens, stride);
+        let steps = deflate::reparse(&base, &unchanged, &parse, stride);
         prop_assert_eq!(inflate(&coder.zlib(&base, &steps)), base.clone());
 
-        let mut now = base.clone();
-        for &(at, len, value) in &edits {
-            if now.is_empty() {
-                break;
-            }
-            let a = at as usize % now.len();
-            let b = (a + len).min(now.len());
-            now[a..b].fill(value);
-        }
-        let steps = deflate::reparse(&now, &Changed::between(&base, &now), &tokens, stride);
+        let now = filled(&base, &edits);
+        let steps = deflate::reparse(&now, &Changed::between(&base, &now), &parse, stride);
         prop_assert_eq!(inflate(&coder.zlib(&now, &steps)), now);
     }
 }
@@ -151,7 +160,8 @@ fn the_thorough_parse_is_smaller_on_a_board() {
     let raw = look.scanlines(look.base());
     let size = |tokens: &[deflate::Token]| {
         let coder = Coder::new(&raw, tokens, &[]);
-        let steps = deflate::reparse(&raw, &Changed::between(&raw, &raw), tokens, 513);
+        let parse = StaticParse::new(tokens.to_vec(), raw.len());
+        let steps = deflate::reparse(&raw, &Changed::between(&raw, &raw), &parse, 513);
         let z = coder.zlib(&raw, &steps);
         assert_eq!(inflate(&z), raw);
         z.len()
@@ -233,6 +243,37 @@ proptest! {
             prop_assert_eq!(marked.unchanged(a, b), whole.unchanged(a, b), "bytes {}..{}", a, b);
         }
     }
+
+    /// The tokens a picture breaks, found from its changed chunks alone, are those over
+    /// bytes that changed or (a match) copying bytes that changed, whatever the parse
+    /// (literals, short matches, long ones reaching rows back, runs over their own
+    /// bytes) and wherever the changes fall; the bit past the last token is set.
+    #[test]
+    fn the_broken_tokens_are_those_over_changed_bytes_or_sources(
+        pieces in prop::collection::vec((any::<u8>(), any::<u8>(), any::<u16>()), 0..60),
+        stride in 2usize..300,
+        edits in prop::collection::vec((any::<u32>(), 1usize..200, any::<u8>()), 0..10),
+        thorough in any::<bool>(),
+    ) {
+        let base = picture_like(&pieces, stride);
+        let tokens = match thorough {
+            true => deflate::parse_optimal(&base, 32, deflate::MAX_MATCH),
+            false => deflate::parse(&base, 16),
+        };
+        let now = filled(&base, &edits);
+        let changed = Changed::between(&base, &now);
+        let parse = StaticParse::new(tokens.clone(), base.len());
+        let broken = parse.broken(&changed);
+        for (t, k) in tokens.iter().enumerate() {
+            let (pos, span, dist) = (k.pos as usize, k.span(), usize::from(k.dist));
+            let holds = changed.unchanged(pos, pos + span)
+                && changed.unchanged(pos - dist, pos - dist + span);
+            prop_assert_eq!(broken[t / 64] >> (t % 64) & 1 == 1, !holds, "token {} {:?}", t, k);
+        }
+        let n = tokens.len();
+        prop_assert_eq!(broken.len(), n / 64 + 1);
+        prop_assert_eq!(broken[n / 64] >> (n % 64) & 1, 1);
+    }
 }
 
 #[test]
@@ -250,7 +291,8 @@ fn extreme_streams_inflate() {
             deflate::parse_optimal(&data, 16, deflate::MAX_MATCH),
         ] {
             let coder = Coder::new(&data, &tokens, &[]);
-            let steps = deflate::reparse(&data, &Changed::between(&data, &data), &tokens, 1025);
+            let parse = StaticParse::new(tokens.clone(), data.len());
+            let steps = deflate::reparse(&data, &Changed::between(&data, &data), &parse, 1025);
             assert_eq!(inflate(&coder.zlib(&data, &steps)), data);
         }
     }
@@ -271,7 +313,8 @@ fn a_short_fresh_match_at_the_very_end_inflates() {
             now[k] = now[k - STRIDE];
         }
         assert_ne!(now, base);
-        let steps = deflate::reparse(&now, &Changed::between(&base, &now), &tokens, STRIDE);
+        let parse = StaticParse::new(tokens.clone(), now.len());
+        let steps = deflate::reparse(&now, &Changed::between(&base, &now), &parse, STRIDE);
         let coder = Coder::new(&base, &tokens, &[]);
         assert_eq!(
             inflate(&coder.zlib(&now, &steps)),

@@ -63,6 +63,48 @@ fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
     l
 }
 
+/// A fresh step's candidate: the bytes `d` back from `i` (`here` are those at `i`), kept
+/// in `best` (length, distance) when they match more of `here` than `best` does. `d` is 1
+/// to `reach` (0, no candidate, wraps past it).
+#[inline(always)]
+fn consider(now: &[u8], here: &[u8], i: usize, reach: usize, d: usize, best: &mut (usize, usize)) {
+    if d.wrapping_sub(1) >= reach {
+        return;
+    }
+    let max = here.len();
+    let Some(from) = now.get(i - d..i - d + max) else {
+        return;
+    };
+    // Only a match longer than the best so far matters: its byte there first.
+    let at = best.0.min(max - 1);
+    if from[at] != here[at] {
+        return;
+    }
+    let l = common_prefix(from, here);
+    if l > best.0 {
+        *best = (l, d);
+    }
+}
+
+/// How many bytes the two slices (of one length) start with in common.
+#[inline(always)]
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let mut l = 0;
+    for (x, y) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        let x = u64::from_le_bytes(x.try_into().unwrap_or([0; 8]));
+        let y = u64::from_le_bytes(y.try_into().unwrap_or([0; 8]));
+        if x != y {
+            return l + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        l += 8;
+    }
+    l + a[l..]
+        .iter()
+        .zip(&b[l..])
+        .take_while(|(x, y)| x == y)
+        .count()
+}
+
 const HASH_BITS: u32 = 16;
 
 fn hash3(data: &[u8], i: usize) -> usize {
@@ -351,11 +393,15 @@ pub fn parse_optimal(data: &[u8], chain: usize, nice: usize) -> Vec<Token> {
 }
 
 /// Which parts of a picture's bytes differ from the static board's, in chunks of
-/// [`Changed::CHUNK`] bytes, with running counts so any range is asked in constant time.
+/// [`Changed::CHUNK`] bytes, a bit each, so any range a token covers is asked in one or
+/// two words.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Changed {
-    /// `before[k]`: how many of the chunks before chunk `k` changed.
-    before: Vec<u32>,
+    /// How many chunks the bytes make.
+    chunks: usize,
+    /// The chunks that changed (chunk `k`: bit `k % 64` of `marks[k / 64]`), none past
+    /// the last.
+    marks: Vec<u64>,
 }
 
 impl Changed {
@@ -363,36 +409,28 @@ impl Changed {
 
     /// Compare `now` with `base` (the same length).
     pub fn between(base: &[u8], now: &[u8]) -> Changed {
-        let mut before = Vec::with_capacity(now.len() / Self::CHUNK + 2);
-        let mut count = 0u32;
-        before.push(0);
-        for (a, b) in base.chunks(Self::CHUNK).zip(now.chunks(Self::CHUNK)) {
-            count += u32::from(a != b);
-            before.push(count);
+        let chunks = now.len().div_ceil(Self::CHUNK);
+        let mut marks = vec![0u64; chunks.div_ceil(64)];
+        let pairs = base.chunks(Self::CHUNK).zip(now.chunks(Self::CHUNK));
+        for (k, (a, b)) in pairs.enumerate() {
+            marks[k / 64] |= u64::from(a != b) << (k % 64);
         }
-        Changed { before }
+        Changed { chunks, marks }
     }
 
     /// The same from marks already made, a bit a chunk (chunk `k`: bit `k % 64` of
     /// `marks[k / 64]`), for bytes `len` long.
     pub fn from_marks(marks: &[u64], len: usize) -> Changed {
         let chunks = len.div_ceil(Self::CHUNK);
-        let mut before = Vec::with_capacity(chunks + 1);
-        let mut count = 0u32;
-        before.push(0);
-        for (i, &word) in marks.iter().enumerate().take(chunks.div_ceil(64)) {
-            let bits = (chunks - i * 64).min(64);
-            if word == 0 {
-                before.resize(before.len() + bits, count);
-                continue;
-            }
-            for b in 0..bits {
-                count += (word >> b) as u32 & 1;
-                before.push(count);
-            }
+        let mut kept = vec![0u64; chunks.div_ceil(64)];
+        for (k, (to, &word)) in kept.iter_mut().zip(marks).enumerate() {
+            // (No marks past the last chunk.)
+            *to = word & (u64::MAX >> (64 - (chunks - k * 64).min(64)));
         }
-        before.resize(chunks + 1, count);
-        Changed { before }
+        Changed {
+            chunks,
+            marks: kept,
+        }
     }
 
     /// Whether bytes `a..b` are all as in the static board.
@@ -400,28 +438,138 @@ impl Changed {
         if a >= b {
             return true;
         }
-        let (ca, cb) = (a / Self::CHUNK, (b - 1) / Self::CHUNK + 1);
-        match (self.before.get(ca), self.before.get(cb)) {
-            (Some(x), Some(y)) => x == y,
+        // The first chunk and the last.
+        let (ca, cb) = (a / Self::CHUNK, (b - 1) / Self::CHUNK);
+        if cb >= self.chunks {
+            return false;
+        }
+        let (first, last) = (u64::MAX << (ca % 64), u64::MAX >> (63 - cb % 64));
+        match self.marks.get(ca / 64..=cb / 64) {
+            Some([one]) => one & first & last == 0,
+            Some([head, middle @ .., tail]) => {
+                head & first == 0 && tail & last == 0 && middle.iter().all(|&w| w == 0)
+            }
             _ => false,
         }
     }
+
+    /// Each chunk that changed, in order, to `f`.
+    fn each_chunk(&self, mut f: impl FnMut(usize)) {
+        for (w, &word) in self.marks.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                f(w * 64 + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        }
+    }
+}
+
+/// A static board's parse, with the tokens each chunk of its bytes concerns: those whose
+/// bytes or source bytes lie in it. A picture's changed chunks then name the tokens it
+/// breaks, and the rest are kept without being looked at one by one.
+pub struct StaticParse {
+    tokens: Vec<Token>,
+    /// Chunk `c` ([`Changed::CHUNK`] bytes) concerns `concern[first[c]..first[c + 1]]`.
+    first: Vec<u32>,
+    concern: Vec<u32>,
+}
+
+impl StaticParse {
+    /// `tokens`, a parse of bytes `len` long (each token following the last).
+    pub fn new(tokens: Vec<Token>, len: usize) -> StaticParse {
+        let chunks = len.div_ceil(Changed::CHUNK);
+        // The chunks a token's bytes and its source lie in: one range when they meet.
+        let ranges = |k: &Token| {
+            let (pos, span, dist) = (k.pos as usize, k.span(), usize::from(k.dist));
+            let chunk = |a: usize| (a / Changed::CHUNK).min(chunks);
+            let own = (chunk(pos), chunk(pos + span - 1) + 1);
+            let from = pos.saturating_sub(dist);
+            let source = (chunk(from), chunk(from + span - 1) + 1);
+            if dist == 0 || source.1 >= own.0 {
+                [(source.0.min(own.0), own.1), (0, 0)]
+            } else {
+                [source, own]
+            }
+        };
+        let mut first = vec![0u32; chunks + 2];
+        for k in &tokens {
+            for (a, b) in ranges(k) {
+                for c in a..b.min(chunks) {
+                    first[c + 2] += 1;
+                }
+            }
+        }
+        for c in 2..first.len() {
+            first[c] += first[c - 1];
+        }
+        // `first[c + 1]` is where chunk `c`'s tokens go, moved on as they are put.
+        let mut concern = vec![0u32; first[chunks + 1] as usize];
+        for (t, k) in tokens.iter().enumerate() {
+            for (a, b) in ranges(k) {
+                for c in a..b.min(chunks) {
+                    concern[first[c + 1] as usize] = t as u32;
+                    first[c + 1] += 1;
+                }
+            }
+        }
+        first.truncate(chunks + 1);
+        StaticParse {
+            tokens,
+            first,
+            concern,
+        }
+    }
+
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    /// The tokens whose bytes or source bytes `changed` says changed, a bit each (token
+    /// `t`: bit `t % 64` of word `t / 64`), with the bit past the last token set.
+    pub fn broken(&self, changed: &Changed) -> Vec<u64> {
+        let n = self.tokens.len();
+        let mut bits = vec![0u64; n / 64 + 1];
+        changed.each_chunk(|c| {
+            let (Some(&a), Some(&b)) = (self.first.get(c), self.first.get(c + 1)) else {
+                return;
+            };
+            for &t in self.concern.get(a as usize..b as usize).unwrap_or(&[]) {
+                bits[t as usize / 64] |= 1 << (t % 64);
+            }
+        });
+        bits[n / 64] |= 1 << (n % 64);
+        bits
+    }
+}
+
+/// The first token from `t` on that `broken` (see [`StaticParse::broken`]) has a bit for.
+fn next_broken(broken: &[u64], t: usize) -> usize {
+    let mut w = t / 64;
+    let mut word = broken.get(w).map_or(1, |&x| x & (u64::MAX << (t % 64)));
+    while word == 0 {
+        w += 1;
+        word = broken.get(w).copied().unwrap_or(1);
+    }
+    w * 64 + word.trailing_zeros() as usize
 }
 
 /// A fresh step takes the first candidate at least this long.
 const GOOD_ENOUGH: usize = 32;
 
-/// Parse `now`, a picture whose bytes differ from the static board's (parsed as `base`)
-/// only where `changed` says: every token of `base` over unchanged bytes (and, for a
-/// match, unchanged source bytes) is kept; elsewhere a quick greedy parse tries the rest
+/// Parse `now`, a picture whose bytes differ from the static board's (parsed as `parse`)
+/// only where `changed` says: every static token over unchanged bytes (and, for a match,
+/// unchanged source bytes) is kept; elsewhere a quick greedy parse tries the rest
 /// of the static token there, a run, the bytes a row above (`stride` bytes a row), and a
 /// small hash of recent positions (every byte of a fresh step, but of a long match only
 /// its first).
-pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> Vec<Step> {
+pub fn reparse(now: &[u8], changed: &Changed, parse: &StaticParse, stride: usize) -> Vec<Step> {
     const RECENT_BITS: u32 = 12;
     /// A fresh match shorter than this puts each of its positions in the hash, so the
     /// bytes after it (text's anti-aliased edges, most of them) are found again later.
     const SHORT: usize = 16;
+    let base = parse.tokens();
+    let broken = parse.broken(changed);
     let n = now.len();
     // Room for as many steps as the static parse has tokens (a picture has fewer: the
     // demo 23,600 for 43,000), so the vector is not copied as it grows, three times a
@@ -436,20 +584,15 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
         while t + 1 < base.len() && base[t + 1].pos as usize <= i {
             t += 1;
         }
-        // At a static token's start: keep it and those after it while they hold, one
-        // step for the run (most of a picture goes here).
+        // At a static token's start: keep it and those after it up to the next one the
+        // picture broke, one step for the run (most of a picture goes here).
         if base.get(t).is_some_and(|k| k.pos as usize == i) {
-            let first = t;
-            while let Some(&k) = base.get(t) {
-                let (end, dist) = (i + k.span(), usize::from(k.dist));
-                if !changed.unchanged(i, end) || !changed.unchanged(i - dist, end - dist) {
-                    break;
-                }
-                i = end;
-                t += 1;
-            }
-            if t > first {
-                out.keep_run(first, t - first);
+            let end = next_broken(&broken, t).min(base.len());
+            if end > t {
+                out.keep_run(t, end - t);
+                let last = base[end - 1];
+                i = last.pos as usize + last.span();
+                t = end;
                 continue;
             }
         }
@@ -474,37 +617,64 @@ pub fn reparse(now: &[u8], changed: &Changed, base: &[Token], stride: usize) -> 
         // A fresh step.
         let max = MAX_MATCH.min(n - i);
         let mut best = (0usize, 0usize);
-        let consider = |d: usize, best: &mut (usize, usize)| {
-            if d == 0 || d > i || d > WINDOW || max < MIN_MATCH {
-                return;
+        if max >= MIN_MATCH {
+            // How far back a match may reach from here.
+            let reach = i.min(WINDOW);
+            let here = &now[i..i + max];
+            let own = tok.filter(|k| k.len > 0).map_or(0, |k| usize::from(k.dist));
+            // The last position with the same four bytes, if any.
+            let mut hashed = 0;
+            if i + 4 <= n {
+                let h = bucket(u32::from_le_bytes(
+                    now[i..i + 4].try_into().unwrap_or([0; 4]),
+                ));
+                let p = recent[h];
+                recent[h] = i as u32;
+                if p != u32::MAX {
+                    hashed = i - p as usize;
+                }
             }
-            // Only a match longer than the best so far matters: its byte there first.
-            let at = best.0.min(max - 1);
-            if now[i - d + at] != now[i + at] {
-                return;
-            }
-            let l = match_len(now, i - d, i, max);
-            if l > best.0 {
-                *best = (l, d);
-            }
-        };
-        if let Some(k) = tok.filter(|k| k.len > 0) {
-            consider(usize::from(k.dist), &mut best);
-        }
-        for d in [1, stride] {
-            if best.0 >= GOOD_ENOUGH {
-                break;
-            }
-            consider(d, &mut best);
-        }
-        if i + 4 <= n {
-            let h = bucket(u32::from_le_bytes(
-                now[i..i + 4].try_into().unwrap_or([0; 4]),
-            ));
-            let p = recent[h];
-            recent[h] = i as u32;
-            if p != u32::MAX && best.0 < GOOD_ENOUGH {
-                consider(i - p as usize, &mut best);
+            // In order: the static token's distance, the byte before, the row above (each
+            // once: the static distance is often one of them), the hash's. Each is taken
+            // when no earlier one matched `GOOD_ENOUGH` bytes and it matches more than
+            // they do. (0: none.)
+            let candidates = [
+                own,
+                if own == 1 { 0 } else { 1 },
+                if own == stride { 0 } else { stride },
+                hashed,
+            ];
+            if max >= 8 {
+                // How many of their first 8 bytes each matches, found with no branch (a
+                // guess that fails costs more than the work): most fresh steps end here.
+                let word =
+                    |at: usize| u64::from_le_bytes(now[at..at + 8].try_into().unwrap_or([0; 8]));
+                let head = word(i);
+                let mut heads = [0usize; 4];
+                for (l, &d) in heads.iter_mut().zip(&candidates) {
+                    let valid = d.wrapping_sub(1) < reach;
+                    let from = if valid { i - d } else { i };
+                    let same = ((word(from) ^ head).trailing_zeros() / 8) as usize;
+                    *l = if valid { same } else { 0 };
+                }
+                for (&l, &d) in heads.iter().zip(&candidates) {
+                    if best.0 >= GOOD_ENOUGH {
+                        break;
+                    }
+                    let l = match l {
+                        8 => 8 + common_prefix(&now[i - d + 8..i - d + max], &here[8..]),
+                        l => l,
+                    };
+                    if l > best.0 {
+                        best = (l, d);
+                    }
+                }
+            } else {
+                for d in candidates {
+                    if best.0 < GOOD_ENOUGH {
+                        consider(now, here, i, reach, d, &mut best);
+                    }
+                }
             }
         }
         if best.0 >= MIN_MATCH {
@@ -617,9 +787,29 @@ impl Bits {
     /// Add bits `from..to` of `src` (bits numbered from the first byte's lowest).
     fn copy_bits(&mut self, src: &[u8], from: usize, to: usize) {
         let mut at = from;
+        // First whatever waits is written out, so fewer than 8 bits wait; then 56 bits
+        // at a time go in whole: the 7 bytes they complete are written and fewer than 8
+        // bits wait again (no branch on how many bytes were completed).
+        self.flush();
+        const TAKE: usize = 56;
+        while to - at >= TAKE {
+            let byte = at / 8;
+            let Some(word) = src.get(byte..byte + 8) else {
+                break;
+            };
+            let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+            self.acc |= ((word >> (at % 8)) & ((1 << TAKE) - 1)) << self.n;
+            if self.len + 16 > self.out.len() {
+                self.out.resize(self.out.len() * 2 + 16, 0);
+            }
+            self.out[self.len..self.len + 8].copy_from_slice(&self.acc.to_le_bytes());
+            self.len += TAKE / 8;
+            self.acc >>= TAKE;
+            at += TAKE;
+        }
         while at < to {
             // After a flush fewer than 8 bits wait, so 56 more fit the accumulator.
-            let take = (to - at).min(56);
+            let take = (to - at).min(TAKE);
             let byte = at / 8;
             let word = match src.get(byte..byte + 8) {
                 Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
@@ -880,26 +1070,24 @@ impl BlockCode {
     }
 
     /// Write token `t` of `data`: a literal's code, or a length's code and extra bits
-    /// then a distance's (at most 48 bits, one flush).
+    /// then a distance's (at most 48 bits, one flush). Both are looked up and the one
+    /// that applies chosen, with no branch: which one comes next is hard to guess.
     #[inline]
     fn put(&self, bits: &mut Bits, data: &[u8], t: Token) {
-        if t.len == 0 {
-            let (code, n) = self.lit[usize::from(data[t.pos as usize])];
-            bits.put(code, n);
-        } else {
-            let (code, n) = self.lengths[usize::from(t.len)];
-            bits.put(code, n);
-            let d = usize::from(t.dist) - 1;
-            let codes = self.dist_codes;
-            let symbol = usize::from(if d < 256 {
-                codes[d]
-            } else {
-                codes[256 + (d >> 7)]
-            });
-            let c = self.dist[symbol];
-            // Its extra bits: how far past the code's first distance.
-            bits.put(c.bits | (d as u32 - c.first) << c.n, c.n + c.extra);
-        }
+        let literal = self.lit[usize::from(data[t.pos as usize])];
+        let length = self.lengths[usize::from(t.len)];
+        // (A literal's distance, 0, looks up the last code, unused.)
+        let d = usize::from(t.dist).wrapping_sub(1) & (WINDOW - 1);
+        let symbol = usize::from(self.dist_codes[if d < 256 { d } else { 256 + (d >> 7) }]);
+        let c = self.dist[symbol];
+        // Its extra bits: how far past the code's first distance.
+        let distance = (c.bits | (d as u32 - c.first) << c.n, c.n + c.extra);
+        let ((v1, n1), (v2, n2)) = match t.len {
+            0 => (literal, (0, 0)),
+            _ => (length, distance),
+        };
+        bits.put(v1, n1);
+        bits.put(v2, n2);
         bits.flush();
     }
 

@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use image::RgbaImage;
 
-use super::deflate::{self, Changed, Coder, Token};
+use super::deflate::{self, Changed, Coder, StaticParse, Token};
 
 /// The most colours a look's palette holds: a PNG palette's 256, less one the replay's GIF
 /// keeps for "unchanged since the frame before" (transparent).
@@ -69,7 +69,7 @@ pub struct Indexed {
 
 /// A parse of a look's static board and the codes fitted to it.
 struct Parse {
-    tokens: Vec<Token>,
+    tokens: StaticParse,
     coder: Coder,
 }
 
@@ -77,17 +77,18 @@ impl Parse {
     /// The codes for the static board `raw` parsed as `tokens`, fitted to it and to the
     /// sample pictures `samples` as they will be parsed against it (`stride` bytes a row).
     fn new(raw: &[u8], tokens: Vec<Token>, samples: &[Vec<u8>], stride: usize) -> Parse {
+        let tokens = StaticParse::new(tokens, raw.len());
         let parsed: Vec<(&[u8], Vec<Token>)> = samples
             .iter()
             .map(|now| {
                 let changed = Changed::between(raw, now);
                 let steps = deflate::reparse(now, &changed, &tokens, stride);
-                (now.as_slice(), deflate::tokens_of(&steps, &tokens))
+                (now.as_slice(), deflate::tokens_of(&steps, tokens.tokens()))
             })
             .collect();
         let samples: Vec<(&[u8], &[Token])> =
             parsed.iter().map(|(d, t)| (*d, t.as_slice())).collect();
-        let coder = Coder::new(raw, &tokens, &samples);
+        let coder = Coder::new(raw, tokens.tokens(), &samples);
         Parse { tokens, coder }
     }
 }
@@ -177,6 +178,76 @@ fn differing(now: &[u8], base: &[u8]) -> u64 {
     !same & (u64::MAX >> (64 - pixels.max(1)))
 }
 
+/// What the indices `now` changed by from `was` (of one length, at most 64): their sum,
+/// their sum weighted by place (the first's weight 0), and which changed, a bit each.
+fn change_of(now: &[u8], was: &[u8]) -> (i64, i64, u64) {
+    #[cfg(target_arch = "x86_64")]
+    if let (Ok(now), Ok(was)) = (now.try_into(), was.try_into()) {
+        // SAFETY: SSE2 is part of x86-64 itself: every processor that runs this code has it.
+        return unsafe { change_of_32(now, was) };
+    }
+    change_of_each(now, was)
+}
+
+/// [`change_of`] an index at a time.
+fn change_of_each(now: &[u8], was: &[u8]) -> (i64, i64, u64) {
+    let (mut by, mut by_place, mut moved) = (0i64, 0i64, 0u64);
+    for (j, (&i, &w)) in now.iter().zip(was).enumerate() {
+        let d = i64::from(i) - i64::from(w);
+        by += d;
+        by_place += d * j as i64;
+        moved |= u64::from(i != w) << j;
+    }
+    (by, by_place, moved)
+}
+
+/// [`change_of`] for 32 indices, sixteen at a time: the differences widened to 16 bits
+/// and multiplied by their places (and by one) in pairs, with no branch.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn change_of_32(now: &[u8; 32], was: &[u8; 32]) -> (i64, i64, u64) {
+    use std::arch::x86_64::{
+        __m128i, _mm_add_epi32, _mm_cmpeq_epi8, _mm_cvtsi128_si32, _mm_madd_epi16,
+        _mm_movemask_epi8, _mm_set1_epi16, _mm_set_epi16, _mm_set_epi64x, _mm_setzero_si128,
+        _mm_shuffle_epi32, _mm_sub_epi16, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+    let word = |b: &[u8]| i64::from_le_bytes(b.try_into().unwrap_or([0; 8]));
+    let load = |b: &[u8]| _mm_set_epi64x(word(&b[8..16]), word(&b[..8]));
+    // The four lanes' sum.
+    let total = |v: __m128i| {
+        let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b01_00_11_10>(v));
+        let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b10_11_00_01>(v));
+        i64::from(_mm_cvtsi128_si32(v))
+    };
+    let zero = _mm_setzero_si128();
+    let one = _mm_set1_epi16(1);
+    let (mut sum, mut weighted, mut same) = (zero, zero, 0u64);
+    for half in 0..2 {
+        let (a, b) = (load(&now[16 * half..]), load(&was[16 * half..]));
+        same |= u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u16) << (16 * half);
+        let first = 16 * half as i16;
+        let places = [
+            (
+                _mm_unpacklo_epi8(a, zero),
+                _mm_unpacklo_epi8(b, zero),
+                first,
+            ),
+            (
+                _mm_unpackhi_epi8(a, zero),
+                _mm_unpackhi_epi8(b, zero),
+                first + 8,
+            ),
+        ];
+        for (a, b, p) in places {
+            let d = _mm_sub_epi16(a, b);
+            let place = _mm_set_epi16(p + 7, p + 6, p + 5, p + 4, p + 3, p + 2, p + 1, p);
+            sum = _mm_add_epi32(sum, _mm_madd_epi16(d, one));
+            weighted = _mm_add_epi32(weighted, _mm_madd_epi16(d, place));
+        }
+    }
+    (total(sum), total(weighted), !same & 0xFFFF_FFFF)
+}
+
 /// Which of the (up to 32) pixels of `now` differ from `base`'s: [`differing`].
 #[cfg(target_arch = "x86_64")]
 fn changed_pixels(now: &[u8], base: &[u8]) -> u64 {
@@ -256,7 +327,7 @@ impl Indexed {
             raw: Vec::new(),
             raw_adler: Adler::of(&[]),
             parse: RwLock::new(Arc::new(Parse {
-                tokens: Vec::new(),
+                tokens: StaticParse::new(Vec::new(), 0),
                 coder: Coder::new(&[], &[], &[]),
             })),
             samples: Mutex::new(None),
@@ -495,24 +566,19 @@ impl Indexed {
                     let o = k * RUN;
                     let n = now.len() / 4;
                     let (run, run_was) = (&mut out[o..o + n], &was[o..o + n]);
-                    // What the indices changed by, and by each one's place in the run,
-                    // for the checksum, and which changed, a bit each: no branch on
-                    // whether an index changed. (Only a pixel that differs can have
-                    // another index than the static board's: `out` holds those.)
-                    let (mut by, mut by_place, mut moved) = (0i64, 0i64, 0u64);
+                    // The pixels that differ looked up; then what the indices changed
+                    // by, and by each one's place in the run, for the checksum, and which
+                    // changed, a bit each, the run's 32 at once. (Only a pixel that
+                    // differs can have another index than the static board's: `out`
+                    // holds the static board's indices for the others.)
                     while differ != 0 {
                         let j = differ.trailing_zeros() as usize;
                         differ &= differ - 1;
                         // (`j` is below the run's length: `differ` has no bit past it.)
                         let p = now[4 * j..4 * j + 4].try_into().unwrap_or([0; 4]);
-                        let i = self.index_seen(u32::from_le_bytes(p), &mut last, &mut seen);
-                        let was = run_was[j];
-                        run[j] = i;
-                        let d = i64::from(i) - i64::from(was);
-                        by += d;
-                        by_place += d * j as i64;
-                        moved |= u64::from(i != was) << j;
+                        run[j] = self.index_seen(u32::from_le_bytes(p), &mut last, &mut seen);
                     }
+                    let (by, by_place, moved) = change_of(run, run_was);
                     sums.add(at + o, by, by_place);
                     // The chunks of the scanlines this run lies in (at most two) that now
                     // differ from the static board's.
@@ -835,6 +901,62 @@ mod tests {
                 assert_eq!(changed_pixels(&now, &base), want, "{pixels} pixels");
             }
         }
+    }
+
+    /// What a run's indices changed by, found sixteen at a time, is what adding them up
+    /// one by one gives: for runs of 32 (the picture's blocks) and of every shorter
+    /// length a row's end leaves, with no change, a few, all, and the largest changes
+    /// both ways (0 to 255 and back) in every place.
+    #[test]
+    fn a_runs_change_is_the_sum_of_its_indices_changes() {
+        let mut next = numbers(0x6A09_E667_F3BC_C909u64);
+        for len in 1..=32usize {
+            for round in 0..300 {
+                let was: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+                let mut now = was.clone();
+                match round % 4 {
+                    0 => {}
+                    1 => {
+                        for _ in 0..next() % 4 {
+                            let j = next() as usize % len;
+                            now[j] = next() as u8;
+                        }
+                    }
+                    2 => now.iter_mut().for_each(|x| *x = next() as u8),
+                    _ => {
+                        for (j, x) in now.iter_mut().enumerate() {
+                            *x = if (j + round) % 2 == 0 { 255 } else { 0 };
+                        }
+                    }
+                }
+                let mut each = (0i64, 0i64, 0u64);
+                for (j, (&i, &w)) in now.iter().zip(&was).enumerate() {
+                    let d = i64::from(i) - i64::from(w);
+                    each = (
+                        each.0 + d,
+                        each.1 + d * j as i64,
+                        each.2 | u64::from(i != w) << j,
+                    );
+                }
+                assert_eq!(change_of(&now, &was), each, "{len} indices, round {round}");
+                assert_eq!(
+                    change_of_each(&now, &was),
+                    each,
+                    "{len} indices, round {round}"
+                );
+            }
+        }
+        // The extremes in every place: all 255 over all 0, and the other way.
+        let (full, empty) = ([255u8; 32], [0u8; 32]);
+        let weights: i64 = (0..32).sum();
+        assert_eq!(
+            change_of(&full, &empty),
+            (32 * 255, 255 * weights, 0xFFFF_FFFF)
+        );
+        assert_eq!(
+            change_of(&empty, &full),
+            (-32 * 255, -255 * weights, 0xFFFF_FFFF)
+        );
     }
 
     /// A picture's colours looked up through [`Seen`] get the entries the look's map
