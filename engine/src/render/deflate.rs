@@ -48,42 +48,7 @@ impl Token {
 
 /// How many bytes at `b` repeat those at `a` (`a < b`), up to `max`.
 fn match_len(data: &[u8], a: usize, b: usize, max: usize) -> usize {
-    let mut l = 0;
-    while l + 8 <= max {
-        let x = u64::from_le_bytes(data[a + l..a + l + 8].try_into().unwrap_or([0; 8]));
-        let y = u64::from_le_bytes(data[b + l..b + l + 8].try_into().unwrap_or([0; 8]));
-        if x != y {
-            return l + ((x ^ y).trailing_zeros() / 8) as usize;
-        }
-        l += 8;
-    }
-    while l < max && data[a + l] == data[b + l] {
-        l += 1;
-    }
-    l
-}
-
-/// A fresh step's candidate: the bytes `d` back from `i` (`here` are those at `i`), kept
-/// in `best` (length, distance) when they match more of `here` than `best` does. `d` is 1
-/// to `reach` (0, no candidate, wraps past it).
-#[inline(always)]
-fn consider(now: &[u8], here: &[u8], i: usize, reach: usize, d: usize, best: &mut (usize, usize)) {
-    if d.wrapping_sub(1) >= reach {
-        return;
-    }
-    let max = here.len();
-    let Some(from) = now.get(i - d..i - d + max) else {
-        return;
-    };
-    // Only a match longer than the best so far matters: its byte there first.
-    let at = best.0.min(max - 1);
-    if from[at] != here[at] {
-        return;
-    }
-    let l = common_prefix(from, here);
-    if l > best.0 {
-        *best = (l, d);
-    }
+    common_prefix(&data[a..a + max], &data[b..b + max])
 }
 
 /// How many bytes the two slices (of one length) start with in common.
@@ -644,36 +609,32 @@ pub fn reparse(now: &[u8], changed: &Changed, parse: &StaticParse, stride: usize
                 if own == stride { 0 } else { stride },
                 hashed,
             ];
-            if max >= 8 {
-                // How many of their first 8 bytes each matches, found with no branch (a
-                // guess that fails costs more than the work): most fresh steps end here.
-                let word =
-                    |at: usize| u64::from_le_bytes(now[at..at + 8].try_into().unwrap_or([0; 8]));
-                let head = word(i);
-                let mut heads = [0usize; 4];
-                for (l, &d) in heads.iter_mut().zip(&candidates) {
-                    let valid = d.wrapping_sub(1) < reach;
-                    let from = if valid { i - d } else { i };
-                    let same = ((word(from) ^ head).trailing_zeros() / 8) as usize;
-                    *l = if valid { same } else { 0 };
+            // How many of their first 8 bytes each matches (of all of them, fewer than 8
+            // at the very end), found with no branch to guess (a guess that fails costs
+            // more than the work): most fresh steps end here.
+            let word = |at: usize| u64::from_le_bytes(now[at..at + 8].try_into().unwrap_or([0; 8]));
+            let head = if max >= 8 { word(i) } else { 0 };
+            let mut heads = [0usize; 4];
+            for (l, &d) in heads.iter_mut().zip(&candidates) {
+                let valid = d.wrapping_sub(1) < reach;
+                let from = if valid { i - d } else { i };
+                let same = match max >= 8 {
+                    true => ((word(from) ^ head).trailing_zeros() / 8) as usize,
+                    false => common_prefix(&now[from..from + max], here),
+                };
+                *l = if valid { same } else { 0 };
+            }
+            for (&l, &d) in heads.iter().zip(&candidates) {
+                if best.0 >= GOOD_ENOUGH {
+                    break;
                 }
-                for (&l, &d) in heads.iter().zip(&candidates) {
-                    if best.0 >= GOOD_ENOUGH {
-                        break;
-                    }
-                    let l = match l {
-                        8 => 8 + common_prefix(&now[i - d + 8..i - d + max], &here[8..]),
-                        l => l,
-                    };
-                    if l > best.0 {
-                        best = (l, d);
-                    }
-                }
-            } else {
-                for d in candidates {
-                    if best.0 < GOOD_ENOUGH {
-                        consider(now, here, i, reach, d, &mut best);
-                    }
+                // (All 8 only when there are 8 or more.)
+                let l = match l {
+                    8 => 8 + common_prefix(&now[i - d + 8..i - d + max], &here[8..]),
+                    l => l,
+                };
+                if l > best.0 {
+                    best = (l, d);
                 }
             }
         }
@@ -769,12 +730,18 @@ impl Bits {
         self.acc |= u64::from(value) << self.n;
         self.n += bits;
     }
+    /// Write the accumulator's 8 bytes where the output ends (the room made first);
+    /// how many of them count is the caller's to say.
     #[inline]
-    fn flush(&mut self) {
+    fn store(&mut self) {
         if self.len + 16 > self.out.len() {
             self.out.resize(self.out.len() * 2 + 16, 0);
         }
         self.out[self.len..self.len + 8].copy_from_slice(&self.acc.to_le_bytes());
+    }
+    #[inline]
+    fn flush(&mut self) {
+        self.store();
         let bytes = self.n / 8;
         self.len += bytes as usize;
         self.acc = if bytes == 8 {
@@ -799,10 +766,7 @@ impl Bits {
             };
             let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
             self.acc |= ((word >> (at % 8)) & ((1 << TAKE) - 1)) << self.n;
-            if self.len + 16 > self.out.len() {
-                self.out.resize(self.out.len() * 2 + 16, 0);
-            }
-            self.out[self.len..self.len + 8].copy_from_slice(&self.acc.to_le_bytes());
+            self.store();
             self.len += TAKE / 8;
             self.acc >>= TAKE;
             at += TAKE;
