@@ -147,6 +147,53 @@ proptest! {
     }
 }
 
+/// A static match whose 32-byte chunk changed beside it, not under it nor under its
+/// source, still says its bytes: it is kept, not parsed afresh.
+#[test]
+fn a_match_beside_a_change_is_kept() {
+    // Bytes that do not repeat, then 256 of them again (one match, 256 back), then more
+    // that do not repeat; the match ends 10 bytes into the chunk at 512.
+    let mut x = 7u32;
+    let mut noise = |n: usize| -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (x >> 16) as u8
+            })
+            .collect()
+    };
+    let mut base = noise(266);
+    base.extend_from_within(10..266);
+    base.extend(noise(300));
+    let tokens = deflate::parse_optimal(&base, 64, deflate::MAX_MATCH);
+    let at = tokens
+        .iter()
+        .position(|t| t.pos <= 300 && 300 < t.pos + u32::from(t.len))
+        .expect("a match over the repeat");
+    assert_eq!(tokens[at].dist, 256);
+    let end = (tokens[at].pos + u32::from(tokens[at].len)) as usize;
+    assert!(
+        end > 512,
+        "the match reaches the chunk at 512 (it ends at {end})"
+    );
+    let coder = Coder::new(&base, &tokens, &[]);
+    let parse = StaticParse::new(tokens, base.len());
+    let mut now = base.clone();
+    now[end + 8] ^= 0x55;
+    let changed = Changed::between(&base, &now);
+    assert!(
+        !changed.unchanged(end - 1, end),
+        "the match's last chunk changed"
+    );
+    let steps = deflate::reparse(&now, &changed, &parse, 64);
+    let kept = steps.iter().any(|s| match *s {
+        deflate::Step::Kept { first, count } => (first..first + count).contains(&(at as u32)),
+        deflate::Step::New(_) => false,
+    });
+    assert!(kept, "the match is kept: {steps:?}");
+    assert_eq!(inflate(&coder.zlib(&now, &steps)), now);
+}
+
 /// On a board, the thorough parse says the static board in fewer bits than the quick one
 /// (under the same kind of codes): what makes the pictures smaller.
 #[test]

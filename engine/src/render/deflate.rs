@@ -519,12 +519,25 @@ fn next_broken(broken: &[u64], t: usize) -> usize {
     w * 64 + word.trailing_zeros() as usize
 }
 
+/// Whether `k`, a match of the static parse, copies in `now` what it copied in the static
+/// board: its bytes equal those its distance back (a literal: not known here).
+fn still_copies(now: &[u8], k: &Token) -> bool {
+    let (p, span) = (k.pos as usize, k.span());
+    let from = p.wrapping_sub(usize::from(k.dist));
+    k.len > 0
+        && match (now.get(p..p + span), now.get(from..from + span)) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+}
+
 /// A fresh step takes the first candidate at least this long.
 const GOOD_ENOUGH: usize = 32;
 
 /// Parse `now`, a picture whose bytes differ from the static board's (parsed as `parse`)
 /// only where `changed` says: every static token over unchanged bytes (and, for a match,
-/// unchanged source bytes) is kept; elsewhere a quick greedy parse tries the rest
+/// unchanged source bytes) is kept, and so is a match whose bytes still equal its
+/// source's though something changed near them; elsewhere a quick greedy parse tries the rest
 /// of the static token there, a run, the bytes a row above (`stride` bytes a row), and a
 /// small hash of recent positions (every byte of a fresh step, but of a long match only
 /// its first).
@@ -552,7 +565,12 @@ pub fn reparse(now: &[u8], changed: &Changed, parse: &StaticParse, stride: usize
         // At a static token's start: keep it and those after it up to the next one the
         // picture broke, one step for the run (most of a picture goes here).
         if base.get(t).is_some_and(|k| k.pos as usize == i) {
-            let end = next_broken(&broken, t).min(base.len());
+            // A broken match is kept all the same when its bytes still equal its source's
+            // (the chunks say only that something near them changed).
+            let mut end = next_broken(&broken, t).min(base.len());
+            while base.get(end).is_some_and(|k| still_copies(now, k)) {
+                end = next_broken(&broken, end + 1).min(base.len());
+            }
             if end > t {
                 out.keep_run(t, end - t);
                 let last = base[end - 1];
@@ -1046,12 +1064,11 @@ impl BlockCode {
         let c = self.dist[symbol];
         // Its extra bits: how far past the code's first distance.
         let distance = (c.bits | (d as u32 - c.first) << c.n, c.n + c.extra);
-        let ((v1, n1), (v2, n2)) = match t.len {
-            0 => (literal, (0, 0)),
-            _ => (length, distance),
-        };
-        bits.put(v1, n1);
-        bits.put(v2, n2);
+        // All ones for a match, none for a literal (a mask, so the compiler makes no
+        // branch of the choice).
+        let m = u32::from(t.len != 0).wrapping_neg();
+        bits.put(length.0 & m | literal.0 & !m, length.1 & m | literal.1 & !m);
+        bits.put(distance.0 & m, distance.1 & m);
         bits.flush();
     }
 

@@ -4,13 +4,12 @@
 //!
 //! The only "asset loading" of the renderer: nothing here touches the file system.
 
-use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
-use super::canvas::{blend_steps, coverage_steps, Budgeted, Pt};
+use super::canvas::{blend_steps, coverage_steps, Budgeted, Pt, QuickMap};
 use super::vector::{self, Shape};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
@@ -72,8 +71,8 @@ impl TextStyle {
 /// each line again with every word), and the font's tables are searched at each asking.
 #[derive(Default)]
 struct Metrics {
-    glyphs: HashMap<char, (GlyphId, f32)>,
-    kerning: HashMap<(GlyphId, GlyphId), f32>,
+    glyphs: QuickMap<char, (GlyphId, f32)>,
+    kerning: QuickMap<(GlyphId, GlyphId), f32>,
 }
 
 impl Metrics {

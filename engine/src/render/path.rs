@@ -446,12 +446,6 @@ fn label_place(
         let half = Pt::new(c.r * 0.72, c.r * 0.45);
         (c.c.minus(half), c.c.plus(half))
     };
-    let occupied: Vec<u8> = game
-        .players
-        .iter()
-        .filter(|p| !p.resigned)
-        .flat_map(|p| p.pawns)
-        .collect();
     // The share of a space's digits a box hides (0 to 1).
     let hidden = |bx: (Pt, Pt), d: (Pt, Pt)| {
         let w = (bx.1.x.min(d.1.x) - bx.0.x.max(d.0.x)).max(0.0);
@@ -467,20 +461,35 @@ fn label_place(
         .map(digits)
         .filter(|d| boxes_touch(reach, d))
         .collect();
+    // Each pawn's token and number tag, as circles (centre, radius).
+    let pawns: Vec<((Pt, f32), (Pt, f32))> = game
+        .players
+        .iter()
+        .filter(|p| !p.resigned)
+        .flat_map(|p| p.pawns)
+        .map(|s| {
+            let c = layout.space(s);
+            (
+                (c.c, c.r * 0.75),
+                (c.c.plus(Pt::new(0.0, c.r * 0.8)), c.r * 0.5),
+            )
+        })
+        .collect();
+    // `v` (0 or more) rounded up, by a cast: `f32::ceil` is a library call here.
+    let ceil = |v: f32| {
+        let t = v as usize;
+        t + usize::from((t as f32) < v)
+    };
     let score = |at: Pt| {
         let bx = (at.plus(lo), at.plus(hi));
         let numbers = boxes
             .iter()
             .map(|&d| hidden(bx, d))
-            .map(|share| (share * 20.0).ceil() as usize)
+            .map(|share| ceil(share * 20.0))
             .sum::<usize>();
-        let pawns = occupied
+        let pawns = pawns
             .iter()
-            .filter(|&&s| {
-                let c = layout.space(s);
-                overlaps(bx, c.c, c.r * 0.75)
-                    || overlaps(bx, c.c.plus(Pt::new(0.0, c.r * 0.8)), c.r * 0.5)
-            })
+            .filter(|&&(token, tag)| overlaps(bx, token.0, token.1) || overlaps(bx, tag.0, tag.1))
             .count();
         let labels = placed.iter().filter(|p| boxes_touch(bx, p)).count();
         (numbers + 30 * pawns + 100 * labels, at.minus(g.mid).len())
