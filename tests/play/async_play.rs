@@ -11,9 +11,9 @@ use std::time::Duration;
 use primeclimb::session::{Place, Status};
 use primeclimb::store::Store;
 use serde_json::{json, Value};
-use support::bot::{custom_ids, png_of, Table, PLACE};
+use support::bot::{custom_ids, png_of, Table};
 use support::fake_discord::{
-    channel_path, content, Recorded, Route, Who, ADA, BO, CHANNEL_ID, GUILD_ID, TEACHER, USER_ID,
+    channel_path, content, Recorded, Route, ADA, BO, CHANNEL_ID, GUILD_ID, TEACHER, USER_ID,
 };
 
 /// Discord's flag for a message sent without a notification (`@silent`).
@@ -77,57 +77,6 @@ async fn against_ai(t: &Table, timeout: Option<&str>) -> i64 {
         .wait_for_game("Ada's turn", |v| v.ai_level(v.game.current()).is_none())
         .await;
     view.info.id
-}
-
-/// The person to move in the channel's game.
-async fn mover(t: &Table) -> Who {
-    let v = t.board().await;
-    match v.info.user_of(v.game.current()) {
-        Some(id) if id == ADA.id as i64 => ADA,
-        Some(id) if id == BO.id as i64 => BO,
-        other => panic!("nobody we know is to move: {other:?}"),
-    }
-}
-
-/// Play the turn of the person to move the way the hints say, to its end: a card drawn
-/// that asks for a choice gets the first one, a move that does not end by itself (a
-/// Keeper in hand) is ended, and a turn a card gives again (Roll again!) is played too.
-/// Returns when someone else is to move or the game is over.
-async fn play_turn(t: &Table, who: Who) {
-    let mut turn = t.board().await.game.turn.number;
-    for _ in 0..20 {
-        let view = t.board().await;
-        if view.is_over() || view.info.user_of(view.game.current()) != Some(who.id as i64) {
-            return;
-        }
-        if view.game.turn.number != turn {
-            // The same person again: another turn if it follows at once, else the others
-            // have played and her next turn is not this call's to play.
-            if view.game.turn.number != turn + 1 {
-                return;
-            }
-            turn = view.game.turn.number;
-        }
-        let (id, v) = (view.info.id, view.info.version);
-        let end = format!("climb:{id}:{v}:end");
-        match view.game.phase {
-            primeclimb::climb::Phase::Choice(_) => {
-                t.select(who, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
-                    .await;
-            }
-            _ if !view.game.turn.steps.is_empty() && view.game.can_end_move() => {
-                t.click(who, &end, "en-US").await;
-            }
-            _ => {
-                let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
-                match hints.first().filter(|h| !h.moves.is_empty()) {
-                    Some(h) => t.climb_move(who, &h.moves).await,
-                    None => t.click(who, &end, "en-US").await,
-                };
-            }
-        }
-    }
-    panic!("the turn did not end");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -446,7 +395,7 @@ async fn turns_come_by_direct_message_and_a_refused_one_falls_back_once() {
     t.fake.close_dms(ADA.id, true);
     let before = t.fake.dms_to(ADA.id).len();
     let mark = t.fake.mark();
-    play_turn(&t, ADA).await;
+    t.play_turn(ADA).await;
     let v = t
         .wait_for_game("Ada's next turn", |v| {
             v.ai_level(v.game.current()).is_none() && v.game.turn.number > 1
@@ -462,7 +411,7 @@ async fn turns_come_by_direct_message_and_a_refused_one_falls_back_once() {
     assert_eq!(t.fake.dms_to(ADA.id).len(), before);
     // From now on her turns are pinged in the channel, without another note.
     let mark = t.fake.mark();
-    play_turn(&t, ADA).await;
+    t.play_turn(ADA).await;
     t.wait_for_game("Ada's turn after that", |w| {
         w.ai_level(w.game.current()).is_none() && w.game.turn.number > v.game.turn.number
     })
@@ -597,7 +546,7 @@ async fn a_weekend_off_stops_the_turn_clock() {
 async fn time_away_stops_the_clock_and_tells_the_other_players() {
     let t = Table::open("async-away").await;
     t.ada_and_bo(json!([opt("timeout", "1h")])).await;
-    let who = mover(&t).await;
+    let who = t.mover().await;
     let other = if who.id == ADA.id { BO } else { ADA };
     for (words, says) in [
         ("soon", "is not a time away"),
@@ -697,7 +646,7 @@ async fn a_new_turn_message_removes_the_buttons_of_the_one_before() {
     );
     for _ in 0..3 {
         let turn = t.board().await.game.turn.number;
-        play_turn(&t, ADA).await;
+        t.play_turn(ADA).await;
         t.wait_for_game("Ada's next turn", |v| {
             v.ai_level(v.game.current()).is_none() && v.game.turn.number > turn
         })

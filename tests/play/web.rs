@@ -69,45 +69,6 @@ async fn hinted_move(t: &Table) {
     t.climb_move(mover, &hints[0].moves).await;
 }
 
-/// The turn to move played to its end through Discord as its player would (as
-/// `support::db::play_turn` plays it through the session): the first hint's move, a
-/// card's first choice, more steps after a card drawn mid-move, then the move ended. A
-/// card can keep the turn open after the move itself, and the turn's story is on the
-/// game's page once the next turn begins.
-async fn hinted_turn(t: &Table) {
-    let turn = t.board().await.game.turn.number;
-    for _ in 0..20 {
-        let view = t.board().await;
-        if view.is_over() || view.game.turn.number != turn {
-            return;
-        }
-        let mover = if view.game.current() == 0 { ADA } else { BO };
-        let (id, v) = (view.info.id, view.info.version);
-        let end = format!("climb:{id}:{v}:end");
-        match view.game.phase {
-            primeclimb::climb::Phase::Choice(_) => {
-                t.select(mover, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
-                    .await;
-            }
-            _ if view.game.turn.uses.total_left() == 0 => {
-                t.click(mover, &end, "en-US").await;
-            }
-            _ => {
-                let (_, hints) = t.reader.play().hint(PLACE, 1).await.expect("a hint");
-                match hints.first() {
-                    Some(h) if !h.moves.is_empty() => {
-                        t.climb_move(mover, &h.moves).await;
-                    }
-                    _ => {
-                        t.click(mover, &end, "en-US").await;
-                    }
-                }
-            }
-        }
-    }
-    panic!("turn {turn} did not end");
-}
-
 /// A page following a game: the `version` events of its live stream, read as a browser
 /// would (server-sent events over one HTTP connection).
 struct Follower {
@@ -449,7 +410,7 @@ async fn in_a_real_browser_the_board_is_drawn_and_moves_live() {
 
     // A turn played on Discord: the page shows it by itself.
     let before = browser.eval("document.body.dataset.version").await;
-    hinted_turn(&t).await;
+    t.play_turn(t.mover().await).await;
     let seen = browser
         .wait_for(
             &format!("document.body.dataset.version !== {before}"),

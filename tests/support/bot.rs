@@ -310,6 +310,57 @@ impl Table {
             .expect("a game in the channel")
     }
 
+    /// Who of Ada and Bo is to move in the channel's game.
+    pub async fn mover(&self) -> Who {
+        let v = self.board().await;
+        match v.info.user_of(v.game.current()) {
+            Some(id) if id == fake::ADA.id as i64 => fake::ADA,
+            Some(id) if id == fake::BO.id as i64 => fake::BO,
+            other => panic!("nobody we know is to move: {other:?}"),
+        }
+    }
+
+    /// Play the turn of `who` the way the hints say, to its end, through Discord: a card
+    /// drawn that asks for a choice gets the first one, a move that does not end by itself
+    /// (a Keeper in hand) is ended, and a turn a card gives again (Roll again!) is played
+    /// too. Returns when someone else is to move or the game is over.
+    pub async fn play_turn(&self, who: Who) {
+        let mut turn = self.board().await.game.turn.number;
+        for _ in 0..20 {
+            let view = self.board().await;
+            if view.is_over() || view.info.user_of(view.game.current()) != Some(who.id as i64) {
+                return;
+            }
+            if view.game.turn.number != turn {
+                // The same person again: another turn if it follows at once, else the
+                // others have played and the next turn is not this call's to play.
+                if view.game.turn.number != turn + 1 {
+                    return;
+                }
+                turn = view.game.turn.number;
+            }
+            let (id, v) = (view.info.id, view.info.version);
+            let end = format!("climb:{id}:{v}:end");
+            match view.game.phase {
+                primeclimb::climb::Phase::Choice(_) => {
+                    self.select(who, &format!("climb:{id}:{v}:pick0"), "1", "en-US")
+                        .await;
+                }
+                _ if !view.game.turn.steps.is_empty() && view.game.can_end_move() => {
+                    self.click(who, &end, "en-US").await;
+                }
+                _ => {
+                    let (_, hints) = self.reader.play().hint(PLACE, 1).await.expect("a hint");
+                    match hints.first().filter(|h| !h.moves.is_empty()) {
+                        Some(h) => self.climb_move(who, &h.moves).await,
+                        None => self.click(who, &end, "en-US").await,
+                    };
+                }
+            }
+        }
+        panic!("the turn did not end");
+    }
+
     /// A two-person game of Ada and Bo in the channel (`options` for /climb start): Bo
     /// joins, Ada starts it; its id once it has started.
     pub async fn ada_and_bo(&self, options: Value) -> i64 {
