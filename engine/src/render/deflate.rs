@@ -537,10 +537,10 @@ const GOOD_ENOUGH: usize = 32;
 /// Parse `now`, a picture whose bytes differ from the static board's (parsed as `parse`)
 /// only where `changed` says: every static token over unchanged bytes (and, for a match,
 /// unchanged source bytes) is kept, and so is a match whose bytes still equal its
-/// source's though something changed near them; elsewhere a quick greedy parse tries the rest
-/// of the static token there, a run, the bytes a row above (`stride` bytes a row), and a
-/// small hash of recent positions (every byte of a fresh step, but of a long match only
-/// its first).
+/// source's though something changed near them; elsewhere a quick greedy parse tries the
+/// rest of the static token there, a run, the bytes a row above (`stride` bytes a row),
+/// and a small hash of recent positions (every byte of a fresh step, but of a long match
+/// only its first).
 pub fn reparse(now: &[u8], changed: &Changed, parse: &StaticParse, stride: usize) -> Vec<Step> {
     const RECENT_BITS: u32 = 12;
     /// A fresh match shorter than this puts each of its positions in the hash, so the
